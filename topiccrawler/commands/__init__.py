@@ -1,0 +1,1 @@
+"""Project commands for the `scrapy` tool (COMMANDS_MODULE)."""

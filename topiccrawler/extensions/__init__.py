@@ -1,0 +1,1 @@
+"""Scrapy extensions: crawl-wide behaviour hooked on signals."""

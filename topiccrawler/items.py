@@ -1,0 +1,73 @@
+"""Items the spider yields. A page carries its comments, posts and listed threads, so that one
+item passes through the pipelines (extraction → dedup → relevance → storage) as one unit."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+
+
+@dataclass
+class CommentRecord:
+    """A user comment under an article or post (SPEC §4)."""
+
+    text: str
+    author: str | None = None
+    time: str | None = None  # as written on the page
+    published_at: datetime | None = None
+    reply_to: str | None = None
+
+
+@dataclass
+class PostRecord:
+    """A forum post on a thread page (SPEC §5)."""
+
+    text: str
+    author: str | None = None
+    time: str | None = None
+    published_at: datetime | None = None
+
+
+@dataclass
+class ThreadRecord:
+    """A thread as listed on a forum's thread-list page (SPEC §5)."""
+
+    title: str
+    url: str
+    author: str | None = None
+    time: str | None = None
+    published_at: datetime | None = None
+    replies: int | None = None
+    views: int | None = None
+
+
+@dataclass
+class PageItem:
+    """A fetched page. The spider fills the fetch fields; pipelines fill the rest."""
+
+    # What the spider knows from fetching.
+    url: str
+    topic: str
+    status: int
+    fetched_at: datetime
+    html: str = field(default="", repr=False)  # decoded source; cleared before feeds see it
+    encoding: str | None = None
+    content_type: str | None = None
+    entrance: str | None = None  # "authority", "search" or "link"
+    depth: int = 0
+    referrer: str | None = None
+    # What extraction finds.
+    title: str | None = None
+    body: str | None = None
+    published: str | None = None  # as written on the page
+    published_at: datetime | None = None
+    author: str | None = None
+    source: str | None = None
+    comments: list[CommentRecord] = field(default_factory=list)
+    posts: list[PostRecord] = field(default_factory=list)
+    threads: list[ThreadRecord] = field(default_factory=list)
+    # Decisions of the later stages.
+    duplicate_of: str | None = None  # URL of the earlier page this one reposts
+    relevance: float | None = None
+    relevance_detail: dict | None = None
+    is_relevant: bool | None = None

@@ -1,0 +1,14 @@
+"""Last pipeline stage: drop the raw HTML so feeds (-O pages.jsonl) carry what was extracted."""
+
+from __future__ import annotations
+
+from topiccrawler.items import PageItem
+
+
+class DropRawHtmlPipeline:
+    """Clears `PageItem.html` once every stage that reads it has run."""
+
+    def process_item(self, item):
+        if isinstance(item, PageItem):
+            item.html = ""
+        return item

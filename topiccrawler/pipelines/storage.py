@@ -1,0 +1,89 @@
+"""Pipeline stage 4: write pages, comments, posts and threads to SQL in small batches."""
+
+from __future__ import annotations
+
+import logging
+import time
+
+from scrapy.crawler import Crawler
+from sqlalchemy.exc import SQLAlchemyError
+
+from topiccrawler.extensions.crawl_run import CrawlRunRecorder
+from topiccrawler.items import PageItem
+from topiccrawler.storage.crawler import database_for
+from topiccrawler.storage.db import Database
+from topiccrawler.storage.writer import WriteCounts, store_page
+
+logger = logging.getLogger(__name__)
+
+
+class StoragePipeline:
+    """Buffers pages and commits them every STORAGE_BATCH_SIZE items or STORAGE_FLUSH_INTERVAL
+    seconds, and on close, so an interrupted crawl loses at most the last partial batch of an
+    unclean kill (a Ctrl-C closes the spider, which flushes)."""
+
+    def __init__(
+        self, crawler: Crawler, database: Database, batch_size: int, flush_interval: float
+    ):
+        self.crawler = crawler
+        self.database = database
+        self.batch_size = max(1, batch_size)
+        self.flush_interval = flush_interval
+        self.buffer: list[PageItem] = []
+        self.last_flush = time.monotonic()
+
+    @classmethod
+    def from_crawler(cls, crawler: Crawler) -> StoragePipeline:
+        return cls(
+            crawler,
+            database_for(crawler),
+            crawler.settings.getint("STORAGE_BATCH_SIZE"),
+            crawler.settings.getfloat("STORAGE_FLUSH_INTERVAL"),
+        )
+
+    def process_item(self, item):
+        if isinstance(item, PageItem):
+            self.buffer.append(item)
+            due = time.monotonic() - self.last_flush >= self.flush_interval
+            if len(self.buffer) >= self.batch_size or due:
+                self.flush()
+        return item
+
+    def close_spider(self) -> None:
+        self.flush()
+
+    @property
+    def crawl_run_id(self) -> int | None:
+        recorder = self.crawler.get_extension(CrawlRunRecorder)
+        return recorder.run_id if recorder else None
+
+    def flush(self) -> None:
+        """Write the buffer in one transaction; if that fails, item by item so one bad item
+        costs only itself (logged with its URL)."""
+        batch, self.buffer = self.buffer, []
+        self.last_flush = time.monotonic()
+        if not batch:
+            return
+        run_id = self.crawl_run_id
+        counts = WriteCounts()
+        try:
+            with self.database.session() as session, session.begin():
+                for item in batch:
+                    counts.add(store_page(session, item, run_id))
+        except SQLAlchemyError:
+            logger.warning(
+                "Batch of %d pages failed; storing one by one", len(batch), exc_info=True
+            )
+            counts = WriteCounts()
+            for item in batch:
+                try:
+                    with self.database.session() as session, session.begin():
+                        counts.add(store_page(session, item, run_id))
+                except SQLAlchemyError as exc:
+                    self.crawler.stats.inc_value("topiccrawler/storage/failed")
+                    logger.error("Could not store %s: %s", item.url, exc)
+        stats = self.crawler.stats
+        stats.inc_value("topiccrawler/storage/pages", counts.pages)
+        stats.inc_value("topiccrawler/storage/comments_new", counts.comments)
+        stats.inc_value("topiccrawler/storage/posts_new", counts.posts)
+        stats.inc_value("topiccrawler/storage/threads", counts.threads)

@@ -1,0 +1,56 @@
+"""Default settings of the topiccrawler project.
+
+Override any of them with `-s NAME=value`, a `SCRAPY_SETTINGS_MODULE` of your own, or the
+environment variables named below. Groups: Scrapy's own, topics, the item path, storage.
+"""
+
+from topiccrawler import __version__
+
+BOT_NAME = "topiccrawler"
+SPIDER_MODULES = ["topiccrawler.spiders"]
+NEWSPIDER_MODULE = "topiccrawler.spiders"
+ADDONS = {}
+COMMANDS_MODULE = "topiccrawler.commands"  # `scrapy crawl` checks topic files first
+
+# --- Scrapy behaviour ---------------------------------------------------------------------------
+AUTOTHROTTLE_ENABLED = True  # adapt the delay to each site's latency
+AUTOTHROTTLE_START_DELAY = 1.0  # first delay per site, seconds
+AUTOTHROTTLE_TARGET_CONCURRENCY = 2.0  # parallel requests AutoThrottle aims for per site
+CONCURRENT_REQUESTS = 16  # in flight over all sites
+CONCURRENT_REQUESTS_PER_DOMAIN = 2  # in flight per site: many sites share the crawl in turn
+DOWNLOAD_DELAY = 0.5  # minimum seconds between requests to one site
+DOWNLOAD_MAXSIZE = 32 * 1024 * 1024  # larger responses are dropped
+DOWNLOAD_TIMEOUT = 30  # seconds
+DOWNLOAD_WARNSIZE = 8 * 1024 * 1024  # log a warning above this size
+FEED_EXPORT_ENCODING = "utf-8"  # -O pages.jsonl keeps Chinese readable
+LOG_LEVEL = "INFO"
+REMOTE_CONTROL_ENABLED = False  # Scrapy 2.19's control server: not wanted on crawl hosts
+RETRY_TIMES = 2  # retries of a failed request before it counts as dead
+ROBOTSTXT_OBEY = True  # politeness first
+TELNETCONSOLE_ENABLED = False
+TWISTED_REACTOR = "twisted.internet.asyncioreactor.AsyncioSelectorReactor"
+USER_AGENT = f"topiccrawler/{__version__}"
+
+# --- Topics -------------------------------------------------------------------------------------
+TOPIC_DEFAULT = "tax"  # crawled when `-a topic=` is not given (so `scrapy check` runs)
+TOPIC_KEYWORDS_DIR = "keywords"  # keyword libraries; relative paths start at the project root
+TOPIC_SEEDS_DIR = "seeds"  # seed lists; same rule
+
+# --- The item path: extraction → dedup → relevance → storage -----------------------------------
+# Fixed slots: extraction 100, dedup 200, relevance 300, storage 800, feed clean-up 900.
+# A stage that is not built yet simply has no entry; the spider never changes.
+ITEM_PIPELINES = {
+    "topiccrawler.pipelines.extraction.ExtractionPipeline": 100,
+    "topiccrawler.pipelines.storage.StoragePipeline": 800,
+    "topiccrawler.pipelines.feed.DropRawHtmlPipeline": 900,
+}
+EXTENSIONS = {
+    "topiccrawler.extensions.crawl_run.CrawlRunRecorder": 500,
+}
+
+# --- Storage ------------------------------------------------------------------------------------
+STORAGE_ENABLED = True  # False: no database, items only go to feeds (-O)
+DATABASE_URL = None  # None: $TOPICCRAWLER_DATABASE_URL, else sqlite data/topiccrawler.db
+DATABASE_AUTO_UPGRADE = True  # run Alembic migrations to head when a crawl opens the database
+STORAGE_BATCH_SIZE = 50  # items written per transaction
+STORAGE_FLUSH_INTERVAL = 5.0  # seconds: a partial batch is written at least this often

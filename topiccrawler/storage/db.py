@@ -1,0 +1,111 @@
+"""Opening the database: URL resolution, engine set-up per dialect, and Alembic upgrades."""
+
+from __future__ import annotations
+
+import logging
+import os
+from pathlib import Path
+
+from alembic import command
+from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.engine import make_url
+from sqlalchemy.orm import Session, sessionmaker
+
+from topiccrawler.topics.registry import project_root
+
+DATABASE_URL_ENV = "TOPICCRAWLER_DATABASE_URL"
+DEFAULT_SQLITE_PATH = Path("data") / "topiccrawler.db"
+MIGRATIONS_DIR = Path(__file__).parent / "migrations"
+
+logger = logging.getLogger(__name__)
+
+
+def resolve_database_url(configured: str | None = None) -> str:
+    """The URL to use: the DATABASE_URL setting, else $TOPICCRAWLER_DATABASE_URL, else the
+    SQLite file `data/topiccrawler.db` under the project root.
+
+    `postgresql://` and `postgres://` URLs are given the psycopg 3 driver.
+    """
+    url = configured or os.environ.get(DATABASE_URL_ENV)
+    if not url:
+        return f"sqlite:///{project_root() / DEFAULT_SQLITE_PATH}"
+    for prefix in ("postgresql://", "postgres://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix) :]
+    return url
+
+
+def create_database_engine(url: str) -> Engine:
+    """An engine with the per-dialect settings a crawler needs (SQLite: WAL, FKs, busy wait)."""
+    parsed = make_url(url)
+    if parsed.get_backend_name() == "sqlite":
+        if parsed.database and parsed.database != ":memory:":
+            Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
+        engine = create_engine(url, connect_args={"timeout": 30})
+        event.listen(engine, "connect", _sqlite_pragmas)
+        return engine
+    return create_engine(url, pool_pre_ping=True)
+
+
+def _sqlite_pragmas(dbapi_connection, _record) -> None:
+    # WAL lets a reader (`topiccrawler stats`) look while a crawl writes.
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.close()
+
+
+def alembic_config(engine: Engine) -> Config:
+    """An Alembic config that runs the package's migrations on `engine` (no alembic.ini needed)."""
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS_DIR))
+    config.attributes["engine"] = engine
+    return config
+
+
+def upgrade(engine: Engine, revision: str = "head") -> None:
+    """Create or upgrade the schema to `revision`; quiet when there is nothing to do."""
+    before = current_revision(engine)
+    if revision == "head" and before == head_revision():
+        return
+    command.upgrade(alembic_config(engine), revision)
+    logger.info("Database schema upgraded from %s to %s", before, current_revision(engine))
+
+
+def current_revision(engine: Engine) -> str | None:
+    with engine.connect() as connection:
+        return MigrationContext.configure(connection).get_current_revision()
+
+
+def head_revision() -> str | None:
+    return ScriptDirectory(str(MIGRATIONS_DIR)).get_current_head()
+
+
+class Database:
+    """An engine plus a session factory; the one object components share to reach storage."""
+
+    def __init__(self, url: str):
+        self.url = url
+        self.engine = create_database_engine(url)
+        self.sessions = sessionmaker(self.engine, expire_on_commit=False)
+
+    @property
+    def dialect(self) -> str:
+        return self.engine.dialect.name
+
+    def display_url(self) -> str:
+        """The URL with any password hidden, for logs and summaries."""
+        return make_url(self.url).render_as_string(hide_password=True)
+
+    def upgrade(self) -> None:
+        upgrade(self.engine)
+
+    def session(self) -> Session:
+        return self.sessions()
+
+    def dispose(self) -> None:
+        self.engine.dispose()

@@ -1,0 +1,187 @@
+"""Idempotent writes of crawled pages and what hangs off them.
+
+A page is keyed by (topic, url_hash): crawling it again updates its row. Comments and posts are
+keyed by (page, content_hash): seeing one again adds nothing. Threads are keyed by (topic,
+url_hash) and updated, since their reply and view counts change. On SQLite and PostgreSQL this
+is one `INSERT … ON CONFLICT` per row, safe with several crawler processes on one database.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import Table, select
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.orm import Session
+
+from topiccrawler.items import CommentRecord, PageItem, PostRecord
+from topiccrawler.storage.models import Comment, ForumPost, ForumThread, Page
+from topiccrawler.urls import canonical_url, site_of, url_hash
+
+_INSERTS = {"sqlite": sqlite.insert, "postgresql": postgresql.insert}
+
+# Page columns a re-crawl overwrites; first_seen_at and a known duplicate_of_id are kept.
+_PAGE_UPDATED = (
+    "url", "canonical_url", "site", "status", "content_type", "encoding", "title", "body",
+    "published_at", "published_text", "author", "source", "entrance", "depth", "referrer",
+    "relevance", "relevance_detail", "is_relevant", "fetched_at", "crawl_run_id",
+)  # fmt: skip
+
+
+@dataclass
+class WriteCounts:
+    """How many rows a batch added or updated, for the crawl's stats."""
+
+    pages: int = 0
+    comments: int = 0
+    posts: int = 0
+    threads: int = 0
+
+    def add(self, other: WriteCounts) -> None:
+        self.pages += other.pages
+        self.comments += other.comments
+        self.posts += other.posts
+        self.threads += other.threads
+
+
+def content_hash(*parts: str | None) -> str:
+    """SHA-1 over the parts joined by a separator that text does not contain."""
+    return hashlib.sha1("\x1f".join(p or "" for p in parts).encode("utf-8")).hexdigest()
+
+
+def _upsert(
+    session: Session, table: Table, row: dict, keys: tuple[str, ...], update: Iterable[str] | None
+) -> int | None:
+    """Insert `row`, or on a key conflict update `update` columns (None: leave the row alone).
+
+    Returns the row's id when it was inserted or updated, None when an existing row was left.
+    """
+    dialect = session.get_bind().dialect.name
+    if dialect in _INSERTS:
+        statement = _INSERTS[dialect](table).values(**row)
+        if update is None:
+            statement = statement.on_conflict_do_nothing(index_elements=list(keys))
+        else:
+            columns = {c: statement.excluded[c] for c in update}
+            statement = statement.on_conflict_do_update(index_elements=list(keys), set_=columns)
+        return session.execute(statement.returning(table.c.id)).scalar_one_or_none()
+    # Other dialects: look up, then insert or update (not safe across processes).
+    where = [table.c[k] == row[k] for k in keys]
+    existing = session.execute(select(table.c.id).where(*where)).scalar_one_or_none()
+    if existing is None:
+        return session.execute(table.insert().values(**row).returning(table.c.id)).scalar_one()
+    if update is None:
+        return None
+    session.execute(
+        table.update().where(table.c.id == existing).values(**{c: row[c] for c in update})
+    )
+    return existing
+
+
+def store_page(
+    session: Session, item: PageItem, crawl_run_id: int | None = None, now: datetime | None = None
+) -> WriteCounts:
+    """Write one page with its comments, posts and listed threads; caller commits."""
+    now = now or datetime.now(UTC)
+    counts = WriteCounts()
+    page_table: Table = Page.__table__  # type: ignore[assignment]
+    row: dict[str, Any] = {
+        "topic": item.topic,
+        "url": item.url,
+        "url_hash": url_hash(item.url),
+        "canonical_url": canonical_url(item.url),
+        "site": site_of(item.url),
+        "status": item.status,
+        "content_type": item.content_type,
+        "encoding": item.encoding,
+        "title": item.title,
+        "body": item.body,
+        "published_at": item.published_at,
+        "published_text": item.published,
+        "author": item.author,
+        "source": item.source,
+        "entrance": item.entrance,
+        "depth": item.depth,
+        "referrer": item.referrer,
+        "relevance": item.relevance,
+        "relevance_detail": item.relevance_detail,
+        "is_relevant": item.is_relevant,
+        "duplicate_of_id": _page_id(session, item.topic, item.duplicate_of),
+        "first_seen_at": now,
+        "fetched_at": item.fetched_at,
+        "crawl_run_id": crawl_run_id,
+    }
+    update = list(_PAGE_UPDATED)
+    if row["duplicate_of_id"] is not None:
+        update.append("duplicate_of_id")
+    page_id = _upsert(session, page_table, row, ("topic", "url_hash"), update)
+    assert page_id is not None  # an update always returns the row
+    counts.pages = 1
+    counts.comments = _store_records(session, Comment.__table__, page_id, item.comments, now)
+    counts.posts = _store_records(session, ForumPost.__table__, page_id, item.posts, now)
+    thread_table: Table = ForumThread.__table__  # type: ignore[assignment]
+    for thread in item.threads:
+        thread_row = {
+            "topic": item.topic,
+            "list_page_id": page_id,
+            "url": thread.url,
+            "url_hash": url_hash(thread.url),
+            "title": thread.title,
+            "author": thread.author,
+            "published_text": thread.time,
+            "published_at": thread.published_at,
+            "replies": thread.replies,
+            "views": thread.views,
+            "updated_at": now,
+        }
+        updated = (
+            "title",
+            "author",
+            "published_text",
+            "published_at",
+            "replies",
+            "views",
+            "updated_at",
+        )
+        _upsert(session, thread_table, thread_row, ("topic", "url_hash"), updated)
+        counts.threads += 1
+    return counts
+
+
+def _store_records(
+    session: Session,
+    table: Any,
+    page_id: int,
+    records: list[CommentRecord] | list[PostRecord],
+    now: datetime,
+) -> int:
+    """Add the comments or posts not stored yet; returns how many were new."""
+    added = 0
+    for position, record in enumerate(records):
+        row = {
+            "page_id": page_id,
+            "content_hash": content_hash(record.author, record.time, record.text),
+            "position": position,
+            "text": record.text,
+            "author": record.author,
+            "published_text": record.time,
+            "published_at": record.published_at,
+            "first_seen_at": now,
+        }
+        if isinstance(record, CommentRecord):
+            row["reply_to"] = record.reply_to
+        if _upsert(session, table, row, ("page_id", "content_hash"), None) is not None:
+            added += 1
+    return added
+
+
+def _page_id(session: Session, topic: str, url: str | None) -> int | None:
+    if not url:
+        return None
+    return session.execute(
+        select(Page.id).where(Page.topic == topic, Page.url_hash == url_hash(url))
+    ).scalar_one_or_none()

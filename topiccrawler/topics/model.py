@@ -1,0 +1,88 @@
+"""What a topic is once its files are loaded: plain frozen dataclasses, no I/O."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+# The three term classes of the topic feature library (SPEC §6), in file order.
+TERM_CLASSES: tuple[str, ...] = ("subjects", "domain_terms", "judgement_words")
+
+# Search engine kinds a seed file may name (SPEC §1). The seeding package implements them.
+ENGINE_TYPES: tuple[str, ...] = ("searxng", "bing", "baidu", "template")
+
+
+@dataclass(frozen=True)
+class Term:
+    """One library term with its synonyms; provenance says where it came from."""
+
+    text: str
+    term_class: str
+    synonyms: tuple[str, ...] = ()
+    provenance: str = "static"
+
+
+@dataclass(frozen=True)
+class KeywordLibrary:
+    """The topic feature library read from `keywords/<topic>.toml`."""
+
+    topic: str
+    title: str
+    language: str
+    threshold: float
+    terms: tuple[Term, ...]
+    path: Path | None = None
+
+    def by_class(self, term_class: str) -> tuple[Term, ...]:
+        return tuple(t for t in self.terms if t.term_class == term_class)
+
+    @property
+    def all_words(self) -> tuple[str, ...]:
+        """Every term and synonym, each once, in file order."""
+        seen: dict[str, None] = {}
+        for term in self.terms:
+            seen.setdefault(term.text)
+            for synonym in term.synonyms:
+                seen.setdefault(synonym)
+        return tuple(seen)
+
+
+@dataclass(frozen=True)
+class AuthoritySite:
+    """A site crawled deeply from its start URLs (the authority entrance)."""
+
+    name: str
+    start_urls: tuple[str, ...]
+    allowed_domains: tuple[str, ...]
+    depth_limit: int = 3
+    max_pages: int = 1000
+
+
+@dataclass(frozen=True)
+class EngineConfig:
+    """A search engine the meta-search entrance submits queries to."""
+
+    name: str
+    type: str
+    options: dict = field(default_factory=dict, hash=False, compare=False)
+
+
+@dataclass(frozen=True)
+class SeedList:
+    """Authority sites, `site:` targets and engines read from `seeds/<topic>.toml`."""
+
+    topic: str
+    authority: tuple[AuthoritySite, ...] = ()
+    target_sites: tuple[str, ...] = ()
+    engines: tuple[EngineConfig, ...] = ()
+    pages_per_query: int = 1
+    path: Path | None = None
+
+
+@dataclass(frozen=True)
+class Topic:
+    """Everything the spider needs to know about the topic it crawls."""
+
+    name: str
+    keywords: KeywordLibrary
+    seeds: SeedList
