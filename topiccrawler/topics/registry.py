@@ -78,10 +78,13 @@ def load_topic(
             raise UnknownTopicError(name, keywords_dir, available_topics(keywords_dir))
     if seeds_path is None:
         seeds_path = seeds_dir / (name + TOPIC_FILE_SUFFIX)
-    keywords_path, seeds_path = Path(keywords_path), Path(seeds_path)
-    for path in (keywords_path, seeds_path):
-        if not path.is_file():
-            raise TopicFileError(path, "file not found")
-    keywords = load_keyword_file(keywords_path, topic=name)
-    seeds = load_seed_file(seeds_path, topic=keywords.topic)
+    keywords = load_keyword_file(_existing(keywords_path), topic=name)
+    seeds = load_seed_file(_existing(seeds_path), topic=keywords.topic)
     return Topic(name=keywords.topic, keywords=keywords, seeds=seeds)
+
+
+def _existing(path: Path | str) -> Path:
+    path = Path(path)
+    if not path.is_file():
+        raise TopicFileError(path, "file not found")
+    return path

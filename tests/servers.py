@@ -1,0 +1,79 @@
+"""Loopback HTTP servers for tests: saved fixture pages plus a few generated routes."""
+
+from __future__ import annotations
+
+import mimetypes
+import threading
+import time
+from collections import Counter
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+class FixtureSite:
+    """Serves `fixtures/site` on 127.0.0.1 (port chosen by the OS) from a background thread.
+
+    Generated routes: `/deep/N.html` links to N+1 (for depth limits) and `/slow/N.html` answers
+    after `slow_delay` seconds and links to N+1 (for interrupting a crawl mid-way);
+    `/download` serves a PDF under a URL without an extension.
+    Every request path is counted in `hits`.
+    """
+
+    def __init__(self, root: Path = FIXTURES / "site", slow_delay: float = 0.2):
+        self.root = root
+        self.slow_delay = slow_delay
+        self.hits: Counter[str] = Counter()
+        site = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_GET(self) -> None:  # noqa: N802 (http.server's naming)
+                path = self.path.split("?", 1)[0]
+                site.hits[path] += 1
+                status, content_type, body = site.respond(path)
+                self.send_response(status)
+                self.send_header("Content-Type", content_type)
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+            def log_message(self, *args) -> None:
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.server.daemon_threads = True
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.server.server_address[1]}"
+
+    def respond(self, path: str) -> tuple[int, str, bytes]:
+        for prefix, delay in (("/deep/", 0.0), ("/slow/", self.slow_delay)):
+            if path.startswith(prefix) and path.endswith(".html"):
+                number = int(path[len(prefix) : -len(".html")] or 0)
+                time.sleep(delay)
+                page = (
+                    f'<html><head><meta charset="utf-8"><title>公告 {number}</title></head>'
+                    f"<body><p>第 {number} 号公告：纳税申报提醒。</p>"
+                    f'<a href="{prefix}{number + 1}.html">下一篇</a></body></html>'
+                )
+                return 200, "text/html; charset=utf-8", page.encode("utf-8")
+        if path == "/download":  # a document behind a URL without a file extension
+            return 200, "application/pdf", (self.root / "files/annual-report.pdf").read_bytes()
+        file = (self.root / path.lstrip("/")).resolve()
+        if path.endswith("/"):
+            file = file / "index.html"
+        if not file.is_relative_to(self.root.resolve()) or not file.is_file():
+            return 404, "text/html", b"<html><body><h1>404 Not Found</h1></body></html>"
+        content_type = mimetypes.guess_type(file.name)[0] or "application/octet-stream"
+        return 200, content_type, file.read_bytes()
+
+    def __enter__(self) -> FixtureSite:
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.server.shutdown()
+        self.server.server_close()

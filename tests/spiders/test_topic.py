@@ -1,0 +1,140 @@
+"""End-to-end crawls of the loopback fixture site into SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+import json
+
+from scrapy.utils.defer import deferred_f_from_coro_f
+from sqlalchemy import create_engine, func, select
+from sqlalchemy.orm import Session
+
+from tests.crawl import crawl
+from topiccrawler.storage.models import CrawlRun, Page
+
+
+def _pages(url: str) -> dict[str, Page]:
+    engine = create_engine(url)
+    with Session(engine) as session:
+        pages = {p.url.split("/", 3)[3]: p for p in session.scalars(select(Page))}
+    engine.dispose()
+    return pages
+
+
+def _count(url: str, model) -> int:
+    engine = create_engine(url)
+    with Session(engine) as session:
+        n = session.scalar(select(func.count()).select_from(model))
+    engine.dispose()
+    return n
+
+
+@deferred_f_from_coro_f
+async def test_crawl_stores_each_html_page_once(site, seeds_file, sqlite_url):
+    crawler = await crawl({"DATABASE_URL": sqlite_url}, topic="tax", seeds=str(seeds_file()))
+
+    pages = _pages(sqlite_url)
+    # index, two articles and the /deep/ chain down to the depth limit of 3 (deep/1..3).
+    assert set(pages) == {
+        "index.html",
+        "news/vat-reform.html",
+        "news/evasion-case.html",
+        "deep/1.html",
+        "deep/2.html",
+        "deep/3.html",
+    }
+    vat = pages["news/vat-reform.html"]
+    assert vat.title == "增值税改革新政解读-税务资讯"
+    assert "小规模纳税人继续享受减免税政策" in vat.body
+    assert "not body text" not in vat.body and ".ad" not in vat.body
+    assert vat.author == "李明" and vat.source == "税务资讯"
+    assert vat.published_text == "2026-03-15T09:30:00+08:00"
+    assert vat.topic == "tax" and vat.site == "127.0.0.1" and vat.entrance == "authority"
+    assert vat.depth == 1 and vat.referrer.endswith("/index.html")
+
+    gbk = pages["news/evasion-case.html"]
+    assert gbk.encoding == "gb18030"
+    assert gbk.title == "某公司偷税案件曝光-税务资讯"
+    assert "虚开增值税专用发票" in gbk.body
+
+    stats = crawler.stats.get_stats()
+    assert site.hits["/files/annual-report.pdf"] == 0  # .pdf links are not even requested
+    assert stats["topiccrawler/skipped/not_html"] == 1  # /download answers with a PDF
+    assert stats["topiccrawler/skipped/binary"] == 1  # a PNG served as text/html
+    assert site.hits["/private/internal.html"] == 0  # robots.txt
+    assert stats["topiccrawler/storage/pages"] == 6
+
+    runs = _count(sqlite_url, CrawlRun)
+    assert runs == 1
+
+
+@deferred_f_from_coro_f
+async def test_recrawl_updates_rows_instead_of_adding(site, seeds_file, sqlite_url):
+    seeds = str(seeds_file())
+    await crawl({"DATABASE_URL": sqlite_url}, topic="tax", seeds=seeds)
+    first = _pages(sqlite_url)
+    await crawl({"DATABASE_URL": sqlite_url}, topic="tax", seeds=seeds)
+    second = _pages(sqlite_url)
+
+    assert set(first) == set(second)
+    assert {k: p.id for k, p in first.items()} == {k: p.id for k, p in second.items()}
+    vat_before, vat_after = first["news/vat-reform.html"], second["news/vat-reform.html"]
+    assert vat_after.fetched_at > vat_before.fetched_at
+    assert vat_after.first_seen_at == vat_before.first_seen_at
+    assert vat_after.crawl_run_id != vat_before.crawl_run_id
+    assert _count(sqlite_url, CrawlRun) == 2
+
+
+@deferred_f_from_coro_f
+async def test_crawl_run_row_records_stats(site, seeds_file, sqlite_url):
+    await crawl({"DATABASE_URL": sqlite_url}, topic="tax", seeds=str(seeds_file(depth_limit=0)))
+    engine = create_engine(sqlite_url)
+    with Session(engine) as session:
+        run = session.scalars(select(CrawlRun)).one()
+    engine.dispose()
+    assert run.topic == "tax" and run.spider == "topic"
+    assert run.finish_reason == "finished"
+    assert run.finished_at >= run.started_at
+    assert run.stats["item_scraped_count"] == 1
+    assert run.stats["topiccrawler/storage/pages"] == 1
+
+
+@deferred_f_from_coro_f
+async def test_site_page_budget_and_depth_limit(site, seeds_file, sqlite_url):
+    crawler = await crawl(
+        {"DATABASE_URL": sqlite_url}, topic="tax", seeds=str(seeds_file(max_pages=3))
+    )
+    assert len(_pages(sqlite_url)) <= 3
+    assert crawler.stats.get_value("topiccrawler/links/over_site_budget") > 0
+
+    deep_url = sqlite_url.replace("crawl.db", "deep.db")
+    await crawl(
+        {"DATABASE_URL": deep_url},
+        topic="tax",
+        seeds=str(seeds_file(depth_limit=5, start="/deep/1.html")),
+    )
+    assert set(_pages(deep_url)) == {f"deep/{n}.html" for n in range(1, 7)}
+
+
+@deferred_f_from_coro_f
+async def test_feed_export_carries_extracted_fields_not_html(site, seeds_file, tmp_path):
+    feed = tmp_path / "pages.jsonl"
+    await crawl(
+        {"STORAGE_ENABLED": False, "FEEDS": {str(feed): {"format": "jsonl"}}},
+        topic="tax",
+        seeds=str(seeds_file(depth_limit=1)),
+    )
+    records = [json.loads(line) for line in feed.read_text(encoding="utf-8").splitlines()]
+    by_path = {r["url"].split("/", 3)[3]: r for r in records}
+    assert "增值税一般纳税人" in by_path["news/vat-reform.html"]["body"]
+    assert all(r["html"] == "" for r in records)
+    assert by_path["news/vat-reform.html"]["comments"] == []
+
+
+@deferred_f_from_coro_f
+async def test_crawl_into_postgresql(site, seeds_file, postgres_url):
+    await crawl({"DATABASE_URL": postgres_url}, topic="tax", seeds=str(seeds_file()))
+    await crawl({"DATABASE_URL": postgres_url}, topic="tax", seeds=str(seeds_file()))
+    pages = _pages(postgres_url)
+    assert len(pages) == 6
+    assert pages["news/evasion-case.html"].title == "某公司偷税案件曝光-税务资讯"
+    assert _count(postgres_url, CrawlRun) == 2

@@ -1,0 +1,75 @@
+"""The real `scrapy` command line, in a subprocess: errors users see, and Ctrl-C mid-crawl."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+
+from sqlalchemy import create_engine, func, select
+from sqlalchemy.orm import Session
+
+from tests.conftest import ROOT
+from topiccrawler.storage.models import CrawlRun, Page
+
+
+def scrapy(*args: str, **popen) -> subprocess.Popen:
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    return subprocess.Popen(
+        [sys.executable, "-m", "scrapy", *args], cwd=ROOT, env=env, text=True,
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, **popen,
+    )  # fmt: skip
+
+
+def test_unknown_topic_fails_at_once_listing_topics():
+    process = scrapy("crawl", "topic", "-a", "topic=nope")
+    out, _ = process.communicate(timeout=60)
+    assert process.returncode == 2
+    assert "unknown topic 'nope'" in out and "tax" in out and "Traceback" not in out
+
+
+def test_broken_topic_file_fails_naming_file_and_line(tmp_path):
+    bad = tmp_path / "bad.toml"
+    bad.write_text('[topic]\nthreshold = "high"\n[subjects]\n"a" = []\n', encoding="utf-8")
+    process = scrapy("crawl", "topic", "-a", f"keywords={bad}")
+    out, _ = process.communicate(timeout=60)
+    assert process.returncode == 2
+    assert f"{bad}:2: 'topic.threshold' must be a number" in out
+
+
+def test_scrapy_list_and_check_run_without_arguments():
+    outputs = {}
+    for command in ("list", "check"):
+        process = scrapy(command)
+        outputs[command], _ = process.communicate(timeout=60)
+        assert process.returncode == 0, outputs[command]
+    assert outputs["list"].split() == ["topic"]
+
+
+def test_interrupted_crawl_keeps_what_it_stored(site, seeds_file, tmp_path):
+    """Ctrl-C (SIGINT) mid-crawl: the spider closes cleanly, every scraped page is stored and
+    the crawl run records the shutdown."""
+    url = f"sqlite:///{tmp_path / 'interrupted.db'}"
+    seeds = seeds_file(depth_limit=1000, max_pages=1000, start="/slow/1.html")
+    process = scrapy(
+        "crawl", "topic", "-a", f"seeds={seeds}", "-s", f"DATABASE_URL={url}",
+        "-s", "DOWNLOAD_DELAY=0", "-s", "AUTOTHROTTLE_ENABLED=False", "-s", "STORAGE_BATCH_SIZE=1000",
+        "-s", "STORAGE_FLUSH_INTERVAL=1000",
+    )  # fmt: skip
+    deadline = time.monotonic() + 60
+    while site.hits["/slow/8.html"] == 0 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    process.send_signal(signal.SIGINT)
+    out, _ = process.communicate(timeout=60)
+    assert process.returncode == 0, out
+
+    engine = create_engine(url)
+    with Session(engine) as session:
+        pages = session.scalar(select(func.count()).select_from(Page))
+        run = session.scalars(select(CrawlRun)).one()
+    engine.dispose()
+    assert pages >= 7  # nothing was committed before the interrupt (huge batch), all of it after
+    assert run.finish_reason == "shutdown"
+    assert run.stats["item_scraped_count"] == pages
