@@ -18,7 +18,9 @@ os.environ.setdefault("SCRAPY_SETTINGS_MODULE", "topiccrawler.settings")
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared"
 IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
-POSTGRES_URL = os.environ.get("TOPICCRAWLER_TEST_POSTGRES_URL", "postgresql+psycopg://127.0.0.1:5432/test")
+POSTGRES_URL = os.environ.get(
+    "TOPICCRAWLER_TEST_POSTGRES_URL", "postgresql+psycopg://127.0.0.1:5432/test"
+)
 
 
 def need_service(name: str, reason: str) -> None:

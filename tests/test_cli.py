@@ -19,7 +19,15 @@ def test_topics_reports_a_broken_file(tmp_path, capsys):
     (tmp_path / "keywords").mkdir()
     (tmp_path / "seeds").mkdir()
     (tmp_path / "keywords/bad.toml").write_text('[subjects]\n"a" = 1\n', encoding="utf-8")
-    code = main(["-s", f"TOPIC_KEYWORDS_DIR={tmp_path / 'keywords'}", "-s", f"TOPIC_SEEDS_DIR={tmp_path / 'seeds'}", "topics"])
+    code = main(
+        [
+            "-s",
+            f"TOPIC_KEYWORDS_DIR={tmp_path / 'keywords'}",
+            "-s",
+            f"TOPIC_SEEDS_DIR={tmp_path / 'seeds'}",
+            "topics",
+        ]
+    )
     assert code == 1
     assert "bad.toml:2: 'subjects.a' must be a list of strings" in capsys.readouterr().out
 

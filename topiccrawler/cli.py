@@ -10,6 +10,7 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from scrapy.settings import Settings
 from scrapy.utils.project import get_project_settings
@@ -143,6 +144,65 @@ def _stats_rows(database: Database, topic: str | None) -> list[tuple]:
         return [tuple(row) for row in session.execute(query)]
 
 
+def cmd_sandbox(args: argparse.Namespace, settings: Settings) -> int:
+    """Serve the sandbox web until interrupted, or print its ground truth as JSON lines."""
+    import json
+    import time
+
+    from topiccrawler.sandbox.demo import sandbox_seed_file
+    from topiccrawler.sandbox.server import SandboxServer
+    from topiccrawler.sandbox.web import build_web
+
+    web = build_web(args.seed, args.size)
+    if args.action == "truth":
+        for host, path, truth in web.pages_with_truth():
+            record = {"url": web.url(host, path, args.port), **truth.__dict__}
+            record["comments"] = [c.as_dict() for c in truth.comments]
+            record["posts"] = [p.as_dict() for p in truth.posts]
+            record["threads"] = [{**t, "url": web.url(*t["url"], args.port)} for t in truth.threads]
+            if truth.duplicate_of:
+                record["duplicate_of"] = web.url(*truth.duplicate_of, args.port)
+            print(json.dumps(record, ensure_ascii=False))
+        return 0
+    server = SandboxServer(
+        web,
+        port=args.port,
+        slow_seconds=args.slow_seconds,
+        search_captcha_after=args.search_captcha_after,
+    )
+    with server:
+        if args.seeds_out:
+            Path(args.seeds_out).write_text(sandbox_seed_file(server), encoding="utf-8")
+        print(
+            f"SANDBOX READY http://127.0.0.1:{server.port} ({len(web.resources)} resources, "
+            f"{len(web.site_names)} hosts)",
+            flush=True,
+        )
+        print("hosts: " + ",".join(server.hosts), flush=True)
+        try:
+            while True:
+                time.sleep(3600)
+        except KeyboardInterrupt:
+            pass
+    return 0
+
+
+def cmd_demo(args: argparse.Namespace, settings: Settings) -> int:
+    """Crawl the sandbox web for the tax topic into SQLite and print a summary."""
+    from topiccrawler.sandbox.demo import format_summary, run_demo
+
+    database = Path(args.db)
+    print(
+        f"Crawling the sandbox web ({args.size}, seed {args.seed}) for the tax topic ...",
+        flush=True,
+    )
+    score, stats, elapsed = run_demo(
+        args.size, args.seed, database, keep=args.keep, settings=settings, log_level=args.log_level
+    )
+    print(format_summary(score, stats, elapsed, database.resolve(), args.size))
+    return 0 if score.pages else 1
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="topiccrawler", description=__doc__.split("\n")[0])
     parser.add_argument(
@@ -161,6 +221,29 @@ def build_parser() -> argparse.ArgumentParser:
     stats = commands.add_parser("stats", help="what the database holds, per topic and site")
     stats.add_argument("--topic", help="only this topic")
     stats.set_defaults(handler=cmd_stats)
+
+    sandbox = commands.add_parser("sandbox", help="the offline sandbox web: serve it, or its truth")
+    sandbox.add_argument("action", choices=("serve", "truth"))
+    sandbox.add_argument(
+        "--port", type=int, default=8765, help="0 picks a free port (default 8765)"
+    )
+    sandbox.add_argument("--seed", type=int, default=1, help="same seed, same web (default 1)")
+    sandbox.add_argument("--size", choices=("small", "medium", "large"), default="small")
+    sandbox.add_argument("--slow-seconds", type=float, default=20.0, help="delay of the slow page")
+    sandbox.add_argument("--search-captcha-after", type=int, metavar="N",
+                         help="search engines answer with a captcha after N queries")  # fmt: skip
+    sandbox.add_argument(
+        "--seeds-out", metavar="FILE", help="write a tax seed file for this sandbox"
+    )
+    sandbox.set_defaults(handler=cmd_sandbox)
+
+    demo = commands.add_parser("demo", help="crawl the sandbox web into SQLite and summarise")
+    demo.add_argument("--size", choices=("small", "medium", "large"), default="small")
+    demo.add_argument("--seed", type=int, default=1)
+    demo.add_argument("--db", default="data/demo.db", help="SQLite file (default data/demo.db)")
+    demo.add_argument("--keep", action="store_true", help="keep the database of the last demo")
+    demo.add_argument("--log-level", default="WARNING", help="crawl log level (default WARNING)")
+    demo.set_defaults(handler=cmd_demo)
     return parser
 
 

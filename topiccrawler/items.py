@@ -71,3 +71,26 @@ class PageItem:
     relevance: float | None = None
     relevance_detail: dict | None = None
     is_relevant: bool | None = None
+
+
+@dataclass
+class SearchHitRecord:
+    """One result of a search query."""
+
+    url: str
+    rank: int
+    title: str = ""
+    snippet: str = ""
+
+
+@dataclass
+class SearchResultsItem:
+    """One answered (or refused) result page of a query to a search engine (SPEC §1)."""
+
+    topic: str
+    engine: str
+    query: str
+    page: int
+    status: str  # "ok", or "blocked: <reason>"
+    submitted_at: datetime
+    hits: list[SearchHitRecord] = field(default_factory=list)

@@ -36,6 +36,15 @@ TOPIC_DEFAULT = "tax"  # crawled when `-a topic=` is not given (so `scrapy check
 TOPIC_KEYWORDS_DIR = "keywords"  # keyword libraries; relative paths start at the project root
 TOPIC_SEEDS_DIR = "seeds"  # seed lists; same rule
 
+# --- Entrances (SPEC §1) ------------------------------------------------------------------------
+SEARCH_BACKOFF = 300.0  # seconds an engine is left alone after its first block; doubles per block
+SEARCH_BACKOFF_MAX = 3600.0  # longest back-off
+SEARCH_EMPTY_STREAK = 20  # empty answers in a row (to queries without site:) that mean blocked
+SEARCH_FOLLOW_DEPTH = 1  # same-site link hops followed from a page the search entrance found
+SEARCH_MAX_QUERIES = 0  # queries built per crawl at most (0: all of them)
+SEARCH_REPEAT_AFTER = 86400.0  # seconds before a query answered with results is asked again
+SITE_MAX_PAGES = 500  # page budget per site reached through search (authority sites: seed file)
+
 # --- The item path: extraction → dedup → relevance → storage -----------------------------------
 # Fixed slots: extraction 100, dedup 200, relevance 300, storage 800, feed clean-up 900.
 # A stage that is not built yet simply has no entry; the spider never changes.

@@ -15,7 +15,9 @@ from topiccrawler.pipelines.feed import DropRawHtmlPipeline
 
 
 def item(html: str) -> PageItem:
-    return PageItem(url="http://x.example/", topic="tax", status=200, fetched_at=datetime.now(UTC), html=html)
+    return PageItem(
+        url="http://x.example/", topic="tax", status=200, fetched_at=datetime.now(UTC), html=html
+    )
 
 
 def test_fills_fields_and_counts():

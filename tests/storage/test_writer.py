@@ -61,7 +61,10 @@ def test_comments_and_posts_are_added_once(database):
     store(database, page(comments=comments, posts=[PostRecord("主帖", "楼主")]))
     written = store(
         database,
-        page(comments=[*comments, CommentRecord("新评论", "王五")], posts=[PostRecord("主帖", "楼主")]),
+        page(
+            comments=[*comments, CommentRecord("新评论", "王五")],
+            posts=[PostRecord("主帖", "楼主")],
+        ),
     )
     assert (written.comments, written.posts) == (1, 0)
     assert counts(database) == {"pages": 1, "comments": 3, "forum_posts": 1, "forum_threads": 0}

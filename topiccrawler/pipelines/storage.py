@@ -1,4 +1,5 @@
-"""Pipeline stage 4: write pages, comments, posts and threads to SQL in small batches."""
+"""Pipeline stage 4: write pages (with comments, posts, threads) and search answers to SQL in
+small batches."""
 
 from __future__ import annotations
 
@@ -9,10 +10,10 @@ from scrapy.crawler import Crawler
 from sqlalchemy.exc import SQLAlchemyError
 
 from topiccrawler.extensions.crawl_run import CrawlRunRecorder
-from topiccrawler.items import PageItem
+from topiccrawler.items import PageItem, SearchResultsItem
 from topiccrawler.storage.crawler import database_for
 from topiccrawler.storage.db import Database
-from topiccrawler.storage.writer import WriteCounts, store_page
+from topiccrawler.storage.writer import WriteCounts, store_page, store_search
 
 logger = logging.getLogger(__name__)
 
@@ -29,7 +30,7 @@ class StoragePipeline:
         self.database = database
         self.batch_size = max(1, batch_size)
         self.flush_interval = flush_interval
-        self.buffer: list[PageItem] = []
+        self.buffer: list[PageItem | SearchResultsItem] = []
         self.last_flush = time.monotonic()
 
     @classmethod
@@ -42,7 +43,7 @@ class StoragePipeline:
         )
 
     def process_item(self, item):
-        if isinstance(item, PageItem):
+        if isinstance(item, PageItem | SearchResultsItem):
             self.buffer.append(item)
             due = time.monotonic() - self.last_flush >= self.flush_interval
             if len(self.buffer) >= self.batch_size or due:
@@ -69,7 +70,7 @@ class StoragePipeline:
         try:
             with self.database.session() as session, session.begin():
                 for item in batch:
-                    counts.add(store_page(session, item, run_id))
+                    counts.add(_store(session, item, run_id))
         except SQLAlchemyError:
             logger.warning(
                 "Batch of %d pages failed; storing one by one", len(batch), exc_info=True
@@ -78,12 +79,26 @@ class StoragePipeline:
             for item in batch:
                 try:
                     with self.database.session() as session, session.begin():
-                        counts.add(store_page(session, item, run_id))
+                        counts.add(_store(session, item, run_id))
                 except SQLAlchemyError as exc:
                     self.crawler.stats.inc_value("topiccrawler/storage/failed")
-                    logger.error("Could not store %s: %s", item.url, exc)
+                    logger.error("Could not store %s: %s", _describe(item), exc)
         stats = self.crawler.stats
         stats.inc_value("topiccrawler/storage/pages", counts.pages)
         stats.inc_value("topiccrawler/storage/comments_new", counts.comments)
         stats.inc_value("topiccrawler/storage/posts_new", counts.posts)
         stats.inc_value("topiccrawler/storage/threads", counts.threads)
+        stats.inc_value("topiccrawler/storage/search_queries", counts.queries)
+        stats.inc_value("topiccrawler/storage/search_results", counts.results)
+
+
+def _store(session, item: PageItem | SearchResultsItem, run_id: int | None) -> WriteCounts:
+    if isinstance(item, SearchResultsItem):
+        return store_search(session, item, run_id)
+    return store_page(session, item, run_id)
+
+
+def _describe(item: PageItem | SearchResultsItem) -> str:
+    if isinstance(item, SearchResultsItem):
+        return f"{item.engine} query {item.query!r} page {item.page}"
+    return item.url

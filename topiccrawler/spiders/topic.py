@@ -1,25 +1,33 @@
 """The one spider: `scrapy crawl topic -a topic=tax`.
 
-Entrances yield the first requests; every HTML response becomes a PageItem that the pipelines
-extract, dedupe, score and store; links are followed within each entrance's limits.
+Two entrances yield the first requests (SPEC §1): the authority sites of the seed file, crawled
+deeply within each site's depth limit and page budget, and the search engines, queried with the
+topic's keywords. Every HTML response becomes a PageItem that the pipelines extract, dedupe,
+score and store; links are followed on the same site within the entrance's limits.
 """
 
 from __future__ import annotations
 
 import logging
+import time
 from collections import Counter
 from collections.abc import AsyncIterator, Iterator
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
+from urllib.parse import urlsplit
 
-from scrapy import Request, Spider
+from scrapy import Request, Spider, signals
 from scrapy.crawler import Crawler
-from scrapy.exceptions import UsageError
+from scrapy.exceptions import NotConfigured, UsageError
 from scrapy.http import Response, TextResponse
 from scrapy.linkextractors import LinkExtractor
 
 from topiccrawler.extract.encoding import decode_html, looks_binary
-from topiccrawler.items import PageItem
+from topiccrawler.items import PageItem, SearchHitRecord, SearchResultsItem
+from topiccrawler.seeding import EngineBlocked, SearchEngine, build_queries, engine_from_config
+from topiccrawler.seeding.health import EngineHealth
+from topiccrawler.storage.crawler import database_for
+from topiccrawler.storage.writer import answered_queries
 from topiccrawler.topics import (
     AuthoritySite,
     Topic,
@@ -35,7 +43,7 @@ HTML_TYPES = ("text/html", "application/xhtml+xml")
 
 
 class TopicSpider(Spider):
-    """Crawls one topic from its seed file; arguments: topic, keywords (path), seeds (path)."""
+    """Crawls one topic; arguments: topic (name), keywords (path), seeds (path)."""
 
     name = "topic"
 
@@ -52,8 +60,12 @@ class TopicSpider(Spider):
         self.keywords_path = keywords
         self.seeds_path = seeds
         self.topic: Topic
+        self.engines: dict[str, SearchEngine] = {}
+        self.engine_health: dict[str, EngineHealth] = {}
         self.site_requests: Counter[str] = Counter()
         self.link_extractor = LinkExtractor()
+        # Pages whose links the hop limit cut off, by requested URL: their hop count.
+        self.hop_limited: dict[str, int] = {}
 
     @classmethod
     def from_crawler(cls, crawler: Crawler, *args: Any, **kwargs: Any) -> TopicSpider:
@@ -66,58 +78,198 @@ class TopicSpider(Spider):
             logger.error("%s", exc)
             raise UsageError(str(exc)) from exc
         spider.topic_name = spider.topic.name
+        crawler.signals.connect(spider.request_dropped, signal=signals.request_dropped)
+        settings = crawler.settings
+        for config in spider.topic.seeds.engines:
+            spider.engines[config.name] = engine_from_config(config)
+            spider.engine_health[config.name] = EngineHealth(
+                backoff=settings.getfloat("SEARCH_BACKOFF"),
+                max_backoff=settings.getfloat("SEARCH_BACKOFF_MAX"),
+                empty_streak_limit=settings.getint("SEARCH_EMPTY_STREAK"),
+            )
         logger.info(
             "Topic '%s': %d terms, %d authority sites, %d engines",
             spider.topic.name,
             len(spider.topic.keywords.terms),
             len(spider.topic.seeds.authority),
-            len(spider.topic.seeds.engines),
+            len(spider.engines),
         )
         return spider
 
     async def start(self) -> AsyncIterator[Request]:
         for site in self.topic.seeds.authority:
             for url in site.start_urls:
-                if self._take_budget(site):
-                    yield self._authority_request(url, site)
+                if self._take_budget(site.name, site.max_pages):
+                    yield self._page_request(url, "authority", site=site.name)
+        for request in self.search_requests():
+            yield request
 
-    # --- authority entrance ---------------------------------------------------------------------
+    # --- meta-search entrance -------------------------------------------------------------------
 
-    def _authority_request(self, url: str, site: AuthoritySite) -> Request:
+    def search_requests(self) -> Iterator[Request]:
+        """First result page of every query on every engine, engines interleaved, skipping
+        queries answered within SEARCH_REPEAT_AFTER seconds (when storage is on)."""
+        if not self.engines:
+            return
+        settings = self.crawler.settings
+        limit = settings.getint("SEARCH_MAX_QUERIES") or None
+        answered = self._answered_queries(settings.getfloat("SEARCH_REPEAT_AFTER"))
+        for query in build_queries(self.topic, limit):
+            for name, engine in self.engines.items():
+                if (name, query.text, 1) in answered:
+                    self.crawler.stats.inc_value("topiccrawler/search/repeat_skipped")
+                    continue
+                yield self._search_request(engine, query.text, 1)
+
+    def _answered_queries(self, seconds: float) -> set[tuple[str, str, int]]:
+        if seconds <= 0:
+            return set()
+        try:
+            database = database_for(self.crawler)
+        except NotConfigured:
+            return set()
+        since = datetime.now(UTC) - timedelta(seconds=seconds)
+        with database.session() as session:
+            return answered_queries(session, self.topic.name, since)
+
+    def _search_request(self, engine: SearchEngine, query: str, page: int) -> Request:
+        return Request(
+            engine.query_url(query, page),
+            callback=self.parse_search,
+            errback=self.on_error,
+            priority=10,  # results seed the crawl: fetch them before following links
+            meta={
+                "engine": engine.name,
+                "query": query,
+                "search_page": page,
+                "dont_obey_robotstxt": not engine.obey_robots,
+                "handle_httpstatus_list": [202, 403, 429, 503],
+            },
+        )
+
+    def parse_search(self, response: Response) -> Iterator[Any]:
+        meta = response.meta
+        name, query, page = meta["engine"], meta["query"], meta["search_page"]
+        engine, health = self.engines[name], self.engine_health[name]
+        now = time.monotonic()
+        item = SearchResultsItem(self.topic.name, name, query, page, "ok", datetime.now(UTC))
+        try:
+            if not health.available(now):
+                raise EngineBlocked(f"still backing off ({health.last_reason})")
+            text = response.text if isinstance(response, TextResponse) else ""
+            engine.check_response(response.status, response.url, text)
+            hits = engine.parse(text, response.url, page)
+            reason = health.record_answer(len(hits), now, broad="site:" not in query)
+            if reason:
+                raise EngineBlocked(reason)
+        except EngineBlocked as blocked:
+            item.status = f"blocked: {blocked.reason}"
+            self._back_off(name, health, blocked.reason, now)
+            yield item
+            return
+        self.crawler.stats.inc_value(f"topiccrawler/search/{name}/answers")
+        item.hits = [SearchHitRecord(h.url, h.rank, h.title, h.snippet) for h in hits]
+        yield item
+        for hit in hits:
+            yield self._page_request(
+                hit.url, "search", engine=name, query=query, rank=hit.rank, priority=5
+            )
+        if hits and page < self.topic.seeds.pages_per_query and health.available(now):
+            yield self._search_request(engine, query, page + 1)
+
+    def _back_off(self, name: str, health: EngineHealth, reason: str, now: float) -> None:
+        self.crawler.stats.inc_value(f"topiccrawler/search/{name}/blocked")
+        if reason.startswith("still backing off"):
+            return
+        wait = health.record_block(reason, now)
+        logger.warning(
+            "Search engine '%s' looks blocked (%s): leaving it alone for %.0f s; "
+            "the crawl goes on from the other entrance",
+            name,
+            reason,
+            wait,
+        )
+
+    # --- pages and links ------------------------------------------------------------------------
+
+    def _page_request(
+        self,
+        url: str,
+        entrance: str,
+        hops: int = 0,
+        priority: int = 0,
+        site: str | None = None,
+        **meta: Any,
+    ) -> Request:
         return Request(
             url,
             callback=self.parse,
             errback=self.on_error,
-            meta={"entrance": "authority", "authority_site": site.name},
+            priority=priority,
+            meta={"entrance": entrance, "hops": hops, "authority_site": site, **meta},
         )
 
-    def _take_budget(self, site: AuthoritySite) -> bool:
-        """Count a request against the site's max_pages; False once the budget is spent."""
-        if self.site_requests[site.name] >= site.max_pages:
+    def _take_budget(self, key: str, limit: int) -> bool:
+        """Count a request against a site's page budget; False once it is spent."""
+        if self.site_requests[key] >= limit:
             self.crawler.stats.inc_value("topiccrawler/links/over_site_budget")
             return False
-        self.site_requests[site.name] += 1
+        self.site_requests[key] += 1
         return True
 
-    def _authority_site(self, response: Response) -> AuthoritySite | None:
-        name = response.meta.get("authority_site")
+    def _authority_site(self, name: str | None) -> AuthoritySite | None:
         return next((s for s in self.topic.seeds.authority if s.name == name), None)
-
-    # --- responses ------------------------------------------------------------------------------
 
     def parse(self, response: Response) -> Iterator[Any]:
         page = self.page_item(response)
         if page is None:
             return
         yield page
-        site = self._authority_site(response)
-        if site is None or response.meta.get("depth", 0) >= site.depth_limit:
+        yield from self.follow_links(response, page)
+
+    def follow_links(self, response: Response, page: PageItem) -> Iterator[Request]:
+        """Same-site links, within the authority site's depth limit and budget, or within
+        SEARCH_FOLLOW_DEPTH hops and SITE_MAX_PAGES for pages the search entrance found."""
+        hops = response.meta.get("hops", 0)
+        site = self._authority_site(response.meta.get("authority_site"))
+        settings = self.crawler.settings
+        if site is not None:
+            max_hops, domains, key, budget = (
+                site.depth_limit,
+                site.allowed_domains,
+                site.name,
+                site.max_pages,
+            )
+        else:
+            host = urlsplit(response.url).hostname or ""
+            max_hops, domains, key = settings.getint("SEARCH_FOLLOW_DEPTH"), (host,), host
+            budget = settings.getint("SITE_MAX_PAGES")
+        if hops >= max_hops:
+            requested = response.meta.get("redirect_urls", [response.url])[0]
+            self.hop_limited[requested] = hops
             return
         decoded = response.replace(encoding=page.encoding)
         assert isinstance(decoded, TextResponse)
         for link in self.link_extractor.extract_links(decoded):
-            if host_in_domains(link.url, site.allowed_domains) and self._take_budget(site):
-                yield self._authority_request(link.url, site)
+            if host_in_domains(link.url, domains) and self._take_budget(key, budget):
+                yield self._page_request(
+                    link.url,
+                    page.entrance or "link",
+                    hops=hops + 1,
+                    site=site.name if site else None,
+                )
+
+    def request_dropped(self, request: Request) -> None:
+        """A page seen again with fewer hops than when it was fetched at the hop limit: fetch it
+        once more so its links are followed. Without this, which pages a crawl reaches would
+        depend on the order concurrent responses happen to arrive in."""
+        hops = request.meta.get("hops")
+        earlier = self.hop_limited.get(request.url)
+        if request.callback != self.parse or hops is None or earlier is None or hops >= earlier:
+            return
+        del self.hop_limited[request.url]
+        self.crawler.stats.inc_value("topiccrawler/links/refetched_for_fewer_hops")
+        self.crawler.engine.crawl(request.replace(dont_filter=True))
 
     def page_item(self, response: Response) -> PageItem | None:
         """A PageItem for an HTML response; None (with a logged reason) for anything else."""
@@ -138,7 +290,7 @@ class TopicSpider(Spider):
             encoding=encoding,
             content_type=content_type or None,
             entrance=response.meta.get("entrance", "link"),
-            depth=response.meta.get("depth", 0),
+            depth=response.meta.get("hops", 0),
             referrer=referrer.decode("latin-1") if referrer else None,
         )
 
@@ -148,7 +300,7 @@ class TopicSpider(Spider):
         return None
 
     def on_error(self, failure) -> None:
-        """Log failed requests once, briefly; Scrapy's retry middleware has already retried."""
-        request = failure.request if hasattr(failure, "request") else None
+        """Count and log failed requests briefly; Scrapy's retry middleware already retried."""
+        request = getattr(failure, "request", None)
         self.crawler.stats.inc_value("topiccrawler/fetch/failed")
         logger.info("Failed %s: %s", getattr(request, "url", "?"), failure.getErrorMessage())

@@ -18,8 +18,15 @@ from sqlalchemy import Table, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
-from topiccrawler.items import CommentRecord, PageItem, PostRecord
-from topiccrawler.storage.models import Comment, ForumPost, ForumThread, Page
+from topiccrawler.items import CommentRecord, PageItem, PostRecord, SearchResultsItem
+from topiccrawler.storage.models import (
+    Comment,
+    ForumPost,
+    ForumThread,
+    Page,
+    SearchQuery,
+    SearchResult,
+)
 from topiccrawler.urls import canonical_url, site_of, url_hash
 
 _INSERTS = {"sqlite": sqlite.insert, "postgresql": postgresql.insert}
@@ -40,12 +47,16 @@ class WriteCounts:
     comments: int = 0
     posts: int = 0
     threads: int = 0
+    queries: int = 0
+    results: int = 0
 
     def add(self, other: WriteCounts) -> None:
         self.pages += other.pages
         self.comments += other.comments
         self.posts += other.posts
         self.threads += other.threads
+        self.queries += other.queries
+        self.results += other.results
 
 
 def content_hash(*parts: str | None) -> str:
@@ -185,3 +196,45 @@ def _page_id(session: Session, topic: str, url: str | None) -> int | None:
     return session.execute(
         select(Page.id).where(Page.topic == topic, Page.url_hash == url_hash(url))
     ).scalar_one_or_none()
+
+
+def store_search(
+    session: Session, item: SearchResultsItem, crawl_run_id: int | None = None
+) -> WriteCounts:
+    """Write one answered query page and its ranked results; caller commits."""
+    query = SearchQuery(
+        topic=item.topic,
+        engine=item.engine,
+        query=item.query,
+        page=item.page,
+        status=item.status,
+        result_count=len(item.hits),
+        submitted_at=item.submitted_at,
+        crawl_run_id=crawl_run_id,
+    )
+    session.add(query)
+    session.flush()
+    for hit in item.hits:
+        session.add(
+            SearchResult(
+                query_id=query.id,
+                rank=hit.rank,
+                url=hit.url,
+                url_hash=url_hash(hit.url),
+                title=hit.title or None,
+                snippet=hit.snippet or None,
+            )
+        )
+    return WriteCounts(queries=1, results=len(item.hits))
+
+
+def answered_queries(session: Session, topic: str, since: datetime) -> set[tuple[str, str, int]]:
+    """(engine, query, page) answered with results since `since`: not worth asking again yet."""
+    rows = session.execute(
+        select(SearchQuery.engine, SearchQuery.query, SearchQuery.page).where(
+            SearchQuery.topic == topic,
+            SearchQuery.status == "ok",
+            SearchQuery.submitted_at >= since,
+        )
+    )
+    return {(engine, query, page) for engine, query, page in rows}

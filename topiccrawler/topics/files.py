@@ -25,8 +25,10 @@ A seed file (`seeds/<topic>.toml`)::
 
     [search]
     engines = ["searx"]
-    target_sites = ["gov.cn"]
+    target_sites = ["gov.cn"]         # each query again as "… site:gov.cn"
     pages_per_query = 1
+    query_classes = ["subjects", "domain_terms", "judgement_words"]   # the default
+    combine = [["domain_terms", "judgement_words"]]   # also "增值税 偷税" and so on
 
     [engines.searx]
     type = "searxng"
@@ -226,7 +228,7 @@ def load_keyword_file(path: Path | str, topic: str | None = None) -> KeywordLibr
 # --- seed files ---------------------------------------------------------------------------------
 
 _AUTHORITY_KEYS = {"name", "start_urls", "allowed_domains", "depth_limit", "max_pages"}
-_SEARCH_KEYS = {"engines", "target_sites", "pages_per_query"}
+_SEARCH_KEYS = {"engines", "target_sites", "pages_per_query", "query_classes", "combine"}
 _ENGINE_REQUIRED = {"searxng": ("url",), "template": ("url", "results")}
 
 
@@ -256,6 +258,24 @@ def load_seed_file(path: Path | str, topic: str | None = None) -> SeedList:
             )
     target_sites = doc.strings(search.get("target_sites", []), ("search", "target_sites"))
     pages = doc.integer(search.get("pages_per_query", 1), ("search", "pages_per_query"), 1)
+    classes = doc.strings(
+        search.get("query_classes", list(TERM_CLASSES)), ("search", "query_classes")
+    )
+    pairs = search.get("combine", [])
+    if not isinstance(pairs, list):
+        raise doc.error(
+            ("search", "combine"), "'search.combine' must be a list of [class, class] pairs"
+        )
+    combinations = tuple(doc.strings(pair, ("search", "combine")) for pair in pairs)
+    for name in (*classes, *(c for pair in combinations for c in pair)):
+        if name not in TERM_CLASSES:
+            raise doc.error(
+                ("search",), f"'{name}' is not a term class ({', '.join(TERM_CLASSES)})"
+            )
+    if any(len(pair) != 2 for pair in combinations):
+        raise doc.error(
+            ("search", "combine"), "each 'search.combine' entry is a pair of term classes"
+        )
     if not sites and not chosen:
         raise doc.error((), "nothing to crawl: add [[authority]] sites or [search] engines")
     return SeedList(
@@ -264,6 +284,8 @@ def load_seed_file(path: Path | str, topic: str | None = None) -> SeedList:
         target_sites=target_sites,
         engines=tuple(engines[name] for name in chosen),
         pages_per_query=pages,
+        query_classes=classes,
+        combinations=combinations,  # type: ignore[arg-type]
         path=path,
     )
 

@@ -76,6 +76,8 @@ class SeedList:
     target_sites: tuple[str, ...] = ()
     engines: tuple[EngineConfig, ...] = ()
     pages_per_query: int = 1
+    query_classes: tuple[str, ...] = TERM_CLASSES  # term classes queried one term at a time
+    combinations: tuple[tuple[str, str], ...] = ()  # class pairs queried as "term1 term2"
     path: Path | None = None
 
 

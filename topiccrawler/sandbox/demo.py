@@ -1,0 +1,154 @@
+"""`topiccrawler demo`: crawl the sandbox web for the tax topic with the real spider, store into
+SQLite, and print a summary scored against the sandbox's ground truth."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+from scrapy.crawler import CrawlerProcess
+from scrapy.settings import Settings
+
+from topiccrawler.sandbox.server import SandboxServer
+from topiccrawler.sandbox.truth import CrawlScore, score_crawl
+from topiccrawler.sandbox.web import (
+    BING,
+    FORUM_DIV,
+    FORUM_TABLE,
+    PORTAL_A,
+    PORTAL_B,
+    SEARXNG,
+    TAX_BUREAU,
+    TOPIC,
+)
+from topiccrawler.spiders.topic import TopicSpider
+from topiccrawler.storage.db import Database
+
+
+def sandbox_seed_file(server: SandboxServer) -> str:
+    """A seed file for the tax topic on the running sandbox: the tax authority, a news portal and
+    a page of hostile pages as authority sites, both sandbox engines, the portals and forums as
+    `site:` targets."""
+    return f"""# Seeds for the tax topic on the sandbox web at port {server.port} (generated).
+[[authority]]
+name = "{server.web.site_names[TAX_BUREAU]}"
+start_urls = ["{server.url(TAX_BUREAU)}"]
+depth_limit = 4
+max_pages = 500
+
+# A news portal: mostly off-topic channels, and a robots.txt that disallows a linked section.
+[[authority]]
+name = "{server.web.site_names[PORTAL_A]}"
+start_urls = ["{server.url(PORTAL_A)}"]
+depth_limit = 2
+max_pages = 200
+
+# Hostile input every crawler meets: malformed, huge, deeply nested and binary pages, dead links.
+[[authority]]
+name = "{server.web.site_names[PORTAL_B]}专题"
+start_urls = ["{server.url(PORTAL_B, "/special/index.html")}"]
+depth_limit = 1
+max_pages = 20
+
+[search]
+engines = ["sandbox-searxng", "sandbox-bing"]
+target_sites = ["{PORTAL_A.removeprefix("www.")}", "{PORTAL_B.removeprefix("www.")}", "{FORUM_TABLE}", "{FORUM_DIV}"]
+pages_per_query = 2
+
+[engines.sandbox-searxng]
+type = "searxng"
+url = "{server.url(SEARXNG, "/search")}"
+
+[engines.sandbox-bing]
+type = "bing"
+url = "{server.url(BING, "/search")}"
+"""
+
+
+def sandbox_crawl_settings(server: SandboxServer) -> dict[str, Any]:
+    """Settings that point a crawl at the sandbox: its hosts resolve to 127.0.0.1, and the
+    timeouts suit a local web (the slow page answers after the download timeout)."""
+    return {
+        "TWISTED_DNS_RESOLVER": "topiccrawler.sandbox.resolver.SandboxResolver",
+        "SANDBOX_HOSTS": server.hosts,
+        "DOWNLOAD_TIMEOUT": 3,
+        "DOWNLOAD_DELAY": 0.05,
+        "AUTOTHROTTLE_START_DELAY": 0.05,
+        "RETRY_TIMES": 1,
+    }
+
+
+def run_demo(
+    size: str = "small",
+    seed: int = 1,
+    database_path: Path = Path("data/demo.db"),
+    keep: bool = False,
+    settings: Settings | None = None,
+    log_level: str = "WARNING",
+) -> tuple[CrawlScore, dict, float]:
+    """Serve the sandbox, crawl it with the topic spider, return (score, stats, seconds)."""
+    from topiccrawler.sandbox.web import build_web
+
+    web = build_web(seed, size)
+    database_path = database_path.resolve()
+    if not keep:
+        for suffix in ("", "-wal", "-shm"):
+            Path(f"{database_path}{suffix}").unlink(missing_ok=True)
+    database_path.parent.mkdir(parents=True, exist_ok=True)
+    url = f"sqlite:///{database_path}"
+    with SandboxServer(web, slow_seconds=10) as server:
+        seeds = database_path.parent / "demo-seeds.toml"
+        seeds.write_text(sandbox_seed_file(server), encoding="utf-8")
+        crawl_settings = settings.copy() if settings else Settings()
+        crawl_settings.setdict(
+            {**sandbox_crawl_settings(server), "DATABASE_URL": url, "LOG_LEVEL": log_level},
+            priority="cmdline",
+        )
+        process = CrawlerProcess(crawl_settings)
+        crawler = process.create_crawler(TopicSpider)
+        started = time.monotonic()
+        process.crawl(crawler, topic=TOPIC, seeds=str(seeds))
+        process.start()
+        elapsed = time.monotonic() - started
+    database = Database(url)
+    with database.session() as session:
+        score = score_crawl(session, web, TOPIC)
+    database.dispose()
+    return score, crawler.stats.get_stats(), elapsed
+
+
+def format_summary(
+    score: CrawlScore, stats: dict, elapsed: float, database: Path, web_size: str
+) -> str:
+    def ratio(part: int, whole: int) -> str:
+        return f"{part}/{whole} ({part / whole:.0%})" if whole else f"{part}/0"
+
+    relevance = (
+        f"{score.kept} kept, {score.kept_relevant} of them relevant per ground truth"
+        if score.decided
+        else "no decisions (the relevance stage is not installed yet)"
+    )
+    duplicates = f"{score.duplicates_marked} marked; {score.reposts_fetched} reposts fetched per ground truth"
+    lines = [
+        "",
+        f"topiccrawler demo: tax topic on the sandbox web ({web_size})",
+        f"  time taken            {elapsed:.1f} s",
+        f"  requests / responses  {stats.get('downloader/request_count', 0)} / {stats.get('downloader/response_count', 0)}",
+        f"  search queries        {stats.get('topiccrawler/storage/search_queries', 0)} answered, "
+        f"{stats.get('topiccrawler/storage/search_results', 0)} results",
+        f"  pages stored          {score.pages}",
+        f"  relevant (truth)      {ratio(score.relevant_fetched, score.pages)} of stored = harvest rate {score.harvest_rate:.2f}",
+        f"  recall of relevant    {ratio(score.relevant_fetched, score.relevant_in_web)} of the sandbox's relevant pages",
+        f"  blocked pages         {score.not_genuine} stored pages are a captcha or ban page, not the page",
+        f"  kept as relevant      {relevance}",
+        f"  comments stored       {score.comments_stored} (truth on fetched pages: {score.comments_true})",
+        f"  forum posts stored    {score.posts_stored} (truth on fetched pages: {score.posts_true})",
+        f"  duplicates            {duplicates}",
+        f"  skipped / failed      {sum(v for k, v in stats.items() if k.startswith('topiccrawler/skipped/'))} skipped, "
+        f"{stats.get('topiccrawler/fetch/failed', 0)} failed (dead links, timeouts, blocks)",
+        f"  database              {database}",
+        "  look inside           .venv/bin/topiccrawler -s DATABASE_URL=sqlite:///"
+        f"{database} stats",
+    ]
+    return "\n".join(lines)

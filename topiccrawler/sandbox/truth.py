@@ -1,0 +1,109 @@
+"""Score what a crawl of the sandbox stored against the sandbox's ground truth."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from urllib.parse import urlsplit
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from topiccrawler.sandbox.web import SandboxWeb, Truth
+from topiccrawler.storage.models import Comment, ForumPost, Page
+
+
+def truth_key(url: str) -> tuple[str, str]:
+    parts = urlsplit(url)
+    return (parts.hostname or "").lower(), parts.path + (f"?{parts.query}" if parts.query else "")
+
+
+def truth_for(web: SandboxWeb, url: str) -> Truth | None:
+    resource = web.resources.get(truth_key(url))
+    return resource.truth if resource else None
+
+
+def is_genuine(truth: Truth, body: str | None) -> bool:
+    """True when a stored body holds the page's real text (its first paragraph), not a captcha,
+    a ban or an error page that came back in its place."""
+    if not truth.body:
+        return True
+    first = " ".join(truth.body.split("\n", 1)[0].split())
+    return first in " ".join((body or "").split())
+
+
+@dataclass
+class CrawlScore:
+    """A crawl's stored pages measured against the ground truth of the pages it fetched."""
+
+    pages: int  # stored pages
+    relevant_fetched: int  # stored pages that the truth calls relevant, with their real text
+    not_genuine: int  # stored pages whose body is not the page's text (captcha, ban, error page)
+    relevant_in_web: int  # relevant pages the sandbox holds
+    kept: int  # pages the relevance stage kept (0 while it is not installed)
+    kept_relevant: int  # of those, relevant per the truth
+    decided: int  # pages with a relevance decision
+    comments_stored: int
+    comments_true: int  # comments the truth has on the fetched pages (server-rendered and JS)
+    posts_stored: int
+    posts_true: int
+    duplicates_marked: int
+    reposts_fetched: int  # fetched pages the truth calls reposts
+
+    @property
+    def harvest_rate(self) -> float:
+        return self.relevant_fetched / self.pages if self.pages else 0.0
+
+    @property
+    def recall(self) -> float:
+        return self.relevant_fetched / self.relevant_in_web if self.relevant_in_web else 0.0
+
+
+def score_crawl(session: Session, web: SandboxWeb, topic: str) -> CrawlScore:
+    pages = session.execute(
+        select(Page.id, Page.url, Page.is_relevant, Page.duplicate_of_id, Page.body).where(
+            Page.topic == topic
+        )
+    ).all()
+    relevant_fetched = not_genuine = kept = kept_relevant = decided = comments_true = posts_true = (
+        reposts
+    ) = 0
+    for _, url, is_relevant, _, body in pages:
+        truth = truth_for(web, url)
+        if truth is None:
+            continue
+        if not is_genuine(truth, body):
+            not_genuine += 1
+            continue
+        relevant_fetched += truth.relevant
+        comments_true += len(truth.comments)
+        posts_true += len(truth.posts)
+        reposts += truth.duplicate_of is not None
+        if is_relevant is not None:
+            decided += 1
+            kept += bool(is_relevant)
+            kept_relevant += bool(is_relevant) and truth.relevant
+    ids = [row[0] for row in pages]
+
+    def count(model) -> int:
+        if not ids:
+            return 0
+        return (
+            session.scalar(select(func.count()).select_from(model).where(model.page_id.in_(ids)))
+            or 0
+        )
+
+    return CrawlScore(
+        pages=len(pages),
+        relevant_fetched=relevant_fetched,
+        not_genuine=not_genuine,
+        relevant_in_web=sum(t.relevant for _, _, t in web.pages_with_truth()),
+        kept=kept,
+        kept_relevant=kept_relevant,
+        decided=decided,
+        comments_stored=count(Comment),
+        comments_true=comments_true,
+        posts_stored=count(ForumPost),
+        posts_true=posts_true,
+        duplicates_marked=sum(1 for row in pages if row[3] is not None),
+        reposts_fetched=reposts,
+    )
