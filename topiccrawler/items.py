@@ -63,6 +63,7 @@ class PageItem:
     published_at: datetime | None = None
     author: str | None = None
     source: str | None = None
+    link_density: float | None = None
     comments: list[CommentRecord] = field(default_factory=list)
     posts: list[PostRecord] = field(default_factory=list)
     threads: list[ThreadRecord] = field(default_factory=list)
@@ -94,3 +95,12 @@ class SearchResultsItem:
     status: str  # "ok", or "blocked: <reason>"
     submitted_at: datetime
     hits: list[SearchHitRecord] = field(default_factory=list)
+
+
+@dataclass
+class LinkFailureItem:
+    """A URL that could not be fetched, after Scrapy's retries (storage records dead links)."""
+
+    url: str
+    reason: str
+    permanent: bool  # 404/410: dead at once; DNS failures and timeouts count up

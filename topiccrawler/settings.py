@@ -45,6 +45,18 @@ SEARCH_MAX_QUERIES = 0  # queries built per crawl at most (0: all of them)
 SEARCH_REPEAT_AFTER = 86400.0  # seconds before a query answered with results is asked again
 SITE_MAX_PAGES = 500  # page budget per site reached through search (authority sites: seed file)
 
+# --- What storage already knows (dead links, revisits) -----------------------------------------
+DEAD_LINK_MAX_FAILURES = 3  # failed crawls (DNS, timeouts) before a URL is dead; 404/410: at once
+DEAD_LINK_RETRY_AFTER = 30 * 86400.0  # seconds before a dead link is tried again
+REVISIT_ENABLED = True  # skip pages stored recently (needs storage)
+REVISIT_AFTER = 7 * 86400.0  # seconds before an article page is fetched again
+REVISIT_DISCUSSIONS_AFTER = 86400.0  # pages with comments or posts: they grow
+REVISIT_HUBS_AFTER = 3600.0  # list and home pages: new links appear on them
+REVISIT_HUB_LINK_DENSITY = 0.5  # link text share from which a page counts as a hub
+DOWNLOADER_MIDDLEWARES = {
+    "topiccrawler.middlewares.known_urls.KnownUrlsMiddleware": 50,
+}
+
 # --- The item path: extraction → dedup → relevance → storage -----------------------------------
 # Fixed slots: extraction 100, dedup 200, relevance 300, storage 800, feed clean-up 900.
 # A stage that is not built yet simply has no entry; the spider never changes.

@@ -70,9 +70,10 @@ async def test_crawl_stores_each_html_page_once(site, seeds_file, sqlite_url):
 @deferred_f_from_coro_f
 async def test_recrawl_updates_rows_instead_of_adding(site, seeds_file, sqlite_url):
     seeds = str(seeds_file())
-    await crawl({"DATABASE_URL": sqlite_url}, topic="tax", seeds=seeds)
+    settings = {"DATABASE_URL": sqlite_url, "REVISIT_ENABLED": False}  # fetch everything again
+    await crawl(settings, topic="tax", seeds=seeds)
     first = _pages(sqlite_url)
-    await crawl({"DATABASE_URL": sqlite_url}, topic="tax", seeds=seeds)
+    await crawl(settings, topic="tax", seeds=seeds)
     second = _pages(sqlite_url)
 
     assert set(first) == set(second)
@@ -119,7 +120,12 @@ async def test_site_page_budget_and_depth_limit(site, seeds_file, sqlite_url):
 async def test_feed_export_carries_extracted_fields_not_html(site, seeds_file, tmp_path):
     feed = tmp_path / "pages.jsonl"
     await crawl(
-        {"STORAGE_ENABLED": False, "FEEDS": {str(feed): {"format": "jsonl"}}},
+        {
+            "STORAGE_ENABLED": False,
+            "FEEDS": {
+                str(feed): {"format": "jsonl", "item_classes": ["topiccrawler.items.PageItem"]}
+            },
+        },
         topic="tax",
         seeds=str(seeds_file(depth_limit=1)),
     )

@@ -7,9 +7,10 @@ from datetime import UTC, datetime
 import pytest
 from sqlalchemy import func, select
 
-from topiccrawler.items import CommentRecord, PageItem, PostRecord, ThreadRecord
+from topiccrawler.items import CommentRecord, LinkFailureItem, PageItem, PostRecord, ThreadRecord
 from topiccrawler.storage import Database, store_page
-from topiccrawler.storage.models import Comment, ForumPost, ForumThread, Page
+from topiccrawler.storage.models import Comment, DeadLink, ForumPost, ForumThread, Page
+from topiccrawler.storage.writer import store_failure
 
 
 @pytest.fixture
@@ -86,3 +87,18 @@ def test_duplicate_of_points_at_the_earlier_page(database):
     with database.session() as session:
         first, repost = session.scalars(select(Page).order_by(Page.id)).all()
     assert repost.duplicate_of_id == first.id and first.duplicate_of_id is None
+
+
+def test_dead_links_count_up_and_heal(database):
+    def failure(url, permanent=False):
+        with database.session() as session, session.begin():
+            store_failure(session, LinkFailureItem(url, "timeout", permanent), max_failures=2)
+        with database.session() as session:
+            return session.scalars(select(DeadLink).where(DeadLink.url == url)).one_or_none()
+
+    assert failure("http://slow.example/a").dead is False
+    assert failure("http://slow.example/a").dead is True  # the second failure
+    assert failure("http://gone.example/b", permanent=True).dead is True  # 404 at once
+    store(database, page(url="http://slow.example/a"))  # it answered after all
+    with database.session() as session:
+        assert [d.url for d in session.scalars(select(DeadLink))] == ["http://gone.example/b"]

@@ -46,6 +46,7 @@ class PageContent:
     published_at: datetime | None = None
     author: str | None = None
     source: str | None = None
+    link_density: float = 0.0  # share of the visible text inside links: high on hub pages
 
 
 def parse_html(text: str, base_url: str | None = None) -> html.HtmlElement:
@@ -115,6 +116,18 @@ def visible_text(root: html.HtmlElement) -> str:
     return "\n".join(line for line in lines if line)
 
 
+def link_density(root: html.HtmlElement, text: str) -> float:
+    """Characters of link text over characters of visible text (white space ignored), in [0, 1].
+
+    The decay paper's DL, for a whole page: list and home pages score high, articles low.
+    """
+    total = sum(len(line.replace(" ", "")) for line in text.splitlines())
+    if not total:
+        return 0.0
+    linked = sum(len("".join(a.text_content().split())) for a in root.iter("a"))
+    return min(1.0, linked / total)
+
+
 def _meta(root: html.HtmlElement, names: tuple[str, ...]) -> str | None:
     """The first non-empty <meta> content among `names` (matched on name, property or itemprop)."""
     found: dict[str, str] = {}
@@ -162,9 +175,11 @@ def extract_page(text: str, url: str | None = None) -> PageContent:
         times = root.xpath("//time/@datetime")
         published = normalize_space(times[0]) if times else None
     body = root.find("body")
+    text = visible_text(body if body is not None else root)
     return PageContent(
         title=extract_title(root),
-        body=visible_text(body if body is not None else root),
+        body=text,
+        link_density=link_density(root, text),
         published=published,
         published_at=parse_iso_datetime(published),
         author=_meta(root, AUTHOR_META) or _json_ld(root, "author"),

@@ -38,5 +38,6 @@ class ExtractionPipeline:
         item.published_at = content.published_at
         item.author = content.author
         item.source = content.source
+        item.link_density = content.link_density
         self.stats.inc_value("topiccrawler/extraction/pages")
         return item

@@ -10,10 +10,12 @@ from scrapy.crawler import Crawler
 from sqlalchemy.exc import SQLAlchemyError
 
 from topiccrawler.extensions.crawl_run import CrawlRunRecorder
-from topiccrawler.items import PageItem, SearchResultsItem
+from topiccrawler.items import LinkFailureItem, PageItem, SearchResultsItem
 from topiccrawler.storage.crawler import database_for
 from topiccrawler.storage.db import Database
-from topiccrawler.storage.writer import WriteCounts, store_page, store_search
+from topiccrawler.storage.writer import WriteCounts, store_failure, store_page, store_search
+
+Storable = PageItem | SearchResultsItem | LinkFailureItem
 
 logger = logging.getLogger(__name__)
 
@@ -24,13 +26,19 @@ class StoragePipeline:
     unclean kill (a Ctrl-C closes the spider, which flushes)."""
 
     def __init__(
-        self, crawler: Crawler, database: Database, batch_size: int, flush_interval: float
+        self,
+        crawler: Crawler,
+        database: Database,
+        batch_size: int,
+        flush_interval: float,
+        dead_link_failures: int = 3,
     ):
         self.crawler = crawler
         self.database = database
+        self.dead_link_failures = dead_link_failures
         self.batch_size = max(1, batch_size)
         self.flush_interval = flush_interval
-        self.buffer: list[PageItem | SearchResultsItem] = []
+        self.buffer: list[Storable] = []
         self.last_flush = time.monotonic()
 
     @classmethod
@@ -40,10 +48,11 @@ class StoragePipeline:
             database_for(crawler),
             crawler.settings.getint("STORAGE_BATCH_SIZE"),
             crawler.settings.getfloat("STORAGE_FLUSH_INTERVAL"),
+            crawler.settings.getint("DEAD_LINK_MAX_FAILURES"),
         )
 
     def process_item(self, item):
-        if isinstance(item, PageItem | SearchResultsItem):
+        if isinstance(item, Storable):
             self.buffer.append(item)
             due = time.monotonic() - self.last_flush >= self.flush_interval
             if len(self.buffer) >= self.batch_size or due:
@@ -70,7 +79,7 @@ class StoragePipeline:
         try:
             with self.database.session() as session, session.begin():
                 for item in batch:
-                    counts.add(_store(session, item, run_id))
+                    counts.add(self._store(session, item, run_id))
         except SQLAlchemyError:
             logger.warning(
                 "Batch of %d pages failed; storing one by one", len(batch), exc_info=True
@@ -79,7 +88,7 @@ class StoragePipeline:
             for item in batch:
                 try:
                     with self.database.session() as session, session.begin():
-                        counts.add(_store(session, item, run_id))
+                        counts.add(self._store(session, item, run_id))
                 except SQLAlchemyError as exc:
                     self.crawler.stats.inc_value("topiccrawler/storage/failed")
                     logger.error("Could not store %s: %s", _describe(item), exc)
@@ -90,15 +99,17 @@ class StoragePipeline:
         stats.inc_value("topiccrawler/storage/threads", counts.threads)
         stats.inc_value("topiccrawler/storage/search_queries", counts.queries)
         stats.inc_value("topiccrawler/storage/search_results", counts.results)
+        stats.inc_value("topiccrawler/storage/link_failures", counts.failures)
+
+    def _store(self, session, item: Storable, run_id: int | None) -> WriteCounts:
+        if isinstance(item, SearchResultsItem):
+            return store_search(session, item, run_id)
+        if isinstance(item, LinkFailureItem):
+            return store_failure(session, item, self.dead_link_failures)
+        return store_page(session, item, run_id)
 
 
-def _store(session, item: PageItem | SearchResultsItem, run_id: int | None) -> WriteCounts:
-    if isinstance(item, SearchResultsItem):
-        return store_search(session, item, run_id)
-    return store_page(session, item, run_id)
-
-
-def _describe(item: PageItem | SearchResultsItem) -> str:
+def _describe(item: Storable) -> str:
     if isinstance(item, SearchResultsItem):
         return f"{item.engine} query {item.query!r} page {item.page}"
     return item.url

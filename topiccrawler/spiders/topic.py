@@ -18,12 +18,26 @@ from urllib.parse import urlsplit
 
 from scrapy import Request, Spider, signals
 from scrapy.crawler import Crawler
-from scrapy.exceptions import NotConfigured, UsageError
+from scrapy.exceptions import (
+    CannotResolveHostError,
+    DownloadConnectionRefusedError,
+    DownloadTimeoutError,
+    IgnoreRequest,
+    NotConfigured,
+    UsageError,
+)
 from scrapy.http import Response, TextResponse
 from scrapy.linkextractors import LinkExtractor
+from scrapy.spidermiddlewares.httperror import HttpError
+from twisted.internet.error import (
+    ConnectionRefusedError,
+    DNSLookupError,
+    TCPTimedOutError,
+    TimeoutError,
+)
 
 from topiccrawler.extract.encoding import decode_html, looks_binary
-from topiccrawler.items import PageItem, SearchHitRecord, SearchResultsItem
+from topiccrawler.items import LinkFailureItem, PageItem, SearchHitRecord, SearchResultsItem
 from topiccrawler.seeding import EngineBlocked, SearchEngine, build_queries, engine_from_config
 from topiccrawler.seeding.health import EngineHealth
 from topiccrawler.storage.crawler import database_for
@@ -40,6 +54,16 @@ from topiccrawler.urls import host_in_domains
 logger = logging.getLogger(__name__)
 
 HTML_TYPES = ("text/html", "application/xhtml+xml")
+# Failures that count towards a URL being dead (after Scrapy's retries): no host, no answer.
+UNREACHABLE = (
+    CannotResolveHostError,
+    DNSLookupError,
+    DownloadConnectionRefusedError,
+    ConnectionRefusedError,
+    DownloadTimeoutError,
+    TimeoutError,
+    TCPTimedOutError,
+)
 
 
 class TopicSpider(Spider):
@@ -299,8 +323,22 @@ class TopicSpider(Spider):
         logger.info("Skipped %s: %s", response.url, detail)
         return None
 
-    def on_error(self, failure) -> None:
-        """Count and log failed requests briefly; Scrapy's retry middleware already retried."""
+    def on_error(self, failure) -> Iterator[LinkFailureItem]:
+        """A fetch that failed after Scrapy's retries: count it, log it briefly, and record it
+        for the dead-link list. Requests skipped on purpose (robots.txt, known URLs) are not
+        failures."""
+        if failure.check(IgnoreRequest) and not failure.check(HttpError):
+            return
         request = getattr(failure, "request", None)
+        url = getattr(request, "url", "?")
         self.crawler.stats.inc_value("topiccrawler/fetch/failed")
-        logger.info("Failed %s: %s", getattr(request, "url", "?"), failure.getErrorMessage())
+        logger.info("Failed %s: %s", url, failure.getErrorMessage())
+        if request is None or "entrance" not in request.meta:
+            return
+        response = getattr(failure.value, "response", None)
+        status = getattr(response, "status", None)
+        if status is not None:
+            if status in (404, 410):
+                yield LinkFailureItem(url, f"HTTP {status}", permanent=True)
+        elif failure.check(*UNREACHABLE):
+            yield LinkFailureItem(url, failure.getErrorMessage()[:200], permanent=False)

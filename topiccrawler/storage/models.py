@@ -78,6 +78,7 @@ class Page(Base):
     entrance: Mapped[str | None] = mapped_column(String(20))
     depth: Mapped[int | None] = mapped_column(Integer)
     referrer: Mapped[str | None] = mapped_column(Text)
+    link_density: Mapped[float | None] = mapped_column(Float)  # link text / text: hubs are high
     relevance: Mapped[float | None] = mapped_column(Float)
     relevance_detail: Mapped[dict | None] = mapped_column(JSON)
     is_relevant: Mapped[bool | None] = mapped_column(Boolean)
@@ -196,3 +197,21 @@ class TopicTerm(Base):
     status: Mapped[str] = mapped_column(String(20))
     score: Mapped[float | None] = mapped_column(Float)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class DeadLink(Base):
+    """A URL that failed: 404/410 at once, DNS failures and timeouts after repeated attempts.
+
+    Dead links are facts about the web, not about a topic, so they are shared by all topics.
+    """
+
+    __tablename__ = "dead_links"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    url_hash: Mapped[str] = mapped_column(String(HASH_LENGTH), unique=True)
+    url: Mapped[str] = mapped_column(Text)
+    reason: Mapped[str] = mapped_column(String(255))
+    failures: Mapped[int] = mapped_column(Integer)
+    dead: Mapped[bool] = mapped_column(Boolean)
+    first_failed_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    last_failed_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

@@ -18,9 +18,16 @@ from sqlalchemy import Table, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
-from topiccrawler.items import CommentRecord, PageItem, PostRecord, SearchResultsItem
+from topiccrawler.items import (
+    CommentRecord,
+    LinkFailureItem,
+    PageItem,
+    PostRecord,
+    SearchResultsItem,
+)
 from topiccrawler.storage.models import (
     Comment,
+    DeadLink,
     ForumPost,
     ForumThread,
     Page,
@@ -33,7 +40,7 @@ _INSERTS = {"sqlite": sqlite.insert, "postgresql": postgresql.insert}
 
 # Page columns a re-crawl overwrites; first_seen_at and a known duplicate_of_id are kept.
 _PAGE_UPDATED = (
-    "url", "canonical_url", "site", "status", "content_type", "encoding", "title", "body",
+    "url", "canonical_url", "site", "status", "content_type", "encoding", "title", "body", "link_density",
     "published_at", "published_text", "author", "source", "entrance", "depth", "referrer",
     "relevance", "relevance_detail", "is_relevant", "fetched_at", "crawl_run_id",
 )  # fmt: skip
@@ -49,6 +56,7 @@ class WriteCounts:
     threads: int = 0
     queries: int = 0
     results: int = 0
+    failures: int = 0
 
     def add(self, other: WriteCounts) -> None:
         self.pages += other.pages
@@ -57,6 +65,7 @@ class WriteCounts:
         self.threads += other.threads
         self.queries += other.queries
         self.results += other.results
+        self.failures += other.failures
 
 
 def content_hash(*parts: str | None) -> str:
@@ -115,6 +124,7 @@ def store_page(
         "published_text": item.published,
         "author": item.author,
         "source": item.source,
+        "link_density": item.link_density,
         "entrance": item.entrance,
         "depth": item.depth,
         "referrer": item.referrer,
@@ -131,6 +141,7 @@ def store_page(
         update.append("duplicate_of_id")
     page_id = _upsert(session, page_table, row, ("topic", "url_hash"), update)
     assert page_id is not None  # an update always returns the row
+    forget_failures(session, item.url)
     counts.pages = 1
     counts.comments = _store_records(session, Comment.__table__, page_id, item.comments, now)
     counts.posts = _store_records(session, ForumPost.__table__, page_id, item.posts, now)
@@ -238,3 +249,25 @@ def answered_queries(session: Session, topic: str, since: datetime) -> set[tuple
         )
     )
     return {(engine, query, page) for engine, query, page in rows}
+
+
+def store_failure(
+    session: Session, item: LinkFailureItem, max_failures: int, now: datetime | None = None
+) -> WriteCounts:
+    """Count a failed fetch; a URL is dead at once on 404/410, else after `max_failures`."""
+    now = now or datetime.now(UTC)
+    key = url_hash(item.url)
+    link = session.execute(select(DeadLink).where(DeadLink.url_hash == key)).scalar_one_or_none()
+    if link is None:
+        link = DeadLink(url_hash=key, url=item.url, failures=0, first_failed_at=now, dead=False)
+        session.add(link)
+    link.failures += 1
+    link.reason = item.reason[:255]
+    link.last_failed_at = now
+    link.dead = item.permanent or link.failures >= max_failures
+    return WriteCounts(failures=1)
+
+
+def forget_failures(session: Session, url: str) -> None:
+    """A URL that answered again is not dead."""
+    session.execute(DeadLink.__table__.delete().where(DeadLink.url_hash == url_hash(url)))

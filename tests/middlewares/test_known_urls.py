@@ -1,0 +1,72 @@
+"""Dead links and revisits: the policy, and two crawls of the fixture site in a row."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+from scrapy.utils.defer import deferred_f_from_coro_f
+from sqlalchemy import create_engine, select
+from sqlalchemy.orm import Session
+
+from tests.crawl import crawl
+from topiccrawler.middlewares.known_urls import RevisitPolicy
+from topiccrawler.storage.known_urls import KnownUrl
+from topiccrawler.storage.models import DeadLink, Page
+
+NOW = datetime(2026, 6, 1, tzinfo=UTC)
+POLICY = RevisitPolicy(
+    articles=timedelta(days=7),
+    hubs=timedelta(hours=1),
+    discussions=timedelta(days=1),
+    hub_link_density=0.5,
+    dead_retry=timedelta(days=30),
+)
+
+
+def ago(**delta) -> datetime:
+    return NOW - timedelta(**delta)
+
+
+def test_revisit_intervals_by_kind_of_page():
+    assert POLICY.due(KnownUrl(), NOW)  # never fetched
+    assert not POLICY.due(KnownUrl(fetched_at=ago(days=6), link_density=0.1), NOW)
+    assert POLICY.due(KnownUrl(fetched_at=ago(days=8), link_density=0.1), NOW)
+    assert POLICY.due(KnownUrl(fetched_at=ago(hours=2), link_density=0.8), NOW)  # a hub
+    assert not POLICY.due(KnownUrl(fetched_at=ago(hours=2), has_discussion=True), NOW)
+    assert POLICY.due(KnownUrl(fetched_at=ago(hours=25), has_discussion=True), NOW)
+
+
+def test_dead_links_are_retried_after_a_while():
+    assert POLICY.dead(KnownUrl(dead=True, last_failed_at=ago(days=1)), NOW)
+    assert not POLICY.dead(KnownUrl(dead=True, last_failed_at=ago(days=31)), NOW)
+    assert not POLICY.dead(KnownUrl(dead=False, last_failed_at=ago(days=1)), NOW)
+
+
+def _dead_links(url: str) -> dict[str, DeadLink]:
+    engine = create_engine(url)
+    with Session(engine) as session:
+        links = {d.url.split("/", 3)[3]: d for d in session.scalars(select(DeadLink))}
+    engine.dispose()
+    return links
+
+
+@deferred_f_from_coro_f
+async def test_second_run_skips_dead_links_and_fresh_pages(site, seeds_file, sqlite_url):
+    seeds = str(seeds_file())
+    await crawl({"DATABASE_URL": sqlite_url}, topic="tax", seeds=seeds)
+    dead = _dead_links(sqlite_url)
+    assert dead["missing.html"].dead and dead["missing.html"].reason == "HTTP 404"
+    hits_before = dict(site.hits)
+
+    second = await crawl({"DATABASE_URL": sqlite_url}, topic="tax", seeds=seeds)
+    stats = second.stats.get_stats()
+    assert stats["topiccrawler/known_urls/dead_skipped"] == 1
+    assert site.hits["/missing.html"] == hits_before["/missing.html"]
+    assert site.hits["/news/vat-reform.html"] == hits_before["/news/vat-reform.html"]  # an article
+    assert site.hits["/index.html"] == hits_before["/index.html"] + 1  # the start URL, always
+    assert stats["topiccrawler/known_urls/fresh_skipped"] >= 3
+
+    engine = create_engine(sqlite_url)
+    with Session(engine) as session:
+        assert len(session.scalars(select(Page)).all()) == 6  # the same rows, none added
+    engine.dispose()

@@ -1,0 +1,1 @@
+"""Downloader middlewares, one behaviour each, switched on and off by settings."""

@@ -1,0 +1,97 @@
+"""Skip what storage already knows: dead links, and pages not yet due for a revisit.
+
+So a second run of a crawl does not fetch again what it has (SPEC §1), while the pages that
+change keep being read (SPEC §9): hub pages (lists, homes: high link density) and pages with
+comments or posts are revisited sooner than articles. Entrance pages (start URLs, search hits)
+are always fetched, since new links are found through them.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+
+from scrapy import Request
+from scrapy.crawler import Crawler
+from scrapy.exceptions import IgnoreRequest, NotConfigured
+from scrapy.statscollectors import StatsCollector
+
+from topiccrawler.storage.crawler import database_for
+from topiccrawler.storage.db import Database
+from topiccrawler.storage.known_urls import KnownUrl, known_url
+
+logger = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class RevisitPolicy:
+    """How old a stored page must be before it is fetched again, by kind of page."""
+
+    articles: timedelta
+    hubs: timedelta
+    discussions: timedelta
+    hub_link_density: float
+    dead_retry: timedelta
+
+    def due(self, known: KnownUrl, now: datetime) -> bool:
+        if known.fetched_at is None:
+            return True
+        if (known.link_density or 0.0) >= self.hub_link_density:
+            interval = self.hubs
+        elif known.has_discussion:
+            interval = self.discussions
+        else:
+            interval = self.articles
+        return now - known.fetched_at >= interval
+
+    def dead(self, known: KnownUrl, now: datetime) -> bool:
+        return (
+            known.dead
+            and known.last_failed_at is not None
+            and now - known.last_failed_at < self.dead_retry
+        )
+
+
+class KnownUrlsMiddleware:
+    def __init__(self, database: Database, stats: StatsCollector, policy: RevisitPolicy, topic_of):
+        self.database = database
+        self.stats = stats
+        self.policy = policy
+        self.topic_of = topic_of
+
+    @classmethod
+    def from_crawler(cls, crawler: Crawler) -> KnownUrlsMiddleware:
+        settings = crawler.settings
+        if not settings.getbool("REVISIT_ENABLED"):
+            raise NotConfigured("REVISIT_ENABLED is False")
+        policy = RevisitPolicy(
+            articles=timedelta(seconds=settings.getfloat("REVISIT_AFTER")),
+            hubs=timedelta(seconds=settings.getfloat("REVISIT_HUBS_AFTER")),
+            discussions=timedelta(seconds=settings.getfloat("REVISIT_DISCUSSIONS_AFTER")),
+            hub_link_density=settings.getfloat("REVISIT_HUB_LINK_DENSITY"),
+            dead_retry=timedelta(seconds=settings.getfloat("DEAD_LINK_RETRY_AFTER")),
+        )
+        return cls(
+            database_for(crawler),
+            crawler.stats,
+            policy,
+            lambda: getattr(crawler.spider, "topic_name", None),
+        )
+
+    def process_request(self, request: Request) -> None:
+        if "entrance" not in request.meta or request.dont_filter:
+            return None  # search queries, robots.txt, deliberate refetches
+        topic = self.topic_of()
+        if topic is None:
+            return None
+        with self.database.session() as session:
+            known = known_url(session, topic, request.url)
+        now = datetime.now(UTC)
+        if self.policy.dead(known, now):
+            self.stats.inc_value("topiccrawler/known_urls/dead_skipped")
+            raise IgnoreRequest(f"dead link ({known.dead_reason})")
+        if request.meta.get("hops", 0) > 0 and not self.policy.due(known, now):
+            self.stats.inc_value("topiccrawler/known_urls/fresh_skipped")
+            raise IgnoreRequest("fetched recently; not due for a revisit")
+        return None
