@@ -1,27 +1,18 @@
-"""Parse a page and pull out what every page has: title, visible text, and meta-tag metadata.
-
-Pure functions on text and lxml trees. The body extractors of SPEC §3 refine `body`; this module
-gives the tree and the fields they build on.
-"""
+"""A page's fields: title (without the site suffix), body (the default extractor), publish
+time, author and source, and the page's link density. Pure functions; no Scrapy inside."""
 
 from __future__ import annotations
 
-import copy
 import json
 import re
 from dataclasses import dataclass
 from datetime import datetime
 
-from lxml import etree, html
+from lxml import html
 
-# Elements whose content a reader never sees.
-INVISIBLE_TAGS = ("script", "style", "noscript", "template", "head", "svg", "canvas")
-# Elements that start a new line of text when rendered.
-BLOCK_TAGS = (
-    "address", "article", "aside", "blockquote", "dd", "div", "dl", "dt", "fieldset",
-    "figcaption", "figure", "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6", "header",
-    "hr", "li", "main", "nav", "ol", "p", "pre", "section", "table", "tr", "td", "th", "ul",
-)  # fmt: skip
+from topiccrawler.extract.body import extract_body
+from topiccrawler.extract.dates import find_time, parse_time
+from topiccrawler.extract.parse import normalize_space, parse_html, visible_text
 
 # <meta> names/properties that carry the publish time and the author, most specific first.
 PUBLISHED_META = (
@@ -30,10 +21,6 @@ PUBLISHED_META = (
 )  # fmt: skip
 AUTHOR_META = ("author", "article:author", "dc.creator", "byl")
 SOURCE_META = ("og:site_name", "source", "application-name")
-
-
-class ExtractionError(ValueError):
-    """The input cannot be parsed as an HTML document."""
 
 
 @dataclass
@@ -49,71 +36,47 @@ class PageContent:
     link_density: float = 0.0  # share of the visible text inside links: high on hub pages
 
 
-def parse_html(text: str, base_url: str | None = None) -> html.HtmlElement:
-    """A forgiving HTML parse into an lxml tree; deep nesting and huge text nodes allowed."""
-    if not text or not text.strip():
-        raise ExtractionError("empty document")
-    # XML declarations with an encoding are refused by lxml for str input.
-    if text.lstrip().startswith("<?xml"):
-        text = text[text.index("?>") + 2 :]
-    parser = html.HTMLParser(huge_tree=True, remove_comments=True, remove_pis=True)
-    try:
-        root = html.document_fromstring(text, parser=parser, base_url=base_url)
-    except (etree.ParserError, ValueError) as exc:
-        raise ExtractionError(f"unparseable HTML: {exc}") from exc
-    if root is None:
-        raise ExtractionError("no element in document")
-    if text.count("<") > DEEP_PAGE_TAGS and _lost_text(root, text):
-        # libxml2 stops building the tree past ~2,048 levels and drops the rest of the page:
-        # keep the text by flattening the nesting containers and parsing again.
-        root = html.document_fromstring(_NESTING_TAG.sub(" ", text), parser=parser)
-    return root
+# Separators between a title and its site/channel name: "标题-新华网", "Title | Reuters".
+TITLE_SEPARATORS = re.compile(r"\s*(?:\s[-–—|·:]\s|[_|–—]|-(?=[^-\s]{2,15}$|[^-\s]{2,15}-))\s*")
 
 
-# Pages with more tags than this are checked for text lost to libxml2's depth limit.
-DEEP_PAGE_TAGS = 2000
-_NESTING_TAG = re.compile(
-    r"</?(?:div|span|font|table|tbody|tr|td|section|b|i|center)\b[^>]*>", re.I
-)
-_ANY_TAG = re.compile(r"<[^>]*>")
+def clean_title(title: str, headings: list[str] = ()) -> str:
+    """The title without the site and channel names that pages append to it.
 
+    A heading of the page found inside the title is the title; else the title is split at its
+    separators and the first part kept if it is substantial, the longest part otherwise.
 
-def _lost_text(root: html.HtmlElement, source: str) -> bool:
-    """True when the tree holds under half the text characters the source does."""
-    in_source = len("".join(_ANY_TAG.sub(" ", source).split()))
-    in_tree = len("".join(root.text_content().split()))
-    return in_tree < in_source / 2
-
-
-def normalize_space(text: str | None) -> str:
-    """Collapse runs of white space (including full-width spaces) to one ASCII space."""
-    return " ".join((text or "").split())
+    >>> clean_title("增值税改革新政解读-税务资讯")
+    '增值税改革新政解读'
+    >>> clean_title("缅甸华侨华人为孔子课堂捐款组图-教育频道-新华网")
+    '缅甸华侨华人为孔子课堂捐款组图'
+    >>> clean_title("Why Beijing will bring slaughter | Washington Examiner")
+    'Why Beijing will bring slaughter'
+    """
+    title = normalize_space(title)
+    squeezed = "".join(title.split())
+    for heading in headings:
+        heading = normalize_space(heading)
+        if len(heading) >= 4 and "".join(heading.split()) in squeezed:
+            return heading
+    parts = [p for p in TITLE_SEPARATORS.split(title) if p.strip()]
+    if len(parts) <= 1:
+        return title
+    first = parts[0]
+    return first if len(first) >= 0.4 * len(title) else max(parts, key=len)
 
 
 def extract_title(root: html.HtmlElement) -> str | None:
-    """og:title, else <title>, else the first <h1>; site suffixes are left for dedup to strip."""
-    for value in root.xpath('//meta[@property="og:title"]/@content'):
-        if title := normalize_space(value):
-            return title
-    for candidate in (root.find(".//title"), root.find(".//h1")):
-        if candidate is not None and (title := normalize_space(candidate.text_content())):
-            return title
+    """The page's title without its site suffix: <title>, og:title, else the first <h1>."""
+    headings = [h.text_content() for h in root.iter("h1", "h2")][:6]
+    candidates = [root.findtext(".//title"), *root.xpath('//meta[@property="og:title"]/@content')]
+    for candidate in candidates:
+        if candidate and candidate.strip():
+            return clean_title(candidate, headings)
+    for heading in headings:
+        if heading.strip():
+            return normalize_space(heading)
     return None
-
-
-def visible_text(root: html.HtmlElement) -> str:
-    """The text a reader sees, one line per block element, white space collapsed.
-
-    Works on a copy, so the caller's tree keeps its markup for later extractors.
-    """
-    root = copy.deepcopy(root)
-    etree.strip_elements(root, *INVISIBLE_TAGS, with_tail=False)
-    for element in root.iter(*BLOCK_TAGS, "br"):
-        element.tail = "\n" + (element.tail or "")
-        if element.tag != "br":
-            element.text = "\n" + (element.text or "")
-    lines = (normalize_space(line) for line in root.text_content().splitlines())
-    return "\n".join(line for line in lines if line)
 
 
 def link_density(root: html.HtmlElement, text: str) -> float:
@@ -157,31 +120,58 @@ def _json_ld(root: html.HtmlElement, key: str) -> str | None:
     return None
 
 
-def parse_iso_datetime(value: str | None) -> datetime | None:
-    """An ISO 8601 time (as in <meta> and JSON-LD), or None when it is not one."""
-    if not value:
-        return None
-    try:
-        return datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
-    except ValueError:
-        return None
+# Bylines in the text near the title: "作者：张三", "来源：新华网", "By Jane Roe".
+AUTHOR_LINE = re.compile(
+    r"(?:作者|记者|编辑|文/|撰文)\s*[:：]?\s*([^\s|｜/，,。:：]{2,12})|^\s*By\s+([A-Z][\w.'-]+(?:\s+[A-Z][\w.'-]+){0,3})",
+    re.M,
+)
+SOURCE_LINE = re.compile(r"(?:来源|來源|出处|Source)\s*[:：]\s*([^\s|｜/，,。]{2,20})")
+# Lines after the start of the page text searched for a publish time and bylines.
+HEADER_LINES = 40
 
 
-def extract_page(text: str, url: str | None = None) -> PageContent:
-    """Title, visible body text and meta-tag metadata of an HTML document."""
+def extract_page(
+    text: str, url: str | None = None, fetched_at: datetime | None = None
+) -> PageContent:
+    """Title, body, publish time, author and source of an HTML document.
+
+    Publish time, author and source come from <meta>, JSON-LD or <time> when the page has them,
+    else from the lines around the title (the time as written is kept in `published`).
+    """
     root = parse_html(text, base_url=url)
+    body_element = root.find("body")
+    page_text = visible_text(body_element if body_element is not None else root)
+    title = extract_title(root)
+    header = _header_text(page_text, title)
     published = _meta(root, PUBLISHED_META) or _json_ld(root, "datePublished")
     if published is None:
         times = root.xpath("//time/@datetime")
-        published = normalize_space(times[0]) if times else None
-    body = root.find("body")
-    text = visible_text(body if body is not None else root)
-    return PageContent(
-        title=extract_title(root),
-        body=text,
-        link_density=link_density(root, text),
-        published=published,
-        published_at=parse_iso_datetime(published),
-        author=_meta(root, AUTHOR_META) or _json_ld(root, "author"),
-        source=_meta(root, SOURCE_META),
+        published = normalize_space(times[0]) if times else find_time(header)
+    author = (
+        _meta(root, AUTHOR_META) or _json_ld(root, "author") or _first_group(AUTHOR_LINE, header)
     )
+    return PageContent(
+        title=title,
+        body=extract_body(root),
+        link_density=link_density(root, page_text),
+        published=published,
+        published_at=parse_time(published, now=fetched_at) if published else None,
+        author=author if author and not author.startswith("http") else None,
+        source=_meta(root, SOURCE_META) or _first_group(SOURCE_LINE, header),
+    )
+
+
+def _header_text(page_text: str, title: str | None) -> str:
+    """The page text from its title on (where bylines and dates sit), a few dozen lines."""
+    lines = page_text.splitlines()
+    start = 0
+    if title:
+        start = next((i for i, line in enumerate(lines) if title in line), 0)
+    return "\n".join(lines[start : start + HEADER_LINES])
+
+
+def _first_group(pattern: re.Pattern, text: str) -> str | None:
+    match = pattern.search(text)
+    if not match:
+        return None
+    return next((g for g in match.groups() if g), None)

@@ -8,7 +8,8 @@ from scrapy.crawler import Crawler
 from scrapy.exceptions import DropItem
 from scrapy.statscollectors import StatsCollector
 
-from topiccrawler.extract.page import ExtractionError, extract_page
+from topiccrawler.extract.page import extract_page
+from topiccrawler.extract.parse import ExtractionError
 from topiccrawler.items import PageItem
 
 logger = logging.getLogger(__name__)

@@ -201,7 +201,8 @@ class _Builder:
     ) -> None:
         text = None
         if searchable and truth.title:
-            text = truth.title + "\n" + (truth.body or "")
+            content = truth.body or "\n".join(p.text for p in truth.posts)
+            text = truth.title + "\n" + content
         self.web.add(
             host,
             path,
@@ -430,7 +431,11 @@ class _Builder:
             self.article_truth(story, [], kind="malformed"),
         )
         huge_story = self.story("markets")
-        huge_story.paragraphs = huge_story.paragraphs * 4000  # ~2-4 MB of text
+        # ~2 MB: a long report of numbered sections (distinct paragraphs, as real long pages have)
+        huge_story.paragraphs = [
+            f"（{n}）{p}"
+            for n, p in enumerate(self.write.other_paragraphs("markets", 4000), start=1)
+        ]
         self.add_page(
             host,
             "/special/huge.html",
@@ -547,7 +552,6 @@ class _Builder:
                         relevant=thread_topic == TOPIC,
                         topic=thread_topic,
                         title=title,
-                        body="\n".join(p.text for p in chunk),
                         posts=chunk,
                     )
                     self.add_page(host, path, markup, truth)
@@ -595,7 +599,6 @@ class _Builder:
                         relevant=thread_topic == TOPIC,
                         topic=thread_topic,
                         title=title,
-                        body="\n".join(p.text for p in chunk),
                         posts=chunk,
                     )
                     self.add_page(host, path, markup, truth)

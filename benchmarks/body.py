@@ -1,0 +1,193 @@
+"""Body extraction benchmark: our extractors and the peers side by side on ../shared/bench/body.
+
+    .venv/bin/pip install -e '.[bench]'
+    .venv/bin/python benchmarks/body.py [--sets zh-dev en-dev] [--only NAME ...] [--out DIR]
+
+Pages are read as bytes and decoded by the crawler's own `decode_html`; each extractor gets the
+same text. Timing is the extractor call only (our parse included), one process, per page.
+Scores come from the benchmark's own scorer (`score.py`, read in place): bag-of-tokens P/R/F1
+per page, macro-averaged. `--out DIR` also writes DIR/<extractor>/<set>/<stem>.txt for it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import resource
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from lxml import html as lxml_html
+
+from topiccrawler.extract.body import extract_body
+from topiccrawler.extract.body_decay import extract_body_decay
+from topiccrawler.extract.body_density import extract_body_density
+from topiccrawler.extract.encoding import decode_html
+from topiccrawler.extract.parse import parse_html, visible_text
+
+BENCH = Path(__file__).resolve().parents[2] / "shared" / "bench" / "body"
+
+
+def ours() -> dict[str, Callable[[str], str]]:
+    return {
+        "topiccrawler (default)": lambda page: extract_body(parse_html(page)),
+        "decay paper (T=0.34, DL=0.65)": lambda page: extract_body_decay(parse_html(page)),
+        "density paper (20 lines, 200 B)": extract_body_density,
+        "whole page text (ours)": lambda page: visible_text(parse_html(page)),
+    }
+
+
+def peers() -> dict[str, Callable[[str], str]]:
+    """The tools users would otherwise pick; each is skipped with a note if not installed."""
+    found: dict[str, Callable[[str], str]] = {}
+    try:
+        from readability import Document
+
+        found["readability-lxml"] = lambda page: lxml_html.fromstring(
+            Document(page).summary()
+        ).text_content()
+    except ImportError:
+        print("note: readability-lxml not installed", file=sys.stderr)
+    try:
+        import trafilatura
+
+        found["trafilatura"] = lambda page: trafilatura.extract(page) or ""
+        found["trafilatura favor_precision"] = lambda page: (
+            trafilatura.extract(page, favor_precision=True) or ""
+        )
+    except ImportError:
+        print("note: trafilatura not installed", file=sys.stderr)
+    try:
+        import justext
+
+        stoplist = justext.get_stoplist("English")
+        found["justext"] = lambda page: "\n".join(
+            p.text for p in justext.justext(page, stoplist) if not p.is_boilerplate
+        )
+    except ImportError:
+        print("note: justext not installed", file=sys.stderr)
+    try:
+        from gne import GeneralNewsExtractor
+
+        extractor = GeneralNewsExtractor()
+        found["GNE"] = lambda page: extractor.extract(page)["content"]
+    except ImportError:
+        print("note: gne not installed", file=sys.stderr)
+    try:
+        import html_text
+
+        found["whole page text (html-text)"] = html_text.extract_text
+    except ImportError:
+        print("note: html-text not installed", file=sys.stderr)
+    return found
+
+
+def load(set_name: str) -> list[tuple[str, str, str]]:
+    folder = BENCH / set_name
+    pages = []
+    for path in sorted(folder.glob("*.html")):
+        _, text = decode_html(path.read_bytes())
+        pages.append((path.stem, text, path.with_suffix(".txt").read_text(encoding="utf-8")))
+    return pages
+
+
+def run(extractor: Callable[[str], str], pages, out: Path | None) -> dict:
+    from score import prf  # the benchmark's scorer, read in place
+
+    f1s, ps, rs, times = [], [], [], []
+    crashes = empty = 0
+    for stem, page, gold in pages:
+        started = time.perf_counter()
+        try:
+            prediction = extractor(page) or ""
+        except Exception as exc:  # a crash is a result here, counted and shown
+            crashes += 1
+            prediction = ""
+            print(f"  crash on {stem}: {exc.__class__.__name__}: {exc}", file=sys.stderr)
+        times.append((time.perf_counter() - started) * 1000)
+        if out:
+            out.mkdir(parents=True, exist_ok=True)
+            (out / f"{stem}.txt").write_text(prediction, encoding="utf-8")
+        scored = prf(prediction, gold)
+        if scored is None:
+            continue
+        p, r, f1, n_pred, _ = scored
+        empty += n_pred == 0
+        ps.append(p)
+        rs.append(r)
+        f1s.append(f1)
+    return {
+        "f1": statistics.mean(f1s), "p": statistics.mean(ps), "r": statistics.mean(rs),
+        "median_ms": statistics.median(times), "mean_ms": statistics.mean(times),
+        "crashes": crashes, "empty": empty, "pages": len(f1s),
+    }  # fmt: skip
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--sets", nargs="+", default=["zh-dev", "en-dev"])
+    parser.add_argument("--only", nargs="+", help="extractor names containing these words")
+    parser.add_argument("--out", type=Path, help="write predictions here")
+    parser.add_argument("--no-peers", action="store_true")
+    args = parser.parse_args()
+    if not BENCH.is_dir():
+        print(f"benchmark data not found at {BENCH} (it lives in ../shared beside the checkout)")
+        return 1
+    sys.path.insert(0, str(BENCH))
+    extractors = {**ours(), **({} if args.no_peers else peers())}
+    if args.only:
+        extractors = {
+            k: v for k, v in extractors.items() if any(w.lower() in k.lower() for w in args.only)
+        }
+    data = {name: load(name) for name in args.sets}
+    results: dict[str, dict[str, dict]] = {}
+    for name, extractor in extractors.items():
+        gc.collect()
+        rss_before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        for set_name, pages in data.items():
+            out = args.out / name.split(" (")[0].replace(" ", "_") / set_name if args.out else None
+            results.setdefault(name, {})[set_name] = run(extractor, pages, out)
+        results[name]["rss_growth_mb"] = (
+            resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - rss_before
+        ) / 1024
+        print(f"done: {name}", file=sys.stderr)
+
+    head = (
+        f"{'extractor':34}"
+        + "".join(f"| {s:^26} " for s in args.sets)
+        + "| ms/page median (mean) | crashes | empty | maxRSS +MB"
+    )
+    print(head)
+    print("-" * len(head))
+    reference = results.get("readability-lxml")
+    for name, by_set in results.items():
+        cells = "".join(
+            f"| F1 {r['f1']:.3f} P {r['p']:.3f} R {r['r']:.3f} "
+            for s in args.sets
+            for r in [by_set[s]]
+        )
+        times = " / ".join(
+            f"{by_set[s]['median_ms']:.1f} ({by_set[s]['mean_ms']:.1f})" for s in args.sets
+        )
+        crashes = sum(by_set[s]["crashes"] for s in args.sets)
+        empty = sum(by_set[s]["empty"] for s in args.sets)
+        print(
+            f"{name:34}{cells}| {times:21} | {crashes:7} | {empty:5} | {by_set['rss_growth_mb']:.0f}"
+        )
+    if reference:
+        print("\nratios to readability-lxml (F1 difference; median time ratio):")
+        for name, by_set in results.items():
+            parts = [
+                f"{s}: {by_set[s]['f1'] - reference[s]['f1']:+.3f} F1, "
+                f"{by_set[s]['median_ms'] / reference[s]['median_ms']:.2f}x time"
+                for s in args.sets
+            ]
+            print(f"  {name:34} " + "; ".join(parts))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,141 @@
+"""Times as Chinese and English sites write them, absolute and relative, to datetimes.
+
+`find_time` finds the first time written in a text (returned as written, so the page's own
+form is kept); `parse_time` turns such a string into an aware datetime. Relative forms
+("3 小时前", "昨天 12:30", "2 hours ago") need the moment the page was fetched (`now`).
+Times without a zone are taken in `DEFAULT_TZ`, China Standard Time: the zone of most pages
+this crawler reads; pass another where a site says otherwise.
+
+>>> parse_time("2026年3月1日 08:05", now=NOW_FOR_DOCTEST).isoformat()
+'2026-03-01T08:05:00+08:00'
+>>> parse_time("3 小时前", now=NOW_FOR_DOCTEST).isoformat()
+'2026-06-01T09:00:00+08:00'
+>>> find_time("发表于 2026-5-12 10:20 | 只看该作者")
+'2026-5-12 10:20'
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime, timedelta, timezone
+
+DEFAULT_TZ = timezone(timedelta(hours=8), "CST")
+NOW_FOR_DOCTEST = datetime(2026, 6, 1, 12, 0, tzinfo=DEFAULT_TZ)
+
+MONTHS = {
+    name: number
+    for number, names in enumerate(
+        [("jan", "january"), ("feb", "february"), ("mar", "march"), ("apr", "april"), ("may",),
+         ("jun", "june"), ("jul", "july"), ("aug", "august"), ("sep", "sept", "september"),
+         ("oct", "october"), ("nov", "november"), ("dec", "december")],
+        start=1,
+    )
+    for name in names
+}  # fmt: skip
+_MONTH = r"(?P<mon>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
+_CLOCK = r"(?:(?:\s*T\s*|\s+|(?<=日))(?P<h>\d{1,2})[:：](?P<mi>\d{2})(?:[:：](?P<s>\d{2}))?(?:\.\d+)?\s*(?P<ampm>[ap]\.?m\.?)?)?"
+_ZONE = r"(?P<tz>Z|[+-]\d{2}:?\d{2})?"
+
+PATTERNS = [
+    # 2026-03-01 08:05, 2026/3/1, 2026.03.01, 2026年3月1日 08:05, ISO with zone
+    ("ymd", re.compile(rf"(?<!\d)(?P<y>(?:19|20)\d{{2}})\s*[-/.年]\s*(?P<m>\d{{1,2}})\s*[-/.月]\s*(?P<d>\d{{1,2}})(?!\d)日?{_CLOCK}{_ZONE}", re.I)),
+    # March 1, 2026 8:05 pm / Mar. 1 2026
+    ("mdy", re.compile(rf"\b{_MONTH}\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th)?,?\s+(?P<y>(?:19|20)\d{{2}}){_CLOCK}", re.I)),
+    # 1 March 2026
+    ("dmy", re.compile(rf"\b(?P<d>\d{{1,2}})\s+{_MONTH}\s+(?P<y>(?:19|20)\d{{2}}){_CLOCK}", re.I)),
+    # 3月1日 08:05 (this year)
+    ("md", re.compile(rf"(?<![\d年])(?P<m>\d{{1,2}})\s*月\s*(?P<d>\d{{1,2}})\s*日{_CLOCK}")),
+    # 昨天 12:30, 前天, 今天 08:00, yesterday, today
+    ("day", re.compile(rf"(?P<day>今天|昨天|前天|today|yesterday){_CLOCK}", re.I)),
+    # 3 小时前, 半小时前, 2 hours ago, 刚刚, just now
+    ("ago", re.compile(
+        r"(?P<n>\d+|半|一|两|几)\s*(?P<unit>秒钟?|分钟|小时|个?钟头|天|日|周|星期|个月|月|年|"
+        r"seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?)\s*(?:前|ago)",
+        re.I,
+    )),  # fmt: skip
+    ("now", re.compile(r"刚刚|just now", re.I)),
+]  # fmt: skip
+
+_UNITS = {
+    "秒": 1, "秒钟": 1, "分钟": 60, "小时": 3600, "钟头": 3600, "个钟头": 3600, "天": 86400,
+    "日": 86400, "周": 604800, "星期": 604800, "个月": 2592000, "月": 2592000, "年": 31536000,
+    "sec": 1, "second": 1, "min": 60, "minute": 60, "hr": 3600, "hour": 3600, "day": 86400,
+    "week": 604800, "month": 2592000, "year": 31536000,
+}  # fmt: skip
+_NUMBERS = {"半": 0.5, "一": 1, "两": 2, "几": 3}
+
+
+def find_time(text: str | None) -> str | None:
+    """The first time written in `text`, as written (trimmed), or None."""
+    if not text:
+        return None
+    best: re.Match | None = None
+    for _, pattern in PATTERNS:
+        match = pattern.search(text)
+        if match and (best is None or match.start() < best.start()):
+            best = match
+    return best.group(0).strip() if best else None
+
+
+def parse_time(
+    text: str | None, now: datetime | None = None, tz: timezone = DEFAULT_TZ
+) -> datetime | None:
+    """An aware datetime for a time written in `text` (the first one found), or None."""
+    if not text:
+        return None
+    now = (now or datetime.now(tz)).astimezone(tz)
+    for kind, pattern in PATTERNS:
+        match = pattern.search(text)
+        if match:
+            try:
+                return _build(kind, match, now, tz)
+            except (ValueError, OverflowError):
+                continue
+    return None
+
+
+def _clock(match: re.Match) -> tuple[int, int, int]:
+    groups = match.groupdict()
+    if not groups.get("h"):
+        return 0, 0, 0
+    hour, minute, second = int(groups["h"]), int(groups["mi"]), int(groups.get("s") or 0)
+    ampm = (groups.get("ampm") or "").lower().replace(".", "")
+    if ampm == "pm" and hour < 12:
+        hour += 12
+    elif ampm == "am" and hour == 12:
+        hour = 0
+    return hour, minute, second
+
+
+def _build(kind: str, match: re.Match, now: datetime, tz: timezone) -> datetime:
+    groups = match.groupdict()
+    hour, minute, second = _clock(match)
+    if kind in ("ymd", "mdy", "dmy", "md"):
+        month = MONTHS[groups["mon"].lower().rstrip(".")] if groups.get("mon") else int(groups["m"])
+        year = int(groups["y"]) if groups.get("y") else now.year
+        zone = tz
+        if groups.get("tz"):
+            zone = UTC if groups["tz"] == "Z" else _offset(groups["tz"])
+        moment = datetime(year, month, int(groups["d"]), hour, minute, second, tzinfo=zone)
+        if kind == "md" and moment > now + timedelta(days=1):
+            moment = moment.replace(year=year - 1)  # "12月30日" read in January
+        return moment
+    if kind == "day":
+        back = {"今天": 0, "today": 0, "昨天": 1, "yesterday": 1, "前天": 2}[groups["day"].lower()]
+        day = (now - timedelta(days=back)).date()
+        if not groups.get("h"):
+            return datetime(day.year, day.month, day.day, tzinfo=tz)
+        return datetime(day.year, day.month, day.day, hour, minute, second, tzinfo=tz)
+    if kind == "ago":
+        count = groups["n"]
+        amount = float(_NUMBERS.get(count, count))
+        unit = groups["unit"].lower()
+        seconds = _UNITS.get(unit) or _UNITS.get(unit.rstrip("s")) or _UNITS[unit[:3]]
+        return now - timedelta(seconds=amount * seconds)
+    return now  # 刚刚 / just now
+
+
+def _offset(text: str) -> timezone:
+    sign = -1 if text[0] == "-" else 1
+    digits = text[1:].replace(":", "")
+    return timezone(sign * timedelta(hours=int(digits[:2]), minutes=int(digits[2:])))

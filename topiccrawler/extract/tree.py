@@ -1,0 +1,83 @@
+"""Tag-tree clean-up and text statistics shared by the body extractors (decay paper §2.1)."""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass
+
+from lxml import etree, html
+
+# Subtrees that never hold body text (the decay paper's list, plus what modern pages add).
+NOISE_TAGS = (
+    "script", "style", "select", "option", "iframe", "textarea", "object", "input",
+    "noscript", "template", "svg", "canvas", "button", "head", "embed", "audio", "video",
+)  # fmt: skip
+# Elements kept although they hold no text: they shape the text (line breaks, cells).
+SHAPE_TAGS = ("br", "hr", "td", "th", "tr")
+
+
+def clean_tree(root: html.HtmlElement) -> html.HtmlElement:
+    """A copy of the tree without noise subtrees, comments, and elements with no text below.
+
+    Entities are already unescaped by the parser; tails of removed elements are kept.
+    """
+    root = copy.deepcopy(root)
+    etree.strip_elements(
+        root, etree.Comment, etree.ProcessingInstruction, *NOISE_TAGS, with_tail=False
+    )
+    for element in reversed(list(root.iter(etree.Element))):
+        if element is root or element.tag in SHAPE_TAGS:
+            continue
+        if not (element.text or "").strip() and len(element) == 0:
+            element.drop_tree()  # keeps the tail text
+    return root
+
+
+def chars(text: str | None) -> int:
+    """Characters that are not white space: the unit of every length here."""
+    return len("".join(text.split())) if text else 0
+
+
+# Elements whose text is prose: article bodies are made of these, teasers and menus seldom.
+PROSE_TAGS = frozenset(("p", "pre", "blockquote"))
+
+
+@dataclass(slots=True)
+class TextStats:
+    """Text length below an element, how much of it sits inside links, and how much of the
+    non-link text sits inside prose elements (<p>, <pre>, <blockquote>)."""
+
+    text: int = 0
+    link: int = 0
+    prose: int = 0
+
+    @property
+    def clear(self) -> int:
+        """Non-link text length: Lc in the decay paper."""
+        return self.text - self.link
+
+    @property
+    def link_density(self) -> float:
+        """DL in the decay paper: link text / text."""
+        return self.link / self.text if self.text else 0.0
+
+
+def text_stats(root: etree._Element) -> dict[etree._Element, TextStats]:
+    """TextStats for every element, in one bottom-up pass."""
+    stats: dict[etree._Element, TextStats] = {}
+    for element in reversed(list(root.iter(etree.Element))):
+        own = chars(element.text)
+        total = link = prose = 0
+        for child in element:
+            own += chars(child.tail)
+            if child in stats:
+                total += stats[child].text
+                link += stats[child].link
+                prose += stats[child].prose
+        total += own
+        if element.tag == "a":
+            link, prose = total, 0
+        elif element.tag in PROSE_TAGS:
+            prose = total - link
+        stats[element] = TextStats(total, link, prose)
+    return stats
