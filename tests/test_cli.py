@@ -56,3 +56,34 @@ def test_db_upgrade_and_stats(sqlite_url, capsys):
 def test_stats_on_an_empty_database_says_what_to_do(tmp_path, capsys):
     assert main(["-s", f"DATABASE_URL=sqlite:///{tmp_path / 'none.db'}", "stats"]) == 1
     assert "topiccrawler db upgrade" in capsys.readouterr().err
+
+
+def test_extract_many_files_and_bad_ones(tmp_path, capsys):
+    import json
+
+    from tests.servers import FIXTURES
+
+    binary = tmp_path / "image.html"
+    binary.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00")
+    code = main(
+        ["extract", str(FIXTURES / "site/news"), str(binary), str(tmp_path / "missing.html")]
+    )
+    records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert code == 1  # some inputs failed; the others were still extracted
+    by_name = {r["source"].rsplit("/", 1)[-1]: r for r in records}
+    assert by_name["vat-reform.html"]["title"] == "增值税改革新政解读"
+    assert by_name["vat-reform.html"]["author"] == "李明"
+    assert by_name["vat-reform.html"]["published_at"] == "2026-03-15T09:30:00+08:00"
+    assert set(by_name["vat-reform.html"]) >= {
+        "source",
+        "title",
+        "body",
+        "published",
+        "author",
+        "comments",
+        "posts",
+        "threads",
+    }
+    assert "虚开增值税专用发票" in by_name["evasion-case.html"]["body"]  # GBK, decoded
+    assert by_name["image.html"]["error"] == "binary content, not an HTML page"
+    assert by_name["missing.html"]["error"].startswith("cannot read")

@@ -144,6 +144,69 @@ def _stats_rows(database: Database, topic: str | None) -> list[tuple]:
         return [tuple(row) for row in session.execute(query)]
 
 
+def cmd_extract(args: argparse.Namespace, settings: Settings) -> int:
+    """Extract pages from HTML files (folders: their *.html/*.htm; `-`: standard input), one JSON
+    object per line, or readable text. A file that cannot be read or parsed gives an object
+    with an `error` field; the batch goes on."""
+    import json
+
+    from topiccrawler.extract.encoding import decode_html, looks_binary
+    from topiccrawler.extract.page import extract_page
+
+    failures = 0
+    for source, data in _inputs(args.paths):
+        if isinstance(data, Exception):
+            record = {"source": source, "error": f"cannot read: {data}"}
+        elif looks_binary(data):
+            record = {"source": source, "error": "binary content, not an HTML page"}
+        else:
+            try:
+                _, text = decode_html(data)
+                page = extract_page(text)
+                record = {
+                    "source": source,
+                    "title": page.title,
+                    "body": page.body,
+                    "published": page.published,
+                    "published_at": page.published_at.isoformat() if page.published_at else None,
+                    "author": page.author,
+                    "publisher": page.source,
+                    "comments": [],
+                    "posts": [],
+                    "threads": [],
+                }
+            except Exception as exc:  # one bad file must not end the batch
+                record = {"source": source, "error": f"{exc.__class__.__name__}: {exc}"}
+        failures += "error" in record
+        if args.format == "jsonl":
+            print(json.dumps(record, ensure_ascii=False), flush=False)
+        elif "error" in record:
+            print(f"== {source}\nERROR {record['error']}\n")
+        else:
+            print(f"== {source}\n# {record['title'] or ''}\n{record['body']}\n")
+    sys.stdout.flush()
+    return 1 if failures else 0
+
+
+def _inputs(paths: list[str]):
+    """(name, bytes or the exception that prevented reading) for every input."""
+    for name in paths:
+        if name == "-":
+            yield "-", sys.stdin.buffer.read()
+            continue
+        path = Path(name)
+        files = (
+            sorted(p for p in path.rglob("*") if p.suffix.lower() in (".html", ".htm"))
+            if path.is_dir()
+            else [path]
+        )
+        for file in files:
+            try:
+                yield str(file), file.read_bytes()
+            except OSError as exc:
+                yield str(file), exc
+
+
 def cmd_sandbox(args: argparse.Namespace, settings: Settings) -> int:
     """Serve the sandbox web until interrupted, or print its ground truth as JSON lines."""
     import json
@@ -221,6 +284,13 @@ def build_parser() -> argparse.ArgumentParser:
     stats = commands.add_parser("stats", help="what the database holds, per topic and site")
     stats.add_argument("--topic", help="only this topic")
     stats.set_defaults(handler=cmd_stats)
+
+    extract = commands.add_parser(
+        "extract", help="extract title, body and metadata from HTML files"
+    )
+    extract.add_argument("paths", nargs="+", metavar="PATH", help="files, folders, or - for stdin")
+    extract.add_argument("--format", choices=("jsonl", "text"), default="jsonl")
+    extract.set_defaults(handler=cmd_extract)
 
     sandbox = commands.add_parser("sandbox", help="the offline sandbox web: serve it, or its truth")
     sandbox.add_argument("action", choices=("serve", "truth"))

@@ -29,7 +29,7 @@ class ExtractionPipeline:
         if not isinstance(item, PageItem):
             return item
         try:
-            content = extract_page(item.html, item.url)
+            content = extract_page(item.html, item.url, fetched_at=item.fetched_at)
         except ExtractionError as exc:
             self.stats.inc_value("topiccrawler/extraction/failed")
             raise DropItem(f"cannot extract {item.url}: {exc}") from exc

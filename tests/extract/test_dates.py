@@ -1,0 +1,54 @@
+"""Times as sites write them."""
+
+from __future__ import annotations
+
+import doctest
+from datetime import datetime
+
+import pytest
+
+from topiccrawler.extract import dates
+from topiccrawler.extract.dates import DEFAULT_TZ, find_time, parse_time
+
+NOW = datetime(2026, 6, 1, 12, 0, tzinfo=DEFAULT_TZ)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("2026-03-15T09:30:00+08:00", "2026-03-15T09:30:00+08:00"),
+        ("2026-03-15T01:30:00Z", "2026-03-15T01:30:00+00:00"),
+        ("发表于 2026-5-12 10:20", "2026-05-12T10:20:00+08:00"),
+        ("2026/05/12", "2026-05-12T00:00:00+08:00"),
+        ("2018年3月3日08:05", "2018-03-03T08:05:00+08:00"),
+        ("12月30日 10:00", "2025-12-30T10:00:00+08:00"),  # read in June: last December
+        ("5月30日", "2026-05-30T00:00:00+08:00"),
+        ("November 18, 2019 12:26 PM", "2019-11-18T12:26:00+08:00"),
+        ("Posted: Sat Mar 03, 2018 9:15 am", "2018-03-03T09:15:00+08:00"),
+        ("18 Nov 2019", "2019-11-18T00:00:00+08:00"),
+        ("发表于 3 天前", "2026-05-29T12:00:00+08:00"),
+        ("半小时前", "2026-06-01T11:30:00+08:00"),
+        ("昨天 12:30", "2026-05-31T12:30:00+08:00"),
+        ("前天", "2026-05-30T00:00:00+08:00"),
+        ("2 hours ago", "2026-06-01T10:00:00+08:00"),
+        ("yesterday 08:00", "2026-05-31T08:00:00+08:00"),
+        ("刚刚", "2026-06-01T12:00:00+08:00"),
+    ],
+)
+def test_parse_time(text, expected):
+    assert parse_time(text, now=NOW).isoformat() == expected
+
+
+@pytest.mark.parametrize("text", ["", "没有时间", "2026-13-45", "版本 3.2.1"])
+def test_no_time(text):
+    assert parse_time(text, now=NOW) is None
+
+
+def test_find_time_keeps_the_written_form():
+    assert find_time("| November 18, 2019 12:26 PM | 3 min read") == "November 18, 2019 12:26 PM"
+    assert find_time("2005-04-27 14:32更新 来源：千龙网") == "2005-04-27 14:32"
+    assert find_time("no date here") is None
+
+
+def test_doctests():
+    assert doctest.testmod(dates).failed == 0
