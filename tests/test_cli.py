@@ -87,3 +87,27 @@ def test_extract_many_files_and_bad_ones(tmp_path, capsys):
     assert "虚开增值税专用发票" in by_name["evasion-case.html"]["body"]  # GBK, decoded
     assert by_name["image.html"]["error"] == "binary content, not an HTML page"
     assert by_name["missing.html"]["error"].startswith("cannot read")
+
+
+def test_stories_lists_first_publisher_and_reposts(sqlite_url, capsys):
+    db = Database(sqlite_url)
+    db.upgrade()
+    times = [
+        datetime(2026, 3, 1, 8, tzinfo=UTC),
+        datetime(2026, 3, 1, 12, tzinfo=UTC),
+        datetime(2026, 3, 2, tzinfo=UTC),
+    ]
+    with db.session() as session, session.begin():
+        for url, when, original in [
+            ("http://first.example/a", times[0], None),
+            ("http://second.example/b", times[1], "http://first.example/a"),
+            ("http://third.example/c", times[2], "http://second.example/b"),
+        ]:
+            store_page(session, PageItem(url=url, topic="tax", status=200, fetched_at=when, published_at=when,
+                                         title="增值税新政解读", duplicate_of=original))  # fmt: skip
+    db.dispose()
+    assert main(["-s", f"DATABASE_URL={sqlite_url}", "stories", "tax"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "增值税新政解读  (3 pages on 3 sites)"
+    assert lines[1].split()[:2] == ["first", "2026-03-01"] and "first.example" in lines[1]
+    assert [line.split()[0] for line in lines[1:]] == ["first", "repost", "repost"]

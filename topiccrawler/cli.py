@@ -266,6 +266,31 @@ def cmd_demo(args: argparse.Namespace, settings: Settings) -> int:
     return 0 if score.pages else 1
 
 
+def cmd_stories(args: argparse.Namespace, settings: Settings) -> int:
+    """Stories that were reposted: first publisher, then every reposting site with its time."""
+    from topiccrawler.storage.stories import reposted_stories
+
+    database = _database(settings)
+    try:
+        with database.session() as session:
+            stories = reposted_stories(session, args.topic, limit=args.limit)
+    except SQLAlchemyError as exc:
+        print(f"cannot read {database.display_url()}: {exc.__class__.__name__}", file=sys.stderr)
+        return 1
+    finally:
+        database.dispose()
+    if not stories:
+        print(f"no reposted stories stored for topic '{args.topic}'")
+    for story in stories:
+        first = story.pages[0]
+        print(f"{story.title}  ({len(story.pages)} pages on {len(story.sites)} sites)")
+        for page in story.pages:
+            role = "first " if page is first else "repost"
+            when = page.published_at or page.fetched_at
+            print(f"  {role}  {when:%Y-%m-%d %H:%M}  {page.site:28} {page.url}")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="topiccrawler", description=__doc__.split("\n")[0])
     parser.add_argument(
@@ -284,6 +309,15 @@ def build_parser() -> argparse.ArgumentParser:
     stats = commands.add_parser("stats", help="what the database holds, per topic and site")
     stats.add_argument("--topic", help="only this topic")
     stats.set_defaults(handler=cmd_stats)
+
+    stories = commands.add_parser(
+        "stories", help="where reposted stories spread: first publisher, reposts"
+    )
+    stories.add_argument("topic")
+    stories.add_argument(
+        "--limit", type=int, default=50, help="stories shown (most reposted first)"
+    )
+    stories.set_defaults(handler=cmd_stories)
 
     extract = commands.add_parser(
         "extract", help="extract title, body and metadata from HTML files"

@@ -68,6 +68,8 @@ class PageItem:
     posts: list[PostRecord] = field(default_factory=list)
     threads: list[ThreadRecord] = field(default_factory=list)
     # Decisions of the later stages.
+    title_key: str | None = None  # normalised title tokens (dedup), joined by spaces
+    body_hash: int = 0  # SimHash of the body (dedup), 0 when unknown
     duplicate_of: str | None = None  # URL of the earlier page this one reposts
     relevance: float | None = None
     relevance_detail: dict | None = None

@@ -62,12 +62,19 @@ DOWNLOADER_MIDDLEWARES = {
 # A stage that is not built yet simply has no entry; the spider never changes.
 ITEM_PIPELINES = {
     "topiccrawler.pipelines.extraction.ExtractionPipeline": 100,
+    "topiccrawler.pipelines.dedup.DedupPipeline": 200,
     "topiccrawler.pipelines.storage.StoragePipeline": 800,
     "topiccrawler.pipelines.feed.DropRawHtmlPipeline": 900,
 }
 EXTENSIONS = {
     "topiccrawler.extensions.crawl_run.CrawlRunRecorder": 500,
 }
+
+# --- Title de-duplication (SPEC §7) -------------------------------------------------------------
+DEDUP_ENABLED = True  # mark reposts (duplicate_of); they are stored all the same
+DEDUP_REFRESH_INTERVAL = 30.0  # seconds between looks for titles other processes stored
+DEDUP_SAME_SITE = False  # also match pages of the same site (pagination shares titles: off)
+DEDUP_THRESHOLD = 0.8  # TF-IDF cosine of normalised titles from which a page is a repost
 
 # --- Storage ------------------------------------------------------------------------------------
 STORAGE_ENABLED = True  # False: no database, items only go to feeds (-O)

@@ -114,6 +114,14 @@ def test_every_reachable_relevant_page_is_fetched(crawl):
     assert score.relevant_fetched == score.relevant_in_web - len(missed) - strict_relevant
 
 
+def test_reposts_are_marked_against_the_truth(crawl):
+    with crawl.session() as session:
+        score = score_crawl(session, crawl.server.web, "tax")
+    assert score.reposts_findable >= 10
+    assert score.duplicates_correct >= 0.75 * score.duplicates_marked  # precision (measured 0.79-1.0)
+    assert score.duplicates_marked >= 0.9 * score.reposts_findable  # recall ≥ 0.9
+
+
 def test_encodings_reach_storage_decoded(crawl):
     web = crawl.server.web
     pages = stored(crawl)

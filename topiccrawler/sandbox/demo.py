@@ -129,7 +129,10 @@ def format_summary(
         if score.decided
         else "no decisions (the relevance stage is not installed yet)"
     )
-    duplicates = f"{score.duplicates_marked} marked; {score.reposts_fetched} reposts fetched per ground truth"
+    duplicates = (
+        f"{score.duplicates_marked} reposts marked, {score.duplicates_correct} of them right; "
+        f"{score.reposts_findable} were findable (ground truth)"
+    )
     lines = [
         "",
         f"topiccrawler demo: tax topic on the sandbox web ({web_size})",
@@ -147,6 +150,7 @@ def format_summary(
         f"  duplicates            {duplicates}",
         f"  skipped / failed      {sum(v for k, v in stats.items() if k.startswith('topiccrawler/skipped/'))} skipped, "
         f"{stats.get('topiccrawler/fetch/failed', 0)} failed (dead links, timeouts, blocks)",
+        f"  errors logged         {stats.get('log_count/ERROR', 0)} (dead links and timeouts are logged as errors by Scrapy)",
         f"  database              {database}",
         "  look inside           .venv/bin/topiccrawler -s DATABASE_URL=sqlite:///"
         f"{database} stats",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
@@ -47,6 +48,8 @@ class CrawlScore:
     posts_stored: int
     posts_true: int
     duplicates_marked: int
+    duplicates_correct: int  # marked pages whose mark points into the same story
+    reposts_findable: int  # genuinely fetched reposts whose story had another page fetched too
     reposts_fetched: int  # fetched pages the truth calls reposts
 
     @property
@@ -83,6 +86,20 @@ def score_crawl(session: Session, web: SandboxWeb, topic: str) -> CrawlScore:
             kept += bool(is_relevant)
             kept_relevant += bool(is_relevant) and truth.relevant
     ids = [row[0] for row in pages]
+    url_of = {row[0]: row[1] for row in pages}
+
+    def story(url: str) -> tuple[str, str]:
+        key = truth_key(url)
+        truth = truth_for(web, url)
+        return truth.duplicate_of if truth is not None and truth.duplicate_of else key
+
+    marked = [(row[1], url_of.get(row[3])) for row in pages if row[3] is not None]
+    correct = sum(1 for url, target in marked if target and story(url) == story(target))
+    stories = Counter(
+        story(row[1])
+        for row in pages
+        if (t := truth_for(web, row[1])) is not None and is_genuine(t, row[4])
+    )
 
     def count(model) -> int:
         if not ids:
@@ -104,6 +121,8 @@ def score_crawl(session: Session, web: SandboxWeb, topic: str) -> CrawlScore:
         comments_true=comments_true,
         posts_stored=count(ForumPost),
         posts_true=posts_true,
-        duplicates_marked=sum(1 for row in pages if row[3] is not None),
+        duplicates_marked=len(marked),
+        duplicates_correct=correct,
+        reposts_findable=sum(n - 1 for n in stories.values() if n > 1),
         reposts_fetched=reposts,
     )

@@ -744,7 +744,10 @@ class _Builder:
         n = 0
         repost_links: dict[str, list[tuple[str, str]]] = {}
         for host, path, story in sorted(originals[:count], key=lambda o: o[2].published):
-            for target, pattern, title_pattern in self.rng.sample(targets, self.rng.randint(1, 3)):
+            elsewhere = [t for t in targets if t[0] != host]  # a site does not repost its own story
+            for target, pattern, title_pattern in self.rng.sample(
+                elsewhere, self.rng.randint(1, 3)
+            ):
                 n += 1
                 copy = Story(
                     story.topic,

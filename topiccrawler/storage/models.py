@@ -11,6 +11,7 @@ from datetime import datetime
 
 from sqlalchemy import (
     JSON,
+    BigInteger,
     Boolean,
     DateTime,
     Float,
@@ -70,6 +71,8 @@ class Page(Base):
     content_type: Mapped[str | None] = mapped_column(String(255))
     encoding: Mapped[str | None] = mapped_column(String(50))
     title: Mapped[str | None] = mapped_column(Text)
+    title_key: Mapped[str | None] = mapped_column(Text)  # normalised title tokens, for dedup
+    body_hash: Mapped[int | None] = mapped_column(BigInteger)  # SimHash of the body, for dedup
     body: Mapped[str | None] = mapped_column(Text)
     published_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     published_text: Mapped[str | None] = mapped_column(String(255))

@@ -18,6 +18,7 @@ from sqlalchemy import Table, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
+from topiccrawler.dedup.simhash import to_signed
 from topiccrawler.items import (
     CommentRecord,
     LinkFailureItem,
@@ -40,7 +41,7 @@ _INSERTS = {"sqlite": sqlite.insert, "postgresql": postgresql.insert}
 
 # Page columns a re-crawl overwrites; first_seen_at and a known duplicate_of_id are kept.
 _PAGE_UPDATED = (
-    "url", "canonical_url", "site", "status", "content_type", "encoding", "title", "body", "link_density",
+    "url", "canonical_url", "site", "status", "content_type", "encoding", "title", "title_key", "body_hash", "body", "link_density",
     "published_at", "published_text", "author", "source", "entrance", "depth", "referrer",
     "relevance", "relevance_detail", "is_relevant", "fetched_at", "crawl_run_id",
 )  # fmt: skip
@@ -119,6 +120,8 @@ def store_page(
         "content_type": item.content_type,
         "encoding": item.encoding,
         "title": item.title,
+        "title_key": item.title_key,
+        "body_hash": to_signed(item.body_hash) if item.body_hash else None,
         "body": item.body,
         "published_at": item.published_at,
         "published_text": item.published,

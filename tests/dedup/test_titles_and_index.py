@@ -1,0 +1,97 @@
+"""Title normalisation, the TF-IDF index and the body fingerprint."""
+
+from __future__ import annotations
+
+import doctest
+
+import pytest
+
+from tests.dedup.texts import FILM_STORY, MARKET_STORY, TAX_STORY
+from topiccrawler.dedup import simhash as simhash_module
+from topiccrawler.dedup import titles
+from topiccrawler.dedup.index import TitleIndex
+from topiccrawler.dedup.simhash import distance, from_signed, same_body, simhash, to_signed
+from topiccrawler.dedup.titles import normalize_title
+from topiccrawler.relevance.tokenizer import Tokenizer
+
+TOKENIZER = Tokenizer()
+# Background titles so IDF is meaningful (written for this test: everyday news headlines).
+BACKGROUND = [
+    "北京今日迎来降雪 交通部门提醒注意安全", "上海国际电影节开幕 多部华语片入围",
+    "国足客场逆转取胜 晋级下一阶段比赛", "科技公司发布新款手机 续航提升明显",
+    "教育部发布通知 规范校外培训", "华侨华人举办春节联欢活动", "孔子学院举办中文比赛",
+    "台湾灾区重建工作进展顺利", "缅甸发生地震 当地华人积极救援", "韩国华社举行新年团拜会",
+]  # fmt: skip
+
+
+def tokens(title: str) -> list[str]:
+    return TOKENIZER.tokens(normalize_title(title))
+
+
+@pytest.fixture
+def index() -> TitleIndex:
+    built = TitleIndex()
+    for n, title in enumerate(BACKGROUND):
+        built.add(f"bg{n}", tokens(title))
+    return built
+
+
+def test_the_papers_examples(index):
+    index.add("a", tokens("新华侨涌入:为韩国华社带来新希望-移民-滴答网"))
+    match = index.best_match(tokens("新华侨涌入:为韩国华社带来新希望 - 无忧雅思网 无忧雅思网"))
+    assert match is not None and match.key == "a" and match.similarity == pytest.approx(1.0)
+    index.add("c", tokens("缅甸华侨华人为孔子课堂捐款组图-教育频道-新华网"))
+    assert index.best_match(tokens("缅甸华侨华人为台湾灾区同胞捐款-华人-新华网")) is None
+    index.threshold = 0.45  # a lax threshold (the paper tried 0.5) merges two different stories
+    assert index.best_match(tokens("缅甸华侨华人为台湾灾区同胞捐款-华人-新华网")).key == "c"
+
+
+@pytest.mark.parametrize(
+    ("raw", "normal"),
+    [
+        ("某公司偷税案件曝光_财经频道_新浪网", "某公司偷税案件曝光"),
+        ("Tax evasion case exposed | Reuters", "tax evasion case exposed"),
+        ("【转载】增值税新规解读 | 财经频道 | 东方财经网", "增值税新规解读"),
+        ("热点：增值税新规解读-严选新闻网", "增值税新规解读"),
+        ("ＶＡＴ　新规", "vat 新规"),
+        ("", ""),
+    ],
+)
+def test_normalize_title(raw, normal):
+    assert normalize_title(raw) == normal
+
+
+def test_exclusion_skip_and_ties(index):
+    index.add("first", tokens("税务部门曝光一批偷税典型案例"))
+    index.add("second", tokens("税务部门曝光一批偷税典型案例"))
+    assert index.best_match(tokens("税务部门曝光一批偷税典型案例")).key == "first"  # earliest wins
+    assert index.best_match(tokens("税务部门曝光一批偷税典型案例"), exclude="first").key == "second"
+    assert (
+        index.best_match(
+            tokens("税务部门曝光一批偷税典型案例"), skip=lambda k: k in ("first", "second")
+        )
+        is None
+    )
+    assert index.best_match([]) is None and index.best_match(["从未见过的词"]) is None
+    index.add("first", tokens("别的标题"))  # a key is indexed once
+    assert len(index) == len(BACKGROUND) + 2
+
+
+def test_simhash_separates_stories_and_keeps_reposts():
+    original = simhash(TAX_STORY)
+    repost = simhash("来源：税务资讯\n" + TAX_STORY + "\n责任编辑：王五")
+    assert distance(original, repost) <= 8 < distance(original, simhash(FILM_STORY))
+    assert simhash("太短") == 0 and same_body(0, original)  # unknown: the title decides
+    assert from_signed(to_signed(original)) == original and to_signed(2**64 - 1) == -1
+
+
+def test_same_title_different_story_is_not_a_repost(index):
+    title = tokens("概念股午后拉升 机构看好后市")
+    index.add("a", title, simhash(TAX_STORY))
+    assert index.best_match(title, fingerprint=simhash(MARKET_STORY)) is None
+    assert index.best_match(title, fingerprint=simhash(TAX_STORY)).key == "a"
+
+
+def test_doctests():
+    assert doctest.testmod(titles).failed == 0
+    assert doctest.testmod(simhash_module).failed == 0

@@ -1,0 +1,27 @@
+"""Fill and refresh a TitleIndex from the pages already stored (a restart, or other crawler
+processes writing to the same database)."""
+
+from __future__ import annotations
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from topiccrawler.dedup.index import TitleIndex
+from topiccrawler.dedup.simhash import from_signed
+from topiccrawler.storage.models import Page
+
+
+def load_stored_titles(session: Session, index: TitleIndex, topic: str, after_id: int = 0) -> int:
+    """Add the topic's stored titles with id > `after_id`, oldest first; returns the last id."""
+    last = after_id
+    rows = session.execute(
+        select(Page.id, Page.url, Page.title_key, Page.body_hash)
+        .where(Page.topic == topic, Page.id > after_id, Page.title_key.is_not(None))
+        .order_by(Page.id)
+        .execution_options(yield_per=5000)
+    )
+    for page_id, url, title_key, body_hash in rows:
+        if title_key:
+            index.add(url, title_key.split(" "), from_signed(body_hash))
+        last = page_id
+    return last
