@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import doctest
+import math
+import random
+from collections import Counter
 
 import pytest
 
@@ -90,6 +93,61 @@ def test_same_title_different_story_is_not_a_repost(index):
     index.add("a", title, simhash(TAX_STORY))
     assert index.best_match(title, fingerprint=simhash(MARKET_STORY)) is None
     assert index.best_match(title, fingerprint=simhash(TAX_STORY)).key == "a"
+
+
+def test_titles_with_other_numbers_are_other_stories(index):
+    index.add("oct10", tokens("10月10日天琪早盘分析摘要"))
+    assert index.best_match(tokens("10月25日天琪早盘分析摘要")) is None
+    assert index.best_match(tokens("10月10日天琪早盘分析摘要-新浪财经")).key == "oct10"
+    index.add("plain", tokens("天琪午盘分析摘要发布"))  # no numbers on one side: words decide
+    assert index.best_match(tokens("天琪午盘分析摘要发布(2)")).key == "plain"
+
+
+def reference_best(index: TitleIndex, query: list[str]):
+    """Every stored title scored the slow, obvious way."""
+    n = len(index)
+    idf = {t: math.log((1 + n) / (1 + index.df[i])) + 1 for t, i in index.vocabulary.items()}
+
+    def vector(tokens):
+        weights = {t: c * idf.get(t, math.log(1 + n) + 1) for t, c in Counter(tokens).items()}
+        norm = math.sqrt(sum(w * w for w in weights.values()))
+        return {t: w / norm for t, w in weights.items()}
+
+    q = vector(query)
+    names = {i: t for t, i in index.vocabulary.items()}
+    scored = [
+        (sum(w * q.get(t, 0.0) for t, w in vector(doc).items()), -n_doc)
+        for n_doc in range(n)
+        for doc in [
+            [
+                names[i]
+                for i, c in zip(
+                    index.document(n_doc),
+                    index.counts[index.offsets[n_doc] : index.offsets[n_doc + 1]],
+                )
+                for _ in range(c)
+            ]
+        ]
+    ]
+    similarity, doc = max(scored)
+    return (index.keys[-doc], similarity) if similarity >= index.threshold - 1e-9 else None
+
+
+def test_prefix_filter_finds_what_scoring_every_title_finds():
+    rng = random.Random(7)
+    words = [f"w{i}" for i in range(40)]  # a small vocabulary: many titles overlap
+    index = TitleIndex()
+    for n in range(400):
+        index.add(f"t{n}", rng.choices(words, weights=range(40, 0, -1), k=rng.randint(2, 8)))
+    for _ in range(300):
+        query = rng.choices(words, k=rng.randint(1, 8))
+        match = index.best_match(query)
+        expected = reference_best(index, query)
+        if expected is None:
+            assert match is None, query
+        else:
+            assert match is not None and match.key == expected[0], query
+            assert match.similarity == pytest.approx(expected[1])
 
 
 def test_doctests():
