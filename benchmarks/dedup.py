@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import math
 import multiprocessing
 import random
 import statistics
@@ -136,8 +137,10 @@ class TitleTokenizer:
         return self.tokenizer.tokens(self.normalize(title))
 
     def dictionary(self) -> list[str]:
-        self.tokenizer.tokens("预热")  # loads jieba's dictionary
-        return sorted(self.tokenizer._jieba.FREQ)
+        import jieba
+
+        with open(Path(jieba.__file__).parent / "dict.txt", encoding="utf-8") as lines:
+            return sorted(line.split(" ", 1)[0] for line in lines if line.strip())
 
 
 # Each method: build(index items) then check(tokens, key) -> matched key or None, then add.
@@ -169,11 +172,9 @@ class MinHashLSH:
     def __init__(self):
         from datasketch import MinHash, MinHashLSH
 
-        from topiccrawler.dedup.index import TitleIndex
-
         self.MinHash = MinHash
         self.lsh = MinHashLSH(threshold=0.7, num_perm=128)
-        self.cosine = TitleIndex()  # exact cosine of candidates: scores, does not search
+        self.df: Counter = Counter()
         self.tokens: dict[str, list[str]] = {}
 
     def _minhash(self, tokens):
@@ -181,30 +182,33 @@ class MinHashLSH:
         minhash.update_batch([t.encode() for t in set(tokens)])
         return minhash
 
-    def add(self, key, tokens):
-        self.lsh.insert(key, self._minhash(tokens))
-        self.cosine.add(key, tokens)
+    def _insert(self, key, tokens, minhash):
+        self.lsh.insert(key, minhash)
+        self.df.update(set(tokens))
         self.tokens[key] = tokens
+
+    def add(self, key, tokens):
+        self._insert(key, tokens, self._minhash(tokens))
+
+    def _vector(self, tokens):
+        n = len(self.tokens)
+        weights = {
+            t: c * (math.log((1 + n) / (1 + self.df[t])) + 1) for t, c in Counter(tokens).items()
+        }
+        norm = math.sqrt(sum(w * w for w in weights.values())) or 1.0
+        return {t: w / norm for t, w in weights.items()}
 
     def check(self, key, tokens):
         minhash = self._minhash(tokens)
+        query = self._vector(tokens)
         best = None
         for candidate in self.lsh.query(minhash):
-            probe = pair_cosine(self.cosine, self.tokens[candidate], tokens)
-            if probe >= 0.8 and (best is None or probe > best[1]):
-                best = (candidate, probe)
-        self.lsh.insert(key, minhash)
-        self.cosine.add(key, tokens)
-        self.tokens[key] = tokens
+            stored = self._vector(self.tokens[candidate])
+            cosine = sum(w * stored.get(t, 0.0) for t, w in query.items())
+            if cosine >= 0.8 and (best is None or cosine > best[1]):
+                best = (candidate, cosine)
+        self._insert(key, tokens, minhash)
         return best[0] if best else None
-
-
-def pair_cosine(index, stored, query) -> float:
-    """Cosine of two titles under the index's current IDF."""
-    a = index._weights(Counter(index.vocabulary[t] for t in stored))
-    known = Counter(index.vocabulary[t] for t in query if t in index.vocabulary)
-    b = index._weights(known)
-    return sum(w * a.get(t, 0.0) for t, w in b.items())
 
 
 class BruteForce:

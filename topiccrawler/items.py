@@ -64,6 +64,8 @@ class PageItem:
     author: str | None = None
     source: str | None = None
     link_density: float | None = None
+    blocks: dict[str, str] = field(default_factory=dict, repr=False)  # navigation, anchors, other
+    extracted: bool = False
     comments: list[CommentRecord] = field(default_factory=list)
     posts: list[PostRecord] = field(default_factory=list)
     threads: list[ThreadRecord] = field(default_factory=list)

@@ -59,10 +59,15 @@ DOWNLOADER_MIDDLEWARES = {
 
 # --- The item path: extraction → dedup → relevance → storage -----------------------------------
 # Fixed slots: extraction 100, dedup 200, relevance 300, storage 800, feed clean-up 900.
-# A stage that is not built yet simply has no entry; the spider never changes.
+# Pages are scored earlier, by a spider middleware, so that links of irrelevant pages are not
+# followed; the relevance pipeline only applies what is kept of them.
+SPIDER_MIDDLEWARES = {
+    "topiccrawler.middlewares.relevance.RelevanceMiddleware": 950,
+}
 ITEM_PIPELINES = {
     "topiccrawler.pipelines.extraction.ExtractionPipeline": 100,
     "topiccrawler.pipelines.dedup.DedupPipeline": 200,
+    "topiccrawler.pipelines.relevance.RelevancePipeline": 300,
     "topiccrawler.pipelines.storage.StoragePipeline": 800,
     "topiccrawler.pipelines.feed.DropRawHtmlPipeline": 900,
 }
@@ -75,6 +80,14 @@ DEDUP_ENABLED = True  # mark reposts (duplicate_of); they are stored all the sam
 DEDUP_REFRESH_INTERVAL = 30.0  # seconds between looks for titles other processes stored
 DEDUP_SAME_SITE = False  # also match pages of the same site (pagination shares titles: off)
 DEDUP_THRESHOLD = 0.8  # TF-IDF cosine of normalised titles from which a page is a repost
+
+# --- Relevance (SPEC §6) -------------------------------------------------------------------------
+RELEVANCE_ENABLED = True  # score pages against the topic library; False: keep and follow all
+RELEVANCE_LIBRARY = "extended"  # "extended": terms, synonyms, accepted expansions; "static": terms
+RELEVANCE_THRESHOLD = None  # η; None: the topic file's `threshold`
+RELEVANCE_TUNNEL_DEPTH = 2  # irrelevant pages in a row whose links are still followed
+RELEVANCE_STORE_DROPPED_TEXT = False  # store the body of pages below η too (scores always are)
+RELEVANCE_BLOCK_IMPACT = {}  # block → impact factor; {}: title 3, body 4, anchors 1, other 1, navigation 0.5
 
 # --- Storage ------------------------------------------------------------------------------------
 STORAGE_ENABLED = True  # False: no database, items only go to feeds (-O)

@@ -89,6 +89,10 @@ def test_stored_pages_hold_their_true_text(crawl):
         truth = web.resources[key].truth
         if key[0] == STRICT:
             continue  # captcha pages until anti-blocking is in place
+        assert page.relevance is not None and page.relevance_detail["blocks"], key
+        if not page.is_relevant:
+            assert page.body is None, key  # dropped: its scores are stored, not its text
+            continue
         assert is_genuine(truth, page.body), key
         if truth.body:
             body = " ".join(page.body.split())
@@ -114,11 +118,25 @@ def test_every_reachable_relevant_page_is_fetched(crawl):
     assert score.relevant_fetched == score.relevant_in_web - len(missed) - strict_relevant
 
 
+def test_relevance_keeps_the_topic_and_says_why(crawl):
+    with crawl.session() as session:
+        score = score_crawl(session, crawl.server.web, "tax")
+        dropped = session.scalars(select(Page).where(Page.is_relevant.is_(False))).all()
+    assert score.decided == score.pages - score.not_genuine  # every genuine page judged
+    assert score.kept_relevant >= 0.95 * score.kept  # precision (measured 0.97)
+    genuine_relevant = score.relevant_fetched  # captcha pages cannot be judged relevant
+    assert score.kept_relevant >= 0.95 * genuine_relevant  # recall (measured 1.0)
+    assert dropped and all(p.relevance < p.relevance_detail["threshold"] for p in dropped)
+    kept = [p for p in stored(crawl).values() if p.is_relevant]
+    detail = max(kept, key=lambda p: p.relevance).relevance_detail
+    assert detail["terms"] and all(detail["words"][c] for c in detail["terms"])
+
+
 def test_reposts_are_marked_against_the_truth(crawl):
     with crawl.session() as session:
         score = score_crawl(session, crawl.server.web, "tax")
     assert score.reposts_findable >= 10
-    assert score.duplicates_correct >= 0.75 * score.duplicates_marked  # precision (measured 0.79-1.0)
+    assert score.duplicates_correct >= 0.8 * score.duplicates_marked  # precision (measured 0.88-1.0)
     assert score.duplicates_marked >= 0.9 * score.reposts_findable  # recall ≥ 0.9
 
 
@@ -133,8 +151,9 @@ def test_encodings_reach_storage_decoded(crawl):
 
 def test_hostile_pages_are_handled(crawl):
     pages = stored(crawl)
-    huge = pages[(PORTAL_B, "/special/huge.html")]
-    assert huge.body.count("\n") == 3999  # every one of its 4,000 sections, ~1 MB of page
+    huge = pages[(PORTAL_B, "/special/huge.html")]  # ~1 MB of page, judged off-topic
+    assert huge.title and huge.relevance_detail["blocks"]["body"]["weight"] > 0
+    assert huge.body is None or huge.body.count("\n") == 3999  # all 4,000 sections if kept
     assert (PORTAL_B, "/special/deep.html") in pages and (
         PORTAL_B,
         "/special/malformed.html",

@@ -57,6 +57,7 @@ class TitleIndex:
         self.fingerprints = array("Q")  # body SimHash per title, 0 when unknown
         self.keys: list[str] = []
         self.known: set[str] = set()
+        self._query_table = np.zeros(0)  # the query's weights by token id, zero elsewhere
 
     def __len__(self) -> int:
         return len(self.keys)
@@ -161,10 +162,13 @@ class TitleIndex:
         counts = np.frombuffer(self.counts, dtype=np.uint16)[positions]
         df = np.frombuffer(self.df, dtype=np.uint32)[token_ids]
         weights = counts * (np.log((1 + len(self.keys)) / (1.0 + df)) + 1.0)
-        query_ids = np.fromiter(sorted(raw), dtype=np.int64, count=len(raw))
-        query_weights = np.array([raw[t] for t in query_ids.tolist()]) / norm
-        at = np.minimum(np.searchsorted(query_ids, token_ids), len(query_ids) - 1)
-        shared = np.where(query_ids[at] == token_ids, query_weights[at], 0.0)
-        dots = np.add.reduceat(weights * shared, first)
+        if len(self._query_table) < len(self.df):
+            self._query_table = np.zeros(2 * len(self.df))
+        query_ids = list(raw)
+        self._query_table[query_ids] = [raw[t] / norm for t in query_ids]
+        try:
+            dots = np.add.reduceat(weights * self._query_table[token_ids], first)
+        finally:
+            self._query_table[query_ids] = 0.0
         norms = np.sqrt(np.add.reduceat(weights * weights, first))
         return dots / norms

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 
 from lxml import html
 
+from topiccrawler.extract.blocks import page_blocks
 from topiccrawler.extract.body import extract_body
 from topiccrawler.extract.dates import find_time, parse_time
 from topiccrawler.extract.parse import normalize_space, parse_html, visible_text
@@ -34,6 +35,7 @@ class PageContent:
     author: str | None = None
     source: str | None = None
     link_density: float = 0.0  # share of the visible text inside links: high on hub pages
+    blocks: dict[str, str] = field(default_factory=dict)  # navigation, anchors, other (relevance)
 
 
 # Separators between a title and its site/channel name: "标题-新华网", "Title | Reuters".
@@ -139,6 +141,7 @@ def extract_page(
     else from the lines around the title (the time as written is kept in `published`).
     """
     root = parse_html(text, base_url=url)
+    blocks = page_blocks(root)  # before the body extractor cleans the tree
     body_element = root.find("body")
     page_text = visible_text(body_element if body_element is not None else root)
     title = extract_title(root)
@@ -158,6 +161,7 @@ def extract_page(
         published_at=parse_time(published, now=fetched_at) if published else None,
         author=author if author and not author.startswith("http") else None,
         source=_meta(root, SOURCE_META) or _first_group(SOURCE_LINE, header),
+        blocks=blocks,
     )
 
 

@@ -29,16 +29,25 @@ class ExtractionPipeline:
         if not isinstance(item, PageItem):
             return item
         try:
-            content = extract_page(item.html, item.url, fetched_at=item.fetched_at)
+            extract_into(item)  # a no-op when the relevance middleware did it already
         except ExtractionError as exc:
             self.stats.inc_value("topiccrawler/extraction/failed")
             raise DropItem(f"cannot extract {item.url}: {exc}") from exc
-        item.title = content.title
-        item.body = content.body
-        item.published = content.published
-        item.published_at = content.published_at
-        item.author = content.author
-        item.source = content.source
-        item.link_density = content.link_density
         self.stats.inc_value("topiccrawler/extraction/pages")
         return item
+
+
+def extract_into(item: PageItem) -> None:
+    """Fill a page's extracted fields from its HTML, once (raises ExtractionError)."""
+    if item.extracted:
+        return
+    content = extract_page(item.html, item.url, fetched_at=item.fetched_at)
+    item.title = content.title
+    item.body = content.body
+    item.published = content.published
+    item.published_at = content.published_at
+    item.author = content.author
+    item.source = content.source
+    item.link_density = content.link_density
+    item.blocks = content.blocks
+    item.extracted = True

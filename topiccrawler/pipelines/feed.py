@@ -6,9 +6,10 @@ from topiccrawler.items import PageItem
 
 
 class DropRawHtmlPipeline:
-    """Clears `PageItem.html` once every stage that reads it has run."""
+    """Clears `PageItem.html` and the relevance blocks once every stage that reads them ran."""
 
     def process_item(self, item):
         if isinstance(item, PageItem):
             item.html = ""
+            item.blocks = {}
         return item

@@ -23,9 +23,12 @@ def truth_for(web: SandboxWeb, url: str) -> Truth | None:
     return resource.truth if resource else None
 
 
-def is_genuine(truth: Truth, body: str | None) -> bool:
+def is_genuine(truth: Truth, body: str | None, title: str | None = None) -> bool:
     """True when a stored body holds the page's real text (its first paragraph), not a captcha,
-    a ban or an error page that came back in its place."""
+    a ban or an error page that came back in its place. A page stored without its text (dropped
+    as irrelevant) is judged by its title."""
+    if body is None and title is not None:
+        return not truth.title or truth.title in title
     if not truth.body:
         return True
     first = " ".join(truth.body.split("\n", 1)[0].split())
@@ -63,18 +66,18 @@ class CrawlScore:
 
 def score_crawl(session: Session, web: SandboxWeb, topic: str) -> CrawlScore:
     pages = session.execute(
-        select(Page.id, Page.url, Page.is_relevant, Page.duplicate_of_id, Page.body).where(
-            Page.topic == topic
-        )
+        select(
+            Page.id, Page.url, Page.is_relevant, Page.duplicate_of_id, Page.body, Page.title
+        ).where(Page.topic == topic)
     ).all()
     relevant_fetched = not_genuine = kept = kept_relevant = decided = comments_true = posts_true = (
         reposts
     ) = 0
-    for _, url, is_relevant, _, body in pages:
+    for _, url, is_relevant, _, body, title in pages:
         truth = truth_for(web, url)
         if truth is None:
             continue
-        if not is_genuine(truth, body):
+        if not is_genuine(truth, body, title):
             not_genuine += 1
             continue
         relevant_fetched += truth.relevant
@@ -98,7 +101,7 @@ def score_crawl(session: Session, web: SandboxWeb, topic: str) -> CrawlScore:
     stories = Counter(
         story(row[1])
         for row in pages
-        if (t := truth_for(web, row[1])) is not None and is_genuine(t, row[4])
+        if (t := truth_for(web, row[1])) is not None and is_genuine(t, row[4], row[5])
     )
 
     def count(model) -> int:

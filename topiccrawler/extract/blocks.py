@@ -1,0 +1,53 @@
+"""The page as tag blocks, for relevance (SPEC §6, the extended-library paper §1.1): navigation,
+anchor texts and other key tags. Title and body come from the extractors; these are the rest.
+
+- navigation: the text of <nav>, menus, breadcrumbs and channel bars (by tag, role, class or id);
+- anchors: the texts of the page's other links (what the page points to and calls it);
+- other: meta keywords and description, and headings (h1–h6): short texts that name the topic.
+"""
+
+from __future__ import annotations
+
+import re
+
+from lxml import html
+
+from topiccrawler.extract.parse import normalize_space
+
+NAVIGATION = re.compile(r"nav|menu|breadcrumb|crumb|channel|daohang|topbar|sitemap", re.I)
+MAX_ANCHORS = 500  # a page listing thousands of links says what it is in the first few hundred
+MAX_BLOCK_CHARS = 20_000
+
+
+def _is_navigation(element: html.HtmlElement) -> bool:
+    if element.tag == "nav" or element.get("role") == "navigation":
+        return True
+    names = f"{element.get('class', '')} {element.get('id', '')}"
+    return bool(names.strip()) and bool(NAVIGATION.search(names))
+
+
+def _join(texts: list[str]) -> str:
+    return "\n".join(t for t in texts if t)[:MAX_BLOCK_CHARS]
+
+
+def page_blocks(root: html.HtmlElement) -> dict[str, str]:
+    """Navigation, anchor and other blocks of a parsed page, as text (empty when absent)."""
+    navigation: list[str] = []
+    inside_navigation: set[html.HtmlElement] = set()
+    for element in root.iter("nav", "div", "ul", "ol", "header", "p", "span", "td", "section"):
+        if element in inside_navigation or not _is_navigation(element):
+            continue
+        navigation.append(normalize_space(element.text_content()))
+        inside_navigation.update(element.iter())
+    anchors = [
+        normalize_space(a.text_content())
+        for a in root.iter("a")
+        if a not in inside_navigation and a.get("href")
+    ][:MAX_ANCHORS]
+    other = [
+        normalize_space(meta.get("content", ""))
+        for meta in root.iter("meta")
+        if (meta.get("name") or "").lower() in ("keywords", "description")
+    ]
+    other += [normalize_space(h.text_content()) for h in root.iter("h1", "h2", "h3", "h4", "h5", "h6")]
+    return {"navigation": _join(navigation), "anchors": _join(anchors), "other": _join(other)}

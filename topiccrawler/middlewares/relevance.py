@@ -1,0 +1,138 @@
+"""Spider middleware: score every page as it leaves the spider, before its links are scheduled
+(SPEC §6). This is where the crawl becomes focused: links found on a page below the topic's
+threshold η are not followed, except through RELEVANCE_TUNNEL_DEPTH irrelevant pages in a row
+(relevant pages often sit behind an index or a channel page that is not).
+
+It has to be a spider middleware: item pipelines run concurrently with the spider's output, so
+a pipeline's verdict would come too late to stop the page's links.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator, Iterable
+from typing import Any
+
+from scrapy import Request, signals
+from scrapy.crawler import Crawler
+from scrapy.exceptions import NotConfigured
+from scrapy.http import Response
+
+from topiccrawler.extract.parse import ExtractionError
+from topiccrawler.items import PageItem
+from topiccrawler.pipelines.extraction import extract_into
+from topiccrawler.relevance.library import ConceptLibrary
+from topiccrawler.relevance.scorer import RelevanceScorer
+from topiccrawler.storage.crawler import database_for
+from topiccrawler.storage.terms import accepted_expansions
+
+logger = logging.getLogger(__name__)
+
+
+class RelevanceMiddleware:
+    def __init__(self, crawler: Crawler):
+        settings = crawler.settings
+        self.crawler = crawler
+        self.stats = crawler.stats
+        self.tunnel_depth = settings.getint("RELEVANCE_TUNNEL_DEPTH")
+        self.library_kind = settings.get("RELEVANCE_LIBRARY")
+        if self.library_kind not in ("extended", "static"):
+            raise NotConfigured(f"RELEVANCE_LIBRARY must be 'extended' or 'static', not {self.library_kind!r}")
+        self.threshold_setting = settings.get("RELEVANCE_THRESHOLD")
+        self.impact = settings.getdict("RELEVANCE_BLOCK_IMPACT") or None
+        self.scorer: RelevanceScorer | None = None
+        self.threshold = 0.0
+
+    @classmethod
+    def from_crawler(cls, crawler: Crawler) -> RelevanceMiddleware:
+        if not crawler.settings.getbool("RELEVANCE_ENABLED"):
+            raise NotConfigured("RELEVANCE_ENABLED is False")
+        middleware = cls(crawler)
+        crawler.signals.connect(middleware.spider_opened, signal=signals.spider_opened)
+        return middleware
+
+    def spider_opened(self, spider) -> None:
+        topic = getattr(spider, "topic", None)
+        if topic is None:
+            return  # not a topic spider: pass everything through
+        accepted = []
+        if self.library_kind == "extended":
+            try:
+                with database_for(self.crawler).session() as session:
+                    accepted = accepted_expansions(session, topic.name)
+            except NotConfigured:
+                pass  # no database: the topic file's terms and synonyms only
+        library = (
+            ConceptLibrary.extended(topic.keywords, accepted)
+            if self.library_kind == "extended"
+            else ConceptLibrary.static(topic.keywords)
+        )
+        self.scorer = RelevanceScorer(library, impact=self.impact)
+        self.threshold = (
+            float(self.threshold_setting)
+            if self.threshold_setting not in (None, "")
+            else topic.keywords.threshold
+        )
+        logger.info(
+            "Relevance: %s library of %d words for %d concepts (%d accepted expansions), "
+            "η = %.3f, tunnelling through %d irrelevant pages",
+            self.library_kind, len(library), len(library.concepts), len(accepted),
+            self.threshold, self.tunnel_depth,
+        )  # fmt: skip
+
+    # Scrapy calls the sync form for sync callbacks and the async one for async callbacks.
+    def process_spider_output(self, response: Response, result: Iterable[Any], spider=None):
+        verdict: bool | None = None
+        for output in result:
+            if isinstance(output, PageItem):
+                verdict = self.judge(output)
+            elif isinstance(output, Request) and verdict is not None:
+                output = self.gate(output, response, verdict)
+                if output is None:
+                    continue
+            yield output
+
+    async def process_spider_output_async(
+        self, response: Response, result: AsyncIterator[Any], spider=None
+    ):
+        verdict: bool | None = None
+        async for output in result:
+            if isinstance(output, PageItem):
+                verdict = self.judge(output)
+            elif isinstance(output, Request) and verdict is not None:
+                output = self.gate(output, response, verdict)
+                if output is None:
+                    continue
+            yield output
+
+    def judge(self, item: PageItem) -> bool | None:
+        """Score the page (extracting it first); None when it cannot be judged."""
+        if self.scorer is None:
+            return None
+        try:
+            extract_into(item)
+        except ExtractionError:
+            return None  # the extraction pipeline drops it, with the reason
+        relevance = self.scorer.score({"title": item.title, "body": item.body, **item.blocks})
+        item.relevance = relevance.score
+        item.is_relevant = relevance.score >= self.threshold
+        item.relevance_detail = {
+            **relevance.detail,
+            "threshold": self.threshold,
+            "library": self.library_kind,
+        }
+        self.stats.inc_value(f"topiccrawler/relevance/{'kept' if item.is_relevant else 'dropped'}")
+        return item.is_relevant
+
+    def gate(self, request: Request, response: Response, relevant: bool) -> Request | None:
+        """A link of a judged page: followed, marked with how many irrelevant pages it is
+        behind, or dropped past the tunnelling depth."""
+        if relevant:
+            request.meta["tunnel"] = 0
+            return request
+        tunnel = response.meta.get("tunnel", 0) + 1
+        if tunnel > self.tunnel_depth:
+            self.stats.inc_value("topiccrawler/relevance/links_not_followed")
+            return None
+        request.meta["tunnel"] = tunnel
+        return request
