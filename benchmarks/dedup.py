@@ -33,7 +33,13 @@ import time
 from collections import Counter
 from pathlib import Path
 
-TITLES = Path(__file__).resolve().parents[2] / "shared" / "bench" / "relevance" / "thucnews-titles-dev.txt"
+TITLES = (
+    Path(__file__).resolve().parents[2]
+    / "shared"
+    / "bench"
+    / "relevance"
+    / "thucnews-titles-dev.txt"
+)
 REAL_STORED = 9000
 REPOSTS = 1000
 EDITED = 500
@@ -91,7 +97,7 @@ class Workload:
         self.fresh = titles[REAL_STORED:]
         self.tokens = {t: tokenizer(t) for t in self.stored_real}
         counts = Counter(tok for toks in self.tokens.values() for tok in toks)
-        self.common_words, self.common_weights = zip(*counts.items())
+        self.common_words, self.common_weights = zip(*counts.items(), strict=True)
         self.dictionary = [w for w in tokenizer.dictionary() if len(w) >= 2]
         originals = rng.sample(range(REAL_STORED), REPOSTS)
         self.queries: list[tuple[str, int | None]] = [

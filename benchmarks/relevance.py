@@ -73,7 +73,10 @@ def best_threshold(scores: list[float], truth: list[bool]) -> float:
     from sklearn.metrics import precision_recall_curve
 
     precision, recall, thresholds = precision_recall_curve(truth, scores)
-    f1 = [2 * p * r / (p + r) if p + r else 0.0 for p, r in zip(precision[:-1], recall[:-1])]
+    f1 = [
+        2 * p * r / (p + r) if p + r else 0.0
+        for p, r in zip(precision[:-1], recall[:-1], strict=True)
+    ]
     best = max(range(len(f1)), key=f1.__getitem__)
     return float(thresholds[best])
 
@@ -82,13 +85,13 @@ def evaluate(scores: list[float], truth: list[bool], eta: float) -> dict:
     from sklearn.metrics import average_precision_score, precision_recall_curve
 
     kept = [s >= eta for s in scores]
-    tp = sum(k and t for k, t in zip(kept, truth))
+    tp = sum(k and t for k, t in zip(kept, truth, strict=True))
     precision = tp / sum(kept) if any(kept) else 0.0
     recall = tp / sum(truth)
     f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0
     curve_p, curve_r, _ = precision_recall_curve(truth, scores)
     at_recall = {
-        level: max((p for p, r in zip(curve_p, curve_r) if r >= level), default=0.0)
+        level: max((p for p, r in zip(curve_p, curve_r, strict=True) if r >= level), default=0.0)
         for level in RECALL_LEVELS
     }
     return {

@@ -17,6 +17,7 @@ from scrapy.utils.project import get_project_settings
 from sqlalchemy import Integer, func, select
 from sqlalchemy.exc import SQLAlchemyError
 
+from topiccrawler import terms_command
 from topiccrawler.storage.db import Database, current_revision, head_revision, resolve_database_url
 from topiccrawler.storage.models import Comment, ForumPost, ForumThread, Page
 from topiccrawler.topics import (
@@ -340,6 +341,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--seeds-out", metavar="FILE", help="write a tax seed file for this sandbox"
     )
     sandbox.set_defaults(handler=cmd_sandbox)
+
+    terms_command.add_parser(commands)
 
     demo = commands.add_parser("demo", help="crawl the sandbox web into SQLite and summarise")
     demo.add_argument("--size", choices=("small", "medium", "large"), default="small")

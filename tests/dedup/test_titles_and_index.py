@@ -124,6 +124,7 @@ def reference_best(index: TitleIndex, query: list[str]):
                 for i, c in zip(
                     index.document(n_doc),
                     index.counts[index.offsets[n_doc] : index.offsets[n_doc + 1]],
+                    strict=True,
                 )
                 for _ in range(c)
             ]

@@ -136,7 +136,9 @@ def test_reposts_are_marked_against_the_truth(crawl):
     with crawl.session() as session:
         score = score_crawl(session, crawl.server.web, "tax")
     assert score.reposts_findable >= 10
-    assert score.duplicates_correct >= 0.8 * score.duplicates_marked  # precision (measured 0.88-1.0)
+    assert (
+        score.duplicates_correct >= 0.8 * score.duplicates_marked
+    )  # precision (measured 0.88-1.0)
     assert score.duplicates_marked >= 0.9 * score.reposts_findable  # recall ≥ 0.9
 
 

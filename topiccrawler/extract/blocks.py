@@ -49,5 +49,7 @@ def page_blocks(root: html.HtmlElement) -> dict[str, str]:
         for meta in root.iter("meta")
         if (meta.get("name") or "").lower() in ("keywords", "description")
     ]
-    other += [normalize_space(h.text_content()) for h in root.iter("h1", "h2", "h3", "h4", "h5", "h6")]
+    other += [
+        normalize_space(h.text_content()) for h in root.iter("h1", "h2", "h3", "h4", "h5", "h6")
+    ]
     return {"navigation": _join(navigation), "anchors": _join(anchors), "other": _join(other)}

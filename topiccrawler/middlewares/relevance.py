@@ -37,7 +37,9 @@ class RelevanceMiddleware:
         self.tunnel_depth = settings.getint("RELEVANCE_TUNNEL_DEPTH")
         self.library_kind = settings.get("RELEVANCE_LIBRARY")
         if self.library_kind not in ("extended", "static"):
-            raise NotConfigured(f"RELEVANCE_LIBRARY must be 'extended' or 'static', not {self.library_kind!r}")
+            raise NotConfigured(
+                f"RELEVANCE_LIBRARY must be 'extended' or 'static', not {self.library_kind!r}"
+            )
         self.threshold_setting = settings.get("RELEVANCE_THRESHOLD")
         self.impact = settings.getdict("RELEVANCE_BLOCK_IMPACT") or None
         self.scorer: RelevanceScorer | None = None

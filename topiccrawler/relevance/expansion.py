@@ -77,7 +77,8 @@ def mined_candidates(
             weights[word] += (0.5 + 0.5 * f / f_max) * idf.get(word, default)
             seen_on[word] += 1
     ranked = sorted(
-        ((w, s) for w, s in weights.items() if seen_on[w] >= min_pages), key=lambda ws: (-ws[1], ws[0])
+        ((w, s) for w, s in weights.items() if seen_on[w] >= min_pages),
+        key=lambda ws: (-ws[1], ws[0]),
     )
     term_class = library.concept_class.get(concept, "domain_terms")
     return [

@@ -29,6 +29,7 @@ class Expansion:
     concept: str
     provenance: str  # "synonym", "cilin", "search:<term>", "bootstrap:<site>", "user"
     score: float | None = None
+    term_class: str | None = None  # for a word that is a new concept of its own
 
 
 class ConceptLibrary:
@@ -45,6 +46,9 @@ class ConceptLibrary:
             self._add(concept, concept, term.provenance)
         for expansion in expansions:
             concept = fold(expansion.concept)
+            if concept not in self.concept_class and expansion.term_class:
+                self.concept_class[concept] = expansion.term_class  # a new library term
+                self._add(concept, concept, expansion.provenance)
             if concept in self.concept_class:
                 self._add(fold(expansion.word), concept, expansion.provenance)
 
@@ -64,7 +68,9 @@ class ConceptLibrary:
     ) -> ConceptLibrary:
         """Terms, the topic file's synonyms and accepted expansions (ETFL)."""
         synonyms = [
-            Expansion(synonym, term.text, "synonym") for term in library.terms for synonym in term.synonyms
+            Expansion(synonym, term.text, "synonym")
+            for term in library.terms
+            for synonym in term.synonyms
         ]
         return cls(library.topic, library.terms, [*synonyms, *accepted])
 

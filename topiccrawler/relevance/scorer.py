@@ -63,7 +63,12 @@ class Relevance:
     @property
     def detail(self) -> dict:
         """What is stored with the page, so a user can see why it was kept or dropped."""
-        return {"score": round(self.score, 6), "blocks": self.blocks, "terms": self.terms, "words": self.words}
+        return {
+            "score": round(self.score, 6),
+            "blocks": self.blocks,
+            "terms": self.terms,
+            "words": self.words,
+        }
 
 
 class RelevanceScorer:
@@ -125,12 +130,16 @@ class RelevanceScorer:
         if not counts:
             return 0.0, {}, []
         # The block's norm, in C-level loops: a page has a thousand distinct words.
-        weights = list(map(mul, counts.values(), map(self.idf.get, counts, repeat(self.default_idf))))
+        weights = list(
+            map(mul, counts.values(), map(self.idf.get, counts, repeat(self.default_idf)))
+        )
         norm = math.sqrt(sum(map(mul, weights, weights)))
         if not norm:
             return 0.0, {}, []
         parts = {
-            concept: counts[concept] * self.idf.get(concept, self.default_idf) / (norm * self.topic_norm)
+            concept: counts[concept]
+            * self.idf.get(concept, self.default_idf)
+            / (norm * self.topic_norm)
             for concept in {c for c, _ in found}
         }
         return sum(parts.values()), parts, found

@@ -53,3 +53,10 @@ class Tokenizer:
         text = text.lower()
         stop_words = self.stop_words
         return [t for t in self._jieba.cut(text) if t != " " and t not in stop_words]
+
+    def tagged(self, text: str | None) -> list[tuple[str, str]]:
+        """(word, part-of-speech tag) pairs, jieba's tag set, white space and punctuation out."""
+        if not text:
+            return []
+        text = _NOT_WORD.sub(" ", unicodedata.normalize("NFKC", text)).lower()
+        return [(w, t) for w, t in self._jieba.tag(text) if w.strip()]

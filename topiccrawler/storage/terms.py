@@ -81,4 +81,4 @@ def accepted_expansions(session: Session, topic: str) -> list[Expansion]:
         .where(TopicTerm.topic == topic, TopicTerm.status == ACCEPTED)
         .order_by(TopicTerm.id)
     )
-    return [Expansion(r.term, r.concept, r.provenance, r.score) for r in rows]
+    return [Expansion(r.term, r.concept, r.provenance, r.score, r.term_class) for r in rows]
