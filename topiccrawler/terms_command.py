@@ -150,7 +150,7 @@ def crawl_site(settings: Settings, site: str, max_pages: int) -> list[str]:
     """Run the bootstrap spider to the end and return its page texts."""
     from scrapy.crawler import CrawlerProcess
 
-    from topiccrawler.spiders.bootstrap import BootstrapSpider
+    from topiccrawler.relevance.site_crawl import BootstrapSpider
 
     process = CrawlerProcess(settings, install_root_handler=False)
     crawler = process.create_crawler(BootstrapSpider)

@@ -23,7 +23,7 @@ from topiccrawler.sandbox.demo import sandbox_crawl_settings, sandbox_seed_file
 from topiccrawler.sandbox.server import SandboxServer
 from topiccrawler.sandbox.truth import is_genuine, score_crawl, truth_key
 from topiccrawler.sandbox.web import MEMBERS, PORTAL_A, PORTAL_B, STRICT, build_web
-from topiccrawler.storage.models import CrawlRun, Page, SearchQuery, SearchResult
+from topiccrawler.storage.models import CrawlRun, Page, SearchQuery, SearchResult, TopicTerm
 
 
 @dataclass
@@ -212,3 +212,18 @@ def test_engine_answering_captcha_is_backed_off(tmp_path):
     assert crawl.log.count("Search engine 'sandbox-searxng' looks blocked") == 1
     assert crawl.log.count("Search engine 'sandbox-bing' looks blocked") == 1
     assert len(authority) > 30  # the authority entrance carried on
+
+
+def test_terms_expand_mines_the_stored_search_results(crawl, capsys):
+    from topiccrawler.cli import main
+
+    assert (
+        main(["-s", f"DATABASE_URL={crawl.url}", "terms", "expand", "tax", "--no-thesaurus"]) == 0
+    )
+    out = capsys.readouterr().out
+    assert "from search" in out and "from crawl" in out
+    with crawl.session() as session:
+        rows = session.scalars(select(TopicTerm)).all()
+    assert rows and all(r.status == "candidate" for r in rows)
+    mined = [r for r in rows if r.provenance.startswith("search:")]
+    assert mined and all(r.concept in r.provenance for r in mined)

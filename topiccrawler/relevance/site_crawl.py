@@ -1,6 +1,7 @@
 """A small crawl of one authority site whose page texts bootstrap a topic's vocabulary (the seed
 paper §2.2; `topiccrawler terms bootstrap`). Nothing is stored: the texts stay on the spider for
-the command to count, and the topic pipeline, relevance and known-URL components are off.
+the command to count, and the topic pipeline, relevance and known-URL components are off. It
+lives here, not in `spiders/`, because it is a part of that command, not a crawl to run alone.
 """
 
 from __future__ import annotations

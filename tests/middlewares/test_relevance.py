@@ -1,0 +1,90 @@
+"""The relevance middleware: pages scored as they leave the spider, links gated by tunnelling."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+from scrapy import Request
+from scrapy.http import HtmlResponse
+
+from tests.crawl import make_crawler
+from topiccrawler.items import PageItem
+from topiccrawler.middlewares.relevance import RelevanceMiddleware
+from topiccrawler.spiders.topic import TopicSpider
+
+TAX_PAGE = """<html><head><title>税务机关查处偷税案件</title></head><body>
+<div class="nav"><a href="/">首页</a><a href="/sports">体育</a></div>
+<article><p>税务机关近日查处一起偷税案件，涉案企业虚开增值税专用发票，被依法追缴税款并处罚款。</p>
+<p>稽查局提醒纳税人依法履行纳税申报义务。</p></article>
+<a href="/next">下一篇</a></body></html>"""
+SPORTS_PAGE = """<html><head><title>国足客场逆转取胜</title></head><body>
+<article><p>国足客场逆转取胜，晋级下一阶段比赛，球迷在现场欢呼。主教练赛后表示满意。</p></article>
+<a href="/next">下一篇</a></body></html>"""
+
+
+@pytest.fixture
+def middleware(seeds_file):
+    crawler = make_crawler({"STORAGE_ENABLED": False, "RELEVANCE_TUNNEL_DEPTH": 1})
+    spider = TopicSpider.from_crawler(crawler, topic="tax", seeds=str(seeds_file()))
+    crawler.spider = spider
+    middleware = RelevanceMiddleware.from_crawler(crawler)
+    middleware.spider_opened(spider)
+    return middleware
+
+
+def outputs(middleware, html: str, tunnel: int | None = None, with_page: bool = True):
+    meta = {} if tunnel is None else {"tunnel": tunnel}
+    request = Request("http://site.test/page", meta=meta)
+    response = HtmlResponse(request.url, body=html.encode(), encoding="utf-8", request=request)
+    page = PageItem(
+        url=request.url, topic="tax", status=200, fetched_at=datetime.now(UTC), html=html
+    )
+    produced = [page] if with_page else []
+    produced += [Request("http://site.test/a"), Request("http://site.test/b")]
+    return list(middleware.process_spider_output(response, iter(produced)))
+
+
+def test_relevant_page_is_kept_with_reasons_and_its_links_followed(middleware):
+    page, *links = outputs(middleware, TAX_PAGE, tunnel=1)
+    assert page.is_relevant and page.extracted and page.relevance >= middleware.threshold
+    assert (
+        page.relevance_detail["threshold"] == 0.04
+        and page.relevance_detail["library"] == "extended"
+    )
+    assert "偷税" in page.relevance_detail["terms"] and set(page.relevance_detail["blocks"]) >= {
+        "title",
+        "body",
+    }
+    assert [link.meta["tunnel"] for link in links] == [0, 0]  # back on topic: the tunnel resets
+
+
+def test_irrelevant_pages_links_tunnel_then_stop(middleware):
+    page, *links = outputs(middleware, SPORTS_PAGE)
+    assert page.is_relevant is False and page.relevance < middleware.threshold
+    assert [link.meta["tunnel"] for link in links] == [1, 1]
+    page, *links = outputs(middleware, SPORTS_PAGE, tunnel=1)
+    assert links == []  # a second irrelevant page in a row: RELEVANCE_TUNNEL_DEPTH = 1
+    stats = middleware.stats.get_stats()
+    assert stats["topiccrawler/relevance/links_not_followed"] == 2
+    assert stats["topiccrawler/relevance/dropped"] == 2
+
+
+def test_outputs_without_a_page_pass_untouched(middleware):
+    links = outputs(middleware, SPORTS_PAGE, tunnel=5, with_page=False)  # e.g. search results
+    assert len(links) == 2 and all("tunnel" not in link.meta for link in links)
+
+
+def test_static_library_and_threshold_settings(seeds_file):
+    crawler = make_crawler(
+        {"STORAGE_ENABLED": False, "RELEVANCE_LIBRARY": "static", "RELEVANCE_THRESHOLD": "0.5"}
+    )
+    spider = TopicSpider.from_crawler(crawler, topic="tax", seeds=str(seeds_file()))
+    crawler.spider = spider
+    middleware = RelevanceMiddleware.from_crawler(crawler)
+    middleware.spider_opened(spider)
+    assert middleware.threshold == 0.5 and len(middleware.scorer.library) == len(
+        spider.topic.keywords.terms
+    )
+    page, *_ = outputs(middleware, TAX_PAGE)
+    assert page.is_relevant is False and page.relevance_detail["library"] == "static"
