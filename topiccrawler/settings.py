@@ -73,6 +73,7 @@ ITEM_PIPELINES = {
 }
 EXTENSIONS = {
     "topiccrawler.extensions.crawl_run.CrawlRunRecorder": 500,
+    "topiccrawler.extensions.harvest.HarvestMonitor": 490,  # before the run is recorded
 }
 
 # --- Title de-duplication (SPEC §7) -------------------------------------------------------------
@@ -88,6 +89,19 @@ RELEVANCE_THRESHOLD = None  # η; None: the topic file's `threshold`
 RELEVANCE_TUNNEL_DEPTH = 2  # irrelevant pages in a row whose links are still followed
 RELEVANCE_STORE_DROPPED_TEXT = False  # store the body of pages below η too (scores always are)
 RELEVANCE_BLOCK_IMPACT = {}  # block → impact factor; {}: title 3, body 4, anchors 1, other 1, navigation 0.5
+
+# --- The focused frontier ----------------------------------------------------------------------
+FRONTIER_ENABLED = True  # best-first: links get a priority (parent, anchor, URL, block, learned)
+FRONTIER_LEARNING = True  # learn each site's and section's share of relevant pages while crawling
+FRONTIER_EXPLORATION = 0.1  # weight of the bonus for sections seen little (finds tunnels)
+FRONTIER_WEIGHTS = {}  # feature → weight; {}: parent .25, anchor .3, url .05, block .1, learned .3
+# Best-first across sites, per-site concurrency kept (frontier/queue.py); Scrapy's default is
+# "scrapy.pqueues.DownloaderAwarePriorityQueue" (sites served in turn, whatever their links).
+SCHEDULER_PRIORITY_QUEUE = "topiccrawler.frontier.queue.BestFirstPriorityQueue"
+CRAWL_MAX_PAGES = 0  # stop after this many judged pages (0: no limit)
+HARVEST_WINDOW = 200  # pages over which the running harvest rate is measured
+HARVEST_STOP_BELOW = 0.0  # stop when the harvest rate over the window falls below this (0: never)
+HARVEST_CURVE_EVERY = 100  # a point of the harvest curve (pages, relevant) every N judged pages
 
 # --- Storage ------------------------------------------------------------------------------------
 STORAGE_ENABLED = True  # False: no database, items only go to feeds (-O)

@@ -1,7 +1,9 @@
 """Spider middleware: score every page as it leaves the spider, before its links are scheduled
 (SPEC §6). This is where the crawl becomes focused: links found on a page below the topic's
 threshold η are not followed, except through RELEVANCE_TUNNEL_DEPTH irrelevant pages in a row
-(relevant pages often sit behind an index or a channel page that is not).
+(relevant pages often sit behind an index or a channel page that is not), and, with
+FRONTIER_ENABLED, every followed link gets a priority (best-first, `frontier/priority.py`) from
+what the crawl has learnt so far.
 
 It has to be a spider middleware: item pipelines run concurrently with the spider's output, so
 a pipeline's verdict would come too late to stop the page's links.
@@ -19,10 +21,13 @@ from scrapy.exceptions import NotConfigured
 from scrapy.http import Response
 
 from topiccrawler.extract.parse import ExtractionError
+from topiccrawler.frontier.learning import YieldStats
+from topiccrawler.frontier.priority import LinkPrioritizer
 from topiccrawler.items import PageItem
 from topiccrawler.pipelines.extraction import extract_into
 from topiccrawler.relevance.library import ConceptLibrary
 from topiccrawler.relevance.scorer import RelevanceScorer
+from topiccrawler.signals import page_judged
 from topiccrawler.storage.crawler import database_for
 from topiccrawler.storage.terms import accepted_expansions
 
@@ -44,6 +49,14 @@ class RelevanceMiddleware:
         self.impact = settings.getdict("RELEVANCE_BLOCK_IMPACT") or None
         self.scorer: RelevanceScorer | None = None
         self.threshold = 0.0
+        self.frontier_enabled = settings.getbool("FRONTIER_ENABLED")
+        self.learning = (
+            YieldStats(settings.getfloat("FRONTIER_EXPLORATION"))
+            if self.frontier_enabled and settings.getbool("FRONTIER_LEARNING")
+            else None
+        )
+        self.weights = settings.getdict("FRONTIER_WEIGHTS") or None
+        self.prioritizer: LinkPrioritizer | None = None
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> RelevanceMiddleware:
@@ -75,6 +88,10 @@ class RelevanceMiddleware:
             if self.threshold_setting not in (None, "")
             else topic.keywords.threshold
         )
+        if self.frontier_enabled:
+            self.prioritizer = LinkPrioritizer(
+                self.scorer, self.threshold, self.weights, self.learning
+            )
         logger.info(
             "Relevance: %s library of %d words for %d concepts (%d accepted expansions), "
             "η = %.3f, tunnelling through %d irrelevant pages",
@@ -84,12 +101,12 @@ class RelevanceMiddleware:
 
     # Scrapy calls the sync form for sync callbacks and the async one for async callbacks.
     def process_spider_output(self, response: Response, result: Iterable[Any], spider=None):
-        verdict: bool | None = None
+        page: PageItem | None = None
         for output in result:
             if isinstance(output, PageItem):
-                verdict = self.judge(output)
-            elif isinstance(output, Request) and verdict is not None:
-                output = self.gate(output, response, verdict)
+                page = output if self.judge(output) is not None else None
+            elif isinstance(output, Request) and page is not None:
+                output = self.gate(output, response, page)
                 if output is None:
                     continue
             yield output
@@ -97,12 +114,12 @@ class RelevanceMiddleware:
     async def process_spider_output_async(
         self, response: Response, result: AsyncIterator[Any], spider=None
     ):
-        verdict: bool | None = None
+        page: PageItem | None = None
         async for output in result:
             if isinstance(output, PageItem):
-                verdict = self.judge(output)
-            elif isinstance(output, Request) and verdict is not None:
-                output = self.gate(output, response, verdict)
+                page = output if self.judge(output) is not None else None
+            elif isinstance(output, Request) and page is not None:
+                output = self.gate(output, response, page)
                 if output is None:
                     continue
             yield output
@@ -124,17 +141,28 @@ class RelevanceMiddleware:
             "library": self.library_kind,
         }
         self.stats.inc_value(f"topiccrawler/relevance/{'kept' if item.is_relevant else 'dropped'}")
+        if self.learning is not None:
+            self.learning.record(item.url, item.is_relevant)
+        self.crawler.signals.send_catch_log(page_judged, item=item, relevant=item.is_relevant)
         return item.is_relevant
 
-    def gate(self, request: Request, response: Response, relevant: bool) -> Request | None:
-        """A link of a judged page: followed, marked with how many irrelevant pages it is
-        behind, or dropped past the tunnelling depth."""
-        if relevant:
+    def gate(self, request: Request, response: Response, page: PageItem) -> Request | None:
+        """A link of a judged page: dropped past the tunnelling depth, else marked with how
+        many irrelevant pages it is behind and, best-first, given its priority."""
+        if page.is_relevant:
             request.meta["tunnel"] = 0
-            return request
-        tunnel = response.meta.get("tunnel", 0) + 1
-        if tunnel > self.tunnel_depth:
-            self.stats.inc_value("topiccrawler/relevance/links_not_followed")
-            return None
-        request.meta["tunnel"] = tunnel
+        else:
+            tunnel = response.meta.get("tunnel", 0) + 1
+            if tunnel > self.tunnel_depth:
+                self.stats.inc_value("topiccrawler/relevance/links_not_followed")
+                return None
+            request.meta["tunnel"] = tunnel
+        if self.prioritizer is not None:
+            request.priority = self.prioritizer.priority(
+                request.url,
+                request.meta.get("link_text", ""),
+                request.meta.get("link_block", "content"),
+                page.relevance or 0.0,
+                request.meta.get("hops", 0),
+            )
         return request

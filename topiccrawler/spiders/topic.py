@@ -66,6 +66,17 @@ UNREACHABLE = (
 )
 
 
+# Entrance requests (authority start URLs, search hits; search queries above them) come before
+# followed links, whose priorities the frontier sets between 0 and 100.
+ENTRANCE_PRIORITY = 150
+# Links in navigation bars, menus, breadcrumbs and footers: they lead everywhere, not onwards.
+NAVIGATION_LINKS = (
+    "//nav//a/@href | //footer//a/@href"
+    " | //*[re:test(@class, 'nav|menu|breadcrumb|footer', 'i')"
+    " or re:test(@id, 'nav|menu|breadcrumb|footer', 'i')]//a/@href"
+)
+
+
 class TopicSpider(Spider):
     """Crawls one topic; arguments: topic (name), keywords (path), seeds (path)."""
 
@@ -124,7 +135,9 @@ class TopicSpider(Spider):
         for site in self.topic.seeds.authority:
             for url in site.start_urls:
                 if self._take_budget(site.name, site.max_pages):
-                    yield self._page_request(url, "authority", site=site.name)
+                    yield self._page_request(
+                        url, "authority", site=site.name, priority=ENTRANCE_PRIORITY
+                    )
         for request in self.search_requests():
             yield request
 
@@ -161,7 +174,7 @@ class TopicSpider(Spider):
             engine.query_url(query, page),
             callback=self.parse_search,
             errback=self.on_error,
-            priority=10,  # results seed the crawl: fetch them before following links
+            priority=ENTRANCE_PRIORITY + 50,  # results seed the crawl: fetch them first
             meta={
                 "engine": engine.name,
                 "query": query,
@@ -196,7 +209,12 @@ class TopicSpider(Spider):
         yield item
         for hit in hits:
             yield self._page_request(
-                hit.url, "search", engine=name, query=query, rank=hit.rank, priority=5
+                hit.url,
+                "search",
+                engine=name,
+                query=query,
+                rank=hit.rank,
+                priority=ENTRANCE_PRIORITY,
             )
         if hits and page < self.topic.seeds.pages_per_query and health.available(now):
             yield self._search_request(engine, query, page + 1)
@@ -274,6 +292,7 @@ class TopicSpider(Spider):
             return
         decoded = response.replace(encoding=page.encoding)
         assert isinstance(decoded, TextResponse)
+        navigation = {decoded.urljoin(href) for href in decoded.xpath(NAVIGATION_LINKS).getall()}
         for link in self.link_extractor.extract_links(decoded):
             if host_in_domains(link.url, domains) and self._take_budget(key, budget):
                 yield self._page_request(
@@ -281,6 +300,8 @@ class TopicSpider(Spider):
                     page.entrance or "link",
                     hops=hops + 1,
                     site=site.name if site else None,
+                    link_text=link.text[:200],
+                    link_block="navigation" if link.url in navigation else "content",
                 )
 
     def request_dropped(self, request: Request) -> None:

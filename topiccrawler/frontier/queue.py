@@ -1,0 +1,39 @@
+"""The scheduler's priority queue for a focused crawl: best-first across sites, polite per site.
+
+Scrapy's default, DownloaderAwarePriorityQueue, keeps one priority queue per download slot (per
+site) and serves the site with the fewest active downloads: fair, but blind to priorities
+across sites, so a shop with nothing on the topic gets as many fetches as the tax authority.
+A global priority queue is the opposite: best-first, but when the best links all point to one
+site, every other site waits behind that site's download delay.
+
+This queue keeps the per-site queues and serves, among the sites that still have room
+(fewer active downloads than their slot's concurrency), the one whose best request has the
+highest priority. Only when every site with queued requests is full does it fall back to the
+fewest active downloads. Persistence (JOBDIR) is the parent's: the same files, the same resume.
+"""
+
+from __future__ import annotations
+
+from scrapy.pqueues import DownloaderAwarePriorityQueue
+
+
+class BestFirstPriorityQueue(DownloaderAwarePriorityQueue):
+    def _capacity(self, slot: str) -> int:
+        downloader = self._downloader_interface.downloader
+        if slot in downloader.slots:
+            return downloader.slots[slot].concurrency
+        return self.crawler.settings.getint("CONCURRENT_REQUESTS_PER_DOMAIN") or 1
+
+    def _next_slot(self, stats: list[tuple[int, str]], *, update_state: bool) -> str:
+        open_slots = [
+            (self.pqueues[slot].curprio, active, slot)
+            for active, slot in stats
+            if active < self._capacity(slot) and self.pqueues[slot].curprio is not None
+        ]
+        if not open_slots:
+            return super()._next_slot(stats, update_state=update_state)
+        # curprio is the negated priority of the slot's best request: smallest is best.
+        _, _, slot = min(open_slots)
+        if update_state:
+            self._last_selected_slot = slot
+        return slot
