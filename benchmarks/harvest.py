@@ -33,7 +33,7 @@ from pathlib import Path
 from sqlalchemy import create_engine, select
 from sqlalchemy.orm import Session
 
-from topiccrawler.sandbox.demo import sandbox_crawl_settings, sandbox_seed_file
+from topiccrawler.sandbox.demo import crawl_command, sandbox_crawl_settings, sandbox_seed_file
 from topiccrawler.sandbox.server import SandboxServer
 from topiccrawler.sandbox.truth import truth_for
 from topiccrawler.sandbox.web import build_web
@@ -85,19 +85,7 @@ def crawl(
         "LOG_LEVEL": "WARNING",
         **mode,
     }
-    command = [
-        sys.executable,
-        "-m",
-        "scrapy",
-        "crawl",
-        "topic",
-        "-a",
-        "topic=tax",
-        "-a",
-        f"seeds={seeds}",
-    ]
-    for name, value in settings.items():
-        command += ["-s", f"{name}={','.join(value) if isinstance(value, list) else value}"]
+    command = crawl_command(seeds, settings)
     started = time.monotonic()
     result = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, env=os.environ)
     elapsed = time.monotonic() - started

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -19,7 +18,7 @@ from sqlalchemy import create_engine, select
 from sqlalchemy.orm import Session
 
 from tests.conftest import ROOT
-from topiccrawler.sandbox.demo import sandbox_crawl_settings, sandbox_seed_file
+from topiccrawler.sandbox.demo import crawl_command, sandbox_crawl_settings, sandbox_seed_file
 from topiccrawler.sandbox.server import SandboxServer
 from topiccrawler.sandbox.truth import is_genuine, score_crawl, truth_key
 from topiccrawler.sandbox.web import MEMBERS, PORTAL_A, PORTAL_B, STRICT, build_web
@@ -49,20 +48,7 @@ def run_crawl(server: SandboxServer, directory: Path, **settings) -> Crawl:
         "RETRY_TIMES": 0,
         **settings,
     }
-    command = [
-        sys.executable,
-        "-m",
-        "scrapy",
-        "crawl",
-        "topic",
-        "-a",
-        "topic=tax",
-        "-a",
-        f"seeds={seeds}",
-    ]
-    for name, value in options.items():
-        value = ",".join(value) if isinstance(value, list) else value
-        command += ["-s", f"{name}={value}"]
+    command = crawl_command(seeds, options)
     result = subprocess.run(
         command, cwd=ROOT, capture_output=True, text=True, timeout=300, env=os.environ
     )

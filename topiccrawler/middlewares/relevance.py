@@ -101,28 +101,28 @@ class RelevanceMiddleware:
 
     # Scrapy calls the sync form for sync callbacks and the async one for async callbacks.
     def process_spider_output(self, response: Response, result: Iterable[Any], spider=None):
-        page: PageItem | None = None
+        judged: list[PageItem | None] = [None]  # the response's page, once judged
         for output in result:
-            if isinstance(output, PageItem):
-                page = output if self.judge(output) is not None else None
-            elif isinstance(output, Request) and page is not None:
-                output = self.gate(output, response, page)
-                if output is None:
-                    continue
-            yield output
+            output = self._pass(output, response, judged)
+            if output is not None:
+                yield output
 
     async def process_spider_output_async(
         self, response: Response, result: AsyncIterator[Any], spider=None
     ):
-        page: PageItem | None = None
+        judged: list[PageItem | None] = [None]
         async for output in result:
-            if isinstance(output, PageItem):
-                page = output if self.judge(output) is not None else None
-            elif isinstance(output, Request) and page is not None:
-                output = self.gate(output, response, page)
-                if output is None:
-                    continue
-            yield output
+            output = self._pass(output, response, judged)
+            if output is not None:
+                yield output
+
+    def _pass(self, output: Any, response: Response, judged: list[PageItem | None]) -> Any:
+        """Judge a page; gate the links that follow it; None for a link not to follow."""
+        if isinstance(output, PageItem):
+            judged[0] = output if self.judge(output) is not None else None
+        elif isinstance(output, Request) and judged[0] is not None:
+            return self.gate(output, response, judged[0])
+        return output
 
     def judge(self, item: PageItem) -> bool | None:
         """Score the page (extracting it first); None when it cannot be judged."""

@@ -3,6 +3,7 @@ SQLite, and print a summary scored against the sandbox's ground truth."""
 
 from __future__ import annotations
 
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -77,6 +78,16 @@ def sandbox_crawl_settings(server: SandboxServer) -> dict[str, Any]:
         "AUTOTHROTTLE_START_DELAY": 0.05,
         "RETRY_TIMES": 1,
     }
+
+
+def crawl_command(seeds: Path, settings: dict[str, Any], topic: str = TOPIC) -> list[str]:
+    """`scrapy crawl topic` for the sandbox, as a subprocess command (the tests and the
+    benchmarks run crawls this way: each in a fresh process, as users run them)."""
+    command = [sys.executable, "-m", "scrapy", "crawl", "topic", "-a", f"topic={topic}"]
+    command += ["-a", f"seeds={seeds}"]
+    for name, value in settings.items():
+        command += ["-s", f"{name}={','.join(value) if isinstance(value, list) else value}"]
+    return command
 
 
 def run_demo(
