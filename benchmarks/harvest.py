@@ -33,7 +33,12 @@ from pathlib import Path
 from sqlalchemy import create_engine, select
 from sqlalchemy.orm import Session
 
-from topiccrawler.sandbox.demo import crawl_command, sandbox_crawl_settings, sandbox_seed_file
+from topiccrawler.sandbox.demo import (
+    crawl_command,
+    sandbox_crawl_settings,
+    sandbox_login_env,
+    sandbox_seed_file,
+)
 from topiccrawler.sandbox.server import SandboxServer
 from topiccrawler.sandbox.truth import truth_for
 from topiccrawler.sandbox.web import build_web
@@ -87,7 +92,9 @@ def crawl(
     }
     command = crawl_command(seeds, settings)
     started = time.monotonic()
-    result = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, env=os.environ)
+    result = subprocess.run(
+        command, cwd=ROOT, capture_output=True, text=True, env={**os.environ, **sandbox_login_env()}
+    )
     elapsed = time.monotonic() - started
     if result.returncode:
         raise SystemExit(f"crawl failed:\n{result.stderr[-3000:]}")

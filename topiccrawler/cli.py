@@ -213,7 +213,7 @@ def cmd_sandbox(args: argparse.Namespace, settings: Settings) -> int:
     import json
     import time
 
-    from topiccrawler.sandbox.demo import sandbox_seed_file
+    from topiccrawler.sandbox.demo import sandbox_login_env, sandbox_seed_file
     from topiccrawler.sandbox.server import SandboxServer
     from topiccrawler.sandbox.web import build_web
 
@@ -243,6 +243,8 @@ def cmd_sandbox(args: argparse.Namespace, settings: Settings) -> int:
             flush=True,
         )
         print("hosts: " + ",".join(server.hosts), flush=True)
+        login = " ".join(f"{k}={v}" for k, v in sandbox_login_env().items())
+        print(f"members login (the sandbox's test account): export {login}", flush=True)
         try:
             while True:
                 time.sleep(3600)

@@ -29,7 +29,28 @@ RETRY_TIMES = 2  # retries of a failed request before it counts as dead
 ROBOTSTXT_OBEY = True  # politeness first
 TELNETCONSOLE_ENABLED = False
 TWISTED_REACTOR = "twisted.internet.asyncioreactor.AsyncioSelectorReactor"
-USER_AGENT = f"topiccrawler/{__version__}"
+USER_AGENT = (
+    f"topiccrawler/{__version__}"  # what robots.txt is read for; pages get a browser profile
+)
+ROBOTSTXT_USER_AGENT = USER_AGENT
+
+# --- Anti-blocking (SPEC §2) ----------------------------------------------------------------------
+PROFILES_ENABLED = True  # each site sees one coherent browser profile (User-Agent + headers)
+PROFILES_FILE = None  # TOML file of [[profile]] entries replacing the built-in list
+BLOCK_DETECTION_ENABLED = True  # notice 403/429/503, captchas, verification redirects, short pages
+BLOCK_RETRY_TIMES = 3  # retries of a blocked request, later, through another profile and proxy
+BLOCK_GIVE_UP = 10  # blocks in a row after which a site is left alone for BLOCK_COOLDOWN
+BLOCK_COOLDOWN = 600.0  # seconds
+BLOCK_MIN_DELAY = 1.0  # a blocked site's delay becomes at least this, doubling per block
+BLOCK_MAX_DELAY = 60.0  # and at most this
+BLOCK_SHORT_PAGE_SHARE = 0.1  # a page shorter than this share of the site's median is suspect
+PROXIES = []  # proxy URLs (http://user:pass@host:port); none and no PROXY_FILE: direct connections
+PROXY_FILE = None  # one proxy URL per line, # comments
+PROXY_RETRY_TIMES = 2  # a request whose proxy failed is retried through another this often
+PROXY_BACKOFF = 60.0  # seconds a failed or blocked proxy is benched; doubles each time
+PROXY_BACKOFF_MAX = 3600.0
+SESSIONS_ENABLED = True  # a cookie jar per site; [[login]] sites of the seed file are logged into
+COOKIES_FILE = None  # cookies to start with: a Netscape cookies.txt or a JSON list from a browser
 
 # --- Topics -------------------------------------------------------------------------------------
 TOPIC_DEFAULT = "tax"  # crawled when `-a topic=` is not given (so `scrapy check` runs)
@@ -55,6 +76,10 @@ REVISIT_HUBS_AFTER = 3600.0  # list and home pages: new links appear on them
 REVISIT_HUB_LINK_DENSITY = 0.5  # link text share from which a page counts as a hub
 DOWNLOADER_MIDDLEWARES = {
     "topiccrawler.middlewares.known_urls.KnownUrlsMiddleware": 50,
+    "topiccrawler.middlewares.profiles.BrowserProfileMiddleware": 390,  # before default headers
+    "topiccrawler.middlewares.blocks.BlockMiddleware": 560,  # sees 429/503 before RetryMiddleware
+    "topiccrawler.middlewares.sessions.SessionMiddleware": 690,  # before the cookie jars
+    "topiccrawler.middlewares.proxies.ProxyMiddleware": 740,  # before HttpProxyMiddleware
 }
 
 # --- The item path: extraction → dedup → relevance → storage -----------------------------------

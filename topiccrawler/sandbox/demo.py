@@ -3,6 +3,7 @@ SQLite, and print a summary scored against the sandbox's ground truth."""
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 from pathlib import Path
@@ -17,6 +18,9 @@ from topiccrawler.sandbox.web import (
     BING,
     FORUM_DIV,
     FORUM_TABLE,
+    MEMBER_PASSWORD,
+    MEMBER_USER,
+    MEMBERS,
     PORTAL_A,
     PORTAL_B,
     SEARXNG,
@@ -25,6 +29,13 @@ from topiccrawler.sandbox.web import (
 )
 from topiccrawler.spiders.topic import TopicSpider
 from topiccrawler.storage.db import Database
+
+USER_ENV, PASSWORD_ENV = "TOPICCRAWLER_SANDBOX_USER", "TOPICCRAWLER_SANDBOX_PASSWORD"
+
+
+def sandbox_login_env() -> dict[str, str]:
+    """The environment variables the sandbox seed file's [[login]] reads."""
+    return {USER_ENV: MEMBER_USER, PASSWORD_ENV: MEMBER_PASSWORD}
 
 
 def sandbox_seed_file(server: SandboxServer) -> str:
@@ -52,6 +63,21 @@ start_urls = ["{server.url(PORTAL_B, "/special/index.html")}"]
 depth_limit = 1
 max_pages = 20
 
+# A members club: its articles are for logged-in members.
+[[authority]]
+name = "{server.web.site_names[MEMBERS]}"
+start_urls = ["{server.url(MEMBERS)}"]
+depth_limit = 1
+max_pages = 50
+
+# The members site needs a form login; the credentials come from the environment
+# (`sandbox_login_env()`: the sandbox's public test account).
+[[login]]
+site = "{MEMBERS}"
+login_url = "{server.url(MEMBERS, "/login")}"
+username_env = "{USER_ENV}"
+password_env = "{PASSWORD_ENV}"
+
 [search]
 engines = ["sandbox-searxng", "sandbox-bing"]
 target_sites = ["{PORTAL_A.removeprefix("www.")}", "{PORTAL_B.removeprefix("www.")}", "{FORUM_TABLE}", "{FORUM_DIV}"]
@@ -77,6 +103,7 @@ def sandbox_crawl_settings(server: SandboxServer) -> dict[str, Any]:
         "DOWNLOAD_DELAY": 0.05,
         "AUTOTHROTTLE_START_DELAY": 0.05,
         "RETRY_TIMES": 1,
+        "BLOCK_MIN_DELAY": 0.4,  # the strict site wants 0.3 s between requests
     }
 
 
@@ -112,6 +139,7 @@ def run_demo(
         seeds = database_path.parent / "demo-seeds.toml"
         seeds.write_text(sandbox_seed_file(server), encoding="utf-8")
         crawl_settings = settings.copy() if settings else Settings()
+        os.environ.update(sandbox_login_env())
         crawl_settings.setdict(
             {**sandbox_crawl_settings(server), "DATABASE_URL": url, "LOG_LEVEL": log_level},
             priority="cmdline",

@@ -132,6 +132,7 @@ class TopicSpider(Spider):
         return spider
 
     async def start(self) -> AsyncIterator[Request]:
+        self._apply_site_politeness()
         for site in self.topic.seeds.authority:
             for url in site.start_urls:
                 if self._take_budget(site.name, site.max_pages):
@@ -140,6 +141,19 @@ class TopicSpider(Spider):
                     )
         for request in self.search_requests():
             yield request
+
+    def _apply_site_politeness(self) -> None:
+        """Per-site delay and concurrency from the seed file, through Scrapy's own per-slot
+        settings (DOWNLOAD_SLOTS), before the first request to any site."""
+        per_slot = self.crawler.engine.downloader.per_slot_settings
+        for site in self.topic.seeds.authority:
+            settings = {
+                k: v
+                for k, v in (("delay", site.download_delay), ("concurrency", site.concurrency))
+                if v is not None
+            }
+            for host in site.allowed_domains if settings else ():
+                per_slot.setdefault(host, {}).update(settings)
 
     # --- meta-search entrance -------------------------------------------------------------------
 

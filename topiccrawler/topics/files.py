@@ -49,6 +49,7 @@ from topiccrawler.topics.model import (
     AuthoritySite,
     EngineConfig,
     KeywordLibrary,
+    LoginConfig,
     SeedList,
     Term,
 )
@@ -227,7 +228,14 @@ def load_keyword_file(path: Path | str, topic: str | None = None) -> KeywordLibr
 
 # --- seed files ---------------------------------------------------------------------------------
 
-_AUTHORITY_KEYS = {"name", "start_urls", "allowed_domains", "depth_limit", "max_pages"}
+_AUTHORITY_KEYS = {
+    "name", "start_urls", "allowed_domains", "depth_limit", "max_pages", "download_delay",
+    "concurrency",
+}  # fmt: skip
+_LOGIN_KEYS = {
+    "site", "login_url", "username_field", "password_field", "username_env", "password_env",
+    "credentials_file", "failure_text", "username", "password",
+}  # fmt: skip
 _SEARCH_KEYS = {"engines", "target_sites", "pages_per_query", "query_classes", "combine"}
 _ENGINE_REQUIRED = {"searxng": ("url",), "template": ("url", "results")}
 
@@ -236,7 +244,7 @@ def load_seed_file(path: Path | str, topic: str | None = None) -> SeedList:
     """Load and validate a seed file; every URL must be http(s) and every engine declared."""
     path = Path(path)
     doc = _Document(path)
-    data = doc.table(doc.data, (), {"authority", "search", "engines"})
+    data = doc.table(doc.data, (), {"authority", "search", "engines", "login"})
 
     authority = data.get("authority", [])
     if not isinstance(authority, list):
@@ -276,6 +284,10 @@ def load_seed_file(path: Path | str, topic: str | None = None) -> SeedList:
         raise doc.error(
             ("search", "combine"), "each 'search.combine' entry is a pair of term classes"
         )
+    logins = data.get("login", [])
+    if not isinstance(logins, list):
+        raise doc.error(("login",), "logins are written as [[login]] tables")
+    login_configs = tuple(_login(doc, entry, ("login", i)) for i, entry in enumerate(logins))
     if not sites and not chosen:
         raise doc.error((), "nothing to crawl: add [[authority]] sites or [search] engines")
     return SeedList(
@@ -286,6 +298,7 @@ def load_seed_file(path: Path | str, topic: str | None = None) -> SeedList:
         pages_per_query=pages,
         query_classes=classes,
         combinations=combinations,  # type: ignore[arg-type]
+        logins=login_configs,
         path=path,
     )
 
@@ -308,6 +321,53 @@ def _authority_site(doc: _Document, entry: Any, path: tuple) -> AuthoritySite:
         allowed_domains=domains,
         depth_limit=doc.integer(entry.get("depth_limit", 3), (*path, "depth_limit"), 0),
         max_pages=doc.integer(entry.get("max_pages", 1000), (*path, "max_pages"), 1),
+        download_delay=(
+            doc.number(entry["download_delay"], (*path, "download_delay"), 0.0, 3600.0)
+            if "download_delay" in entry
+            else None
+        ),
+        concurrency=(
+            doc.integer(entry["concurrency"], (*path, "concurrency"), 1)
+            if "concurrency" in entry
+            else None
+        ),
+    )
+
+
+def _login(doc: _Document, entry: Any, path: tuple) -> LoginConfig:
+    entry = doc.table(entry, path, _LOGIN_KEYS)
+    for secret in ("username", "password"):
+        if secret in entry:
+            raise doc.error(
+                (*path, secret),
+                f"credentials do not belong in a seed file: name an environment variable "
+                f"({secret}_env) or a credentials_file outside the project",
+            )
+    if "login_url" not in entry:
+        raise doc.error(path, "a [[login]] needs login_url")
+    login_url = doc.string(entry["login_url"], (*path, "login_url"))
+    _check_url(doc, login_url, (*path, "login_url"))
+    optional = {
+        key: doc.string(entry[key], (*path, key))
+        for key in ("username_env", "password_env", "credentials_file", "failure_text")
+        if key in entry
+    }
+    if not optional.get("credentials_file") and not (
+        optional.get("username_env") and optional.get("password_env")
+    ):
+        raise doc.error(
+            path, "a [[login]] needs username_env and password_env, or credentials_file"
+        )
+    return LoginConfig(
+        site=doc.string(entry.get("site", urlsplit(login_url).hostname or ""), (*path, "site")),
+        login_url=login_url,
+        username_field=doc.string(
+            entry.get("username_field", "username"), (*path, "username_field")
+        ),
+        password_field=doc.string(
+            entry.get("password_field", "password"), (*path, "password_field")
+        ),
+        **optional,
     )
 
 

@@ -56,6 +56,25 @@ class AuthoritySite:
     allowed_domains: tuple[str, ...]
     depth_limit: int = 3
     max_pages: int = 1000
+    download_delay: float | None = None  # seconds between requests to it (None: DOWNLOAD_DELAY)
+    concurrency: int | None = (
+        None  # requests in flight to it (None: CONCURRENT_REQUESTS_PER_DOMAIN)
+    )
+
+
+@dataclass(frozen=True)
+class LoginConfig:
+    """A site whose pages need a form login. Credentials are never in the seed file: they come
+    from environment variables or a file outside the project, read when the crawl logs in."""
+
+    site: str  # host name
+    login_url: str
+    username_field: str = "username"
+    password_field: str = "password"
+    username_env: str | None = None
+    password_env: str | None = None
+    credentials_file: str | None = None  # TOML with username = "…", password = "…"
+    failure_text: str | None = None  # text of the page a failed login shows
 
 
 @dataclass(frozen=True)
@@ -78,6 +97,7 @@ class SeedList:
     pages_per_query: int = 1
     query_classes: tuple[str, ...] = TERM_CLASSES  # term classes queried one term at a time
     combinations: tuple[tuple[str, str], ...] = ()  # class pairs queried as "term1 term2"
+    logins: tuple[LoginConfig, ...] = ()
     path: Path | None = None
 
 

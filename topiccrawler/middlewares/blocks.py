@@ -1,0 +1,125 @@
+"""Downloader middleware: notice being blocked and respond (SPEC §2).
+
+A block is a 403/429/503, a captcha or "verify you are human" page, a redirect to a
+verification page, or a page far shorter than the site's usual (`antiblock/blocks.py`). Then:
+the site is slowed down (its delay doubles, and stays there), the
+request is retried later through another browser profile and proxy (BLOCK_RETRY_TIMES), and a
+site that blocks BLOCK_GIVE_UP times in a row is left alone for BLOCK_COOLDOWN seconds. Each
+decision is logged once per site. A page that stays blocked is dropped, not stored as content.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections import defaultdict
+from urllib.parse import urlsplit
+
+from scrapy import Request
+from scrapy.crawler import Crawler
+from scrapy.exceptions import IgnoreRequest, NotConfigured
+from scrapy.http import Response
+
+from topiccrawler.antiblock.blocks import PageSizes, block_reason
+
+logger = logging.getLogger(__name__)
+
+
+class BlockMiddleware:
+    def __init__(self, crawler: Crawler):
+        settings = crawler.settings
+        self.crawler = crawler
+        self.stats = crawler.stats
+        self.retry_times = settings.getint("BLOCK_RETRY_TIMES")
+        self.give_up = settings.getint("BLOCK_GIVE_UP")
+        self.cooldown = settings.getfloat("BLOCK_COOLDOWN")
+        self.min_delay = settings.getfloat("BLOCK_MIN_DELAY")
+        self.max_delay = settings.getfloat("BLOCK_MAX_DELAY")
+        self.sizes = PageSizes(share=settings.getfloat("BLOCK_SHORT_PAGE_SHARE"))
+        self.in_a_row: dict[str, int] = defaultdict(int)
+        self.floor: dict[str, float] = {}  # a blocked site's delay never goes below this again
+        self.cooling_until: dict[str, float] = {}
+        self.logged: set[tuple[str, str]] = set()
+
+    @classmethod
+    def from_crawler(cls, crawler: Crawler) -> BlockMiddleware:
+        if not crawler.settings.getbool("BLOCK_DETECTION_ENABLED"):
+            raise NotConfigured("BLOCK_DETECTION_ENABLED is False")
+        return cls(crawler)
+
+    def _once(self, host: str, what: str, message: str, *args) -> None:
+        if (host, what) not in self.logged:
+            self.logged.add((host, what))
+            logger.warning(message, *args)
+
+    def _slot(self, request: Request):
+        downloader = self.crawler.engine.downloader
+        return downloader.slots.get(downloader.get_slot_key(request))
+
+    def process_request(self, request: Request, spider=None) -> None:
+        host = urlsplit(request.url).hostname or ""
+        until = self.cooling_until.get(host)
+        if until is not None:
+            if time.monotonic() < until:
+                self.stats.inc_value("topiccrawler/blocks/skipped_cooling_down")
+                raise IgnoreRequest(f"{host} is cooling down after repeated blocks")
+            del self.cooling_until[host]
+            self.in_a_row[host] = 0
+        slot = self._slot(request)
+        if slot is not None and host in self.floor and slot.delay < self.floor[host]:
+            slot.delay = self.floor[host]  # AutoThrottle may have lowered it again
+
+    def process_response(self, request: Request, response: Response, spider=None):
+        if "search_page" in request.meta:
+            return response  # a search engine's answer: the spider backs off a blocked engine
+        host = urlsplit(request.url).hostname or ""
+        reason = block_reason(response)
+        if reason is None and response.status == 200:
+            if self.sizes.suspicious(host, len(response.body)) and response.body.count(b"<a ") < 3:
+                reason = "page far shorter than the site's usual, and without links"
+            else:
+                self.sizes.add(host, len(response.body))
+        if reason is None:
+            self.in_a_row[host] = 0
+            return response
+        return self._blocked(request, response, host, reason)
+
+    def _blocked(self, request: Request, response: Response, host: str, reason: str):
+        self.stats.inc_value("topiccrawler/blocks/responses")
+        self.stats.inc_value(f"topiccrawler/blocks/site/{host}")
+        self.in_a_row[host] += 1
+        delay = self._slow_down(request, response, host)
+        self._once(host, "slow", "Blocked by %s (%s): %.1f s between requests from now on, retrying "
+                   "through another profile%s", host, reason, delay,
+                   " and proxy" if request.meta.get("proxy") else "")  # fmt: skip
+        if self.in_a_row[host] >= self.give_up:
+            self.cooling_until[host] = time.monotonic() + self.cooldown
+            self.stats.inc_value("topiccrawler/blocks/cooldowns")
+            self._once(host, f"cool{self.stats.get_value('topiccrawler/blocks/cooldowns')}",
+                       "Leaving %s alone for %.0f s: %d blocks in a row", host, self.cooldown,
+                       self.in_a_row[host])  # fmt: skip
+        retries = request.meta.get("block_retries", 0)
+        if retries < self.retry_times and host not in self.cooling_until:
+            self.stats.inc_value("topiccrawler/blocks/retried")
+            meta = {
+                **request.meta,
+                "block_retries": retries + 1,
+                "rotate_profile": True,
+                "rotate_proxy": True,
+            }
+            return request.replace(dont_filter=True, priority=request.priority - 1, meta=meta)
+        self.stats.inc_value("topiccrawler/blocks/given_up")
+        raise IgnoreRequest(f"blocked by {host} ({reason}) after {retries} retries: not stored")
+
+    def _slow_down(self, request: Request, response: Response, host: str) -> float:
+        """Double the site's delay (at least BLOCK_MIN_DELAY) and keep it there. A Retry-After
+        is not taken as the delay between all requests: doubling reaches what the site accepts
+        within a few blocks, without crawling a site that asked once for a pause at that pace
+        for ever."""
+        slot = self._slot(request)
+        current = slot.delay if slot is not None else 0.0
+        delay = min(self.max_delay, max(current * 2, self.min_delay, self.floor.get(host, 0.0)))
+        self.floor[host] = delay
+        if slot is not None:
+            slot.delay = delay
+        return delay
