@@ -77,3 +77,69 @@ class FixtureSite:
     def __exit__(self, *exc) -> None:
         self.server.shutdown()
         self.server.server_close()
+
+
+class LoopbackProxy:
+    """A forward HTTP proxy on 127.0.0.1 for plain-http URLs: it fetches what it is asked for
+    and relays the answer. Counts the requests it served and the Proxy-Authorization it saw."""
+
+    def __init__(self):
+        self.served = 0
+        self.authorizations: list[str] = []
+        proxy = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_GET(self) -> None:  # noqa: N802
+                import urllib.error
+                import urllib.request
+
+                proxy.served += 1
+                if self.headers.get("Proxy-Authorization"):
+                    proxy.authorizations.append(self.headers["Proxy-Authorization"])
+                forwarded = {
+                    k: v
+                    for k, v in self.headers.items()
+                    if k.lower() not in ("proxy-authorization", "proxy-connection", "host")
+                }
+                request = urllib.request.Request(self.path, headers=forwarded)
+                opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+                try:
+                    with opener.open(request, timeout=10) as answer:
+                        status, headers, body = answer.status, answer.headers, answer.read()
+                except urllib.error.HTTPError as error:
+                    status, headers, body = error.code, error.headers, error.read()
+                self.send_response(status)
+                for name in ("Content-Type", "Location", "Retry-After"):
+                    if headers.get(name):
+                        self.send_header(name, headers[name])
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+            def log_message(self, *args) -> None:
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.server.daemon_threads = True
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.server.server_address[1]}"
+
+    def __enter__(self) -> LoopbackProxy:
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+def closed_port() -> int:
+    """A loopback port nothing listens on: a proxy there refuses every connection."""
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]

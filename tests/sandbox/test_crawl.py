@@ -222,3 +222,13 @@ def test_terms_expand_mines_the_stored_search_results(crawl, capsys):
     assert rows and all(r.status == "candidate" for r in rows)
     mined = [r for r in rows if r.provenance.startswith("search:")]
     assert mined and all(r.concept in r.provenance for r in mined)
+
+
+def test_the_login_secret_stays_out_of_logs_and_database(crawl):
+    from topiccrawler.sandbox.web import MEMBER_PASSWORD
+
+    assert "Logged in to members.taxclub.test" in crawl.log
+    assert MEMBER_PASSWORD not in crawl.log
+    database = Path(crawl.url.removeprefix("sqlite:///"))
+    for path in database.parent.glob(database.name + "*"):  # the file, its WAL and shm
+        assert MEMBER_PASSWORD.encode() not in path.read_bytes(), path

@@ -13,7 +13,12 @@ import time
 
 from scrapy import Request, signals
 from scrapy.crawler import Crawler
-from scrapy.exceptions import NotConfigured
+from scrapy.exceptions import (
+    DownloadConnectionRefusedError,
+    DownloadFailedError,
+    DownloadTimeoutError,
+    NotConfigured,
+)
 from scrapy.http import Response
 from twisted.internet.error import (
     ConnectError,
@@ -31,6 +36,7 @@ from topiccrawler.topics.registry import resolve_dir
 logger = logging.getLogger(__name__)
 
 PROXY_FAILURES = (
+    DownloadConnectionRefusedError, DownloadTimeoutError, DownloadFailedError,  # Scrapy ≥ 2.13
     ConnectError, ConnectionRefusedError, ConnectionLost, TCPTimedOutError, TimeoutError,
     ResponseNeverReceived,
 )  # fmt: skip
