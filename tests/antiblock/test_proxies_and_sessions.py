@@ -131,3 +131,19 @@ def test_seed_file_logins_and_site_politeness(tmp_path):
         TopicFileError, match="needs username_env and password_env, or credentials_file"
     ):
         load_seed_file(path)
+
+
+@deferred_f_from_coro_f
+async def test_a_sites_own_delay_and_concurrency_from_the_seed_file(site, tmp_path, sqlite_url):
+    seeds = tmp_path / "seeds.toml"
+    seeds.write_text(
+        f'[[authority]]\nname = "fixture"\nstart_urls = ["{site.url}/index.html"]\n'
+        "download_delay = 0.01\nconcurrency = 1\n",
+        encoding="utf-8",
+    )
+    crawler = await crawl({"DATABASE_URL": sqlite_url}, topic="tax", seeds=str(seeds))
+    assert crawler.engine.downloader.per_slot_settings["authority:fixture"] == {
+        "delay": 0.01,
+        "concurrency": 1,
+    }
+    assert crawler.stats.get_value("topiccrawler/storage/pages", 0) >= 3

@@ -101,6 +101,7 @@ class TopicSpider(Spider):
         self.link_extractor = LinkExtractor()
         # Pages whose links the hop limit cut off, by requested URL: their hop count.
         self.hop_limited: dict[str, int] = {}
+        self.site_slots: dict[str, str] = {}  # authority site → its own download slot
 
     @classmethod
     def from_crawler(cls, crawler: Crawler, *args: Any, **kwargs: Any) -> TopicSpider:
@@ -144,7 +145,8 @@ class TopicSpider(Spider):
 
     def _apply_site_politeness(self) -> None:
         """Per-site delay and concurrency from the seed file, through Scrapy's own per-slot
-        settings (DOWNLOAD_SLOTS), before the first request to any site."""
+        settings (DOWNLOAD_SLOTS): all pages of such a site share one download slot, whatever
+        their host (www.…, news.…), before the first request to it."""
         per_slot = self.crawler.engine.downloader.per_slot_settings
         for site in self.topic.seeds.authority:
             settings = {
@@ -152,8 +154,9 @@ class TopicSpider(Spider):
                 for k, v in (("delay", site.download_delay), ("concurrency", site.concurrency))
                 if v is not None
             }
-            for host in site.allowed_domains if settings else ():
-                per_slot.setdefault(host, {}).update(settings)
+            if settings:
+                self.site_slots[site.name] = f"authority:{site.name}"
+                per_slot[self.site_slots[site.name]] = settings
 
     # --- meta-search entrance -------------------------------------------------------------------
 
@@ -257,6 +260,8 @@ class TopicSpider(Spider):
         site: str | None = None,
         **meta: Any,
     ) -> Request:
+        if site is not None and site in self.site_slots:
+            meta["download_slot"] = self.site_slots[site]  # the seed file's delay/concurrency
         return Request(
             url,
             callback=self.parse,
