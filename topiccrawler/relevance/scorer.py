@@ -93,15 +93,19 @@ class RelevanceScorer:
         self.long_firsts = {p[0] for p in self.phrases if len(p) > 1}
         self.single_words = {p[0] for p in self.phrases if len(p) == 1}
         self.topic_norm = math.sqrt(len(library.concepts)) or 1.0
+        self.dropped = self.tokenizer.stop_words | {" "}  # counted, then removed
 
     def concepts(self, tokens: list[str]) -> tuple[Counter, list[tuple[str, str]]]:
         """Token counts with library words replaced by their concept (longest match first),
         and the (concept, word) pairs replaced. One-token words are swapped in the counts;
         only where a longer word can start is the token sequence looked at."""
-        counts = Counter(tokens)
+        return self._replace(Counter(tokens), lambda: tokens)
+
+    def _replace(self, counts: Counter, sequence) -> tuple[Counter, list[tuple[str, str]]]:
         found: list[tuple[str, str]] = []
         long_starts = self.long_firsts.intersection(counts)
         if long_starts:
+            tokens = sequence()
             end = -1  # a match's last position: starts inside it are skipped
             for i in [i for i, token in enumerate(tokens) if token in long_starts]:
                 if i <= end:
@@ -126,7 +130,13 @@ class RelevanceScorer:
 
     def block_score(self, text: str) -> tuple[float, dict[str, float], list[tuple[str, str]]]:
         """cos(block, topic), each concept's part of it, and the words replaced."""
-        counts, found = self.concepts(self.tokenizer.tokens(text))
+        segments = self.tokenizer.segments(text)
+        counts = Counter(segments)
+        for dropped in self.dropped.intersection(counts):
+            del counts[dropped]
+        counts, found = self._replace(
+            counts, lambda: [t for t in segments if t not in self.dropped]
+        )
         if not counts:
             return 0.0, {}, []
         # The block's norm, in C-level loops: a page has a thousand distinct words.

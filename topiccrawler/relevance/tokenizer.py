@@ -43,6 +43,12 @@ class Tokenizer:
             self._jieba.add_word(unicodedata.normalize("NFKC", word).lower(), None, None)
 
     def tokens(self, text: str | None) -> list[str]:
+        stop_words = self.stop_words
+        return [t for t in self.segments(text) if t != " " and t not in stop_words]
+
+    def segments(self, text: str | None) -> list[str]:
+        """The segmenter's output, folded, with spaces and stop words still in (for callers
+        that count first and drop those from the counts: cheaper on long texts)."""
         if not text:
             return []
         # Punctuation and white space become one space, which the segmenter returns as a
@@ -50,9 +56,7 @@ class Tokenizer:
         text = _NOT_WORD.sub(" ", text)
         if not unicodedata.is_normalized("NFKC", text):  # full-width letters, digits, ligatures
             text = _NOT_WORD.sub(" ", unicodedata.normalize("NFKC", text))
-        text = text.lower()
-        stop_words = self.stop_words
-        return [t for t in self._jieba.cut(text) if t != " " and t not in stop_words]
+        return self._jieba.cut(text.lower())
 
     def tagged(self, text: str | None) -> list[tuple[str, str]]:
         """(word, part-of-speech tag) pairs, jieba's tag set, white space and punctuation out."""
