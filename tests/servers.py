@@ -12,7 +12,29 @@ from pathlib import Path
 FIXTURES = Path(__file__).parent / "fixtures"
 
 
-class FixtureSite:
+class LoopbackServer:
+    """A ThreadingHTTPServer on 127.0.0.1 (port chosen by the OS), served from a background
+    thread while used as a context manager."""
+
+    def serve(self, handler: type[BaseHTTPRequestHandler]) -> None:
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self.server.daemon_threads = True
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.server.server_address[1]}"
+
+    def __enter__(self):
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+class FixtureSite(LoopbackServer):
     """Serves `fixtures/site` on 127.0.0.1 (port chosen by the OS) from a background thread.
 
     Generated routes: `/deep/N.html` links to N+1 (for depth limits) and `/slow/N.html` answers
@@ -41,13 +63,7 @@ class FixtureSite:
             def log_message(self, *args) -> None:
                 pass
 
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.server.daemon_threads = True
-        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.server.server_address[1]}"
+        self.serve(Handler)
 
     def respond(self, path: str) -> tuple[int, str, bytes]:
         for prefix, delay in (("/deep/", 0.0), ("/slow/", self.slow_delay)):
@@ -70,16 +86,8 @@ class FixtureSite:
         content_type = mimetypes.guess_type(file.name)[0] or "application/octet-stream"
         return 200, content_type, file.read_bytes()
 
-    def __enter__(self) -> FixtureSite:
-        self.thread.start()
-        return self
 
-    def __exit__(self, *exc) -> None:
-        self.server.shutdown()
-        self.server.server_close()
-
-
-class LoopbackProxy:
+class LoopbackProxy(LoopbackServer):
     """A forward HTTP proxy on 127.0.0.1 for plain-http URLs: it fetches what it is asked for
     and relays the answer. Counts the requests it served and the Proxy-Authorization it saw."""
 
@@ -119,21 +127,7 @@ class LoopbackProxy:
             def log_message(self, *args) -> None:
                 pass
 
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.server.daemon_threads = True
-        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.server.server_address[1]}"
-
-    def __enter__(self) -> LoopbackProxy:
-        self.thread.start()
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.server.shutdown()
-        self.server.server_close()
+        self.serve(Handler)
 
 
 def closed_port() -> int:
