@@ -5,7 +5,8 @@ Weights are TF × IDF over the titles seen so far (IDF smoothed as scikit-learn 
 ln((1 + N) / (1 + df)) + 1), vectors L2-normalised, similarity the cosine, all with the IDF of
 the moment of the query.
 
-Candidates come from an inverted index through a *prefix filter*, which loses nothing: take the
+Candidates come from an inverted index through a *prefix filter*, which loses nothing (but for
+the cap on very common words, MAX_POSTINGS): take the
 query's tokens by weight, heaviest first, until the weight left outside the prefix has a norm
 below the threshold. A stored title sharing none of the prefix tokens has a cosine at most that
 norm (Cauchy–Schwarz), so it cannot qualify. The prefix is one to three of the rarest tokens,
@@ -32,7 +33,11 @@ import numpy as np
 from topiccrawler.dedup.simhash import same_body
 
 DUPLICATE_THRESHOLD = 0.8  # the paper: 0.5 over-merges; cos 35.26° = 0.8165 is the upper reference
-MAX_POSTINGS = 5000  # per prefix token, newest first: a word in more titles than this says little
+# Per prefix token, the newest titles holding it that are candidates. Only a query whose rarest
+# words are all common reaches this cap; reposts follow their story within days, so the newest
+# titles are the ones to check. It bounds a query's cost at any index size (the benchmark: 2.4x
+# the time of 10k titles at 1M; recall of injected reposts 0.987, against 0.994 with a cap of 5000).
+MAX_POSTINGS = 1000
 
 
 @dataclass(frozen=True)
