@@ -35,9 +35,10 @@ from topiccrawler.dedup.simhash import same_body
 DUPLICATE_THRESHOLD = 0.8  # the paper: 0.5 over-merges; cos 35.26° = 0.8165 is the upper reference
 # Per prefix token, the newest titles holding it that are candidates. Only a query whose rarest
 # words are all common reaches this cap; reposts follow their story within days, so the newest
-# titles are the ones to check. It bounds a query's cost at any index size (the benchmark: 2.4x
-# the time of 10k titles at 1M; recall of injected reposts 0.987, against 0.994 with a cap of 5000).
-MAX_POSTINGS = 1000
+# titles are the ones to check. It bounds a query's cost at any index size. The benchmark (1M
+# titles, reposts injected of the oldest 9,000): cap 400, 1.5-2.7x the time at 10k, recall 0.963;
+# cap 1,000, 2.2-4.8x, recall 0.987; cap 5,000, 4.2x, recall 0.994 (runs vary on a shared machine).
+MAX_POSTINGS = 400
 
 
 @dataclass(frozen=True)
