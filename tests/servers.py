@@ -25,6 +25,15 @@ class LoopbackServer:
     def url(self) -> str:
         return f"http://127.0.0.1:{self.server.server_address[1]}"
 
+    @staticmethod
+    def reply(handler: BaseHTTPRequestHandler, status: int, headers: dict, body: bytes) -> None:
+        handler.send_response(status)
+        for name, value in headers.items():
+            handler.send_header(name, value)
+        handler.send_header("Content-Length", str(len(body)))
+        handler.end_headers()
+        handler.wfile.write(body)
+
     def __enter__(self):
         self.thread.start()
         return self
@@ -54,11 +63,7 @@ class FixtureSite(LoopbackServer):
                 path = self.path.split("?", 1)[0]
                 site.hits[path] += 1
                 status, content_type, body = site.respond(path)
-                self.send_response(status)
-                self.send_header("Content-Type", content_type)
-                self.send_header("Content-Length", str(len(body)))
-                self.end_headers()
-                self.wfile.write(body)
+                site.reply(self, status, {"Content-Type": content_type}, body)
 
             def log_message(self, *args) -> None:
                 pass
@@ -116,13 +121,12 @@ class LoopbackProxy(LoopbackServer):
                         status, headers, body = answer.status, answer.headers, answer.read()
                 except urllib.error.HTTPError as error:
                     status, headers, body = error.code, error.headers, error.read()
-                self.send_response(status)
-                for name in ("Content-Type", "Location", "Retry-After"):
-                    if headers.get(name):
-                        self.send_header(name, headers[name])
-                self.send_header("Content-Length", str(len(body)))
-                self.end_headers()
-                self.wfile.write(body)
+                relayed = {
+                    n: headers[n]
+                    for n in ("Content-Type", "Location", "Retry-After")
+                    if headers.get(n)
+                }
+                proxy.reply(self, status, relayed, body)
 
             def log_message(self, *args) -> None:
                 pass

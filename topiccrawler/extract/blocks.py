@@ -1,7 +1,8 @@
 """The page as tag blocks, for relevance (SPEC §6, the extended-library paper §1.1): navigation,
 anchor texts and other key tags. Title and body come from the extractors; these are the rest.
 
-- navigation: the text of <nav>, menus, breadcrumbs and channel bars (by tag, role, class or id);
+- navigation: the text of <nav>, menus, breadcrumbs, channel bars and footers (by tag, role,
+  class or id);
 - anchors: the texts of the page's other links (what the page points to and calls it);
 - other: meta keywords and description, and headings (h1–h6): short texts that name the topic.
 """
@@ -14,13 +15,16 @@ from lxml import html
 
 from topiccrawler.extract.parse import normalize_space
 
-NAVIGATION = re.compile(r"nav|menu|breadcrumb|crumb|channel|daohang|topbar|sitemap", re.I)
+# Class or id words of navigation bars, menus, breadcrumbs, channel bars and footers. The spider
+# uses the same words to tell navigation links from content links.
+NAVIGATION_WORDS = "nav|menu|breadcrumb|crumb|channel|daohang|topbar|sitemap|footer"
+NAVIGATION = re.compile(NAVIGATION_WORDS, re.I)
 MAX_ANCHORS = 500  # a page listing thousands of links says what it is in the first few hundred
 MAX_BLOCK_CHARS = 20_000
 
 
 def _is_navigation(element: html.HtmlElement) -> bool:
-    if element.tag == "nav" or element.get("role") == "navigation":
+    if element.tag in ("nav", "footer") or element.get("role") == "navigation":
         return True
     names = f"{element.get('class', '')} {element.get('id', '')}"
     return bool(names.strip()) and bool(NAVIGATION.search(names))
@@ -34,7 +38,9 @@ def page_blocks(root: html.HtmlElement) -> dict[str, str]:
     """Navigation, anchor and other blocks of a parsed page, as text (empty when absent)."""
     navigation: list[str] = []
     inside_navigation: set[html.HtmlElement] = set()
-    for element in root.iter("nav", "div", "ul", "ol", "header", "p", "span", "td", "section"):
+    for element in root.iter(
+        "nav", "footer", "div", "ul", "ol", "header", "p", "span", "td", "section"
+    ):
         if element in inside_navigation or not _is_navigation(element):
             continue
         navigation.append(normalize_space(element.text_content()))

@@ -95,9 +95,10 @@ class BlockMiddleware:
         if self.in_a_row[host] >= self.give_up:
             self.cooling_until[host] = time.monotonic() + self.cooldown
             self.stats.inc_value("topiccrawler/blocks/cooldowns")
-            self._once(host, f"cool{self.stats.get_value('topiccrawler/blocks/cooldowns')}",
-                       "Leaving %s alone for %.0f s: %d blocks in a row", host, self.cooldown,
-                       self.in_a_row[host])  # fmt: skip
+            logger.warning(
+                "Leaving %s alone for %.0f s: %d blocks in a row",
+                host, self.cooldown, self.in_a_row[host],
+            )  # fmt: skip
         retries = request.meta.get("block_retries", 0)
         if retries < self.retry_times and host not in self.cooling_until:
             self.stats.inc_value("topiccrawler/blocks/retried")

@@ -24,6 +24,7 @@ from scrapy import Request, signals
 from scrapy.crawler import Crawler
 from scrapy.exceptions import IgnoreRequest, NotConfigured
 from scrapy.http import FormRequest, Response, TextResponse
+from scrapy.http.request import NO_CALLBACK  # login requests end in this middleware
 
 from topiccrawler.topics.model import LoginConfig
 from topiccrawler.topics.registry import resolve_dir
@@ -130,7 +131,7 @@ class SessionMiddleware:
             meta={"login_step": "form", "cookiejar": host, "dont_obey_robotstxt": True},
             dont_filter=True,
             priority=1000,
-            callback=_never_called,
+            callback=NO_CALLBACK,
         )
 
     # --- responses ---------------------------------------------------------------------------
@@ -168,7 +169,7 @@ class SessionMiddleware:
                       "handle_httpstatus_list": [301, 302, 303], "dont_obey_robotstxt": True},
                 dont_filter=True,
                 priority=1000,
-                callback=_never_called,
+                callback=NO_CALLBACK,
             )  # fmt: skip
         except ValueError:
             self._give_up(
@@ -237,7 +238,3 @@ def _as_list(cookies) -> list:
     if isinstance(cookies, dict):
         return [{"name": k, "value": v} for k, v in cookies.items()]
     return list(cookies)
-
-
-def _never_called(response):  # login requests never reach the spider: the middleware ends them
-    raise AssertionError("a login response reached the spider")

@@ -53,14 +53,20 @@ class Tokenizer:
             return []
         # Punctuation and white space become one space, which the segmenter returns as a
         # token of its own: one C-level pass instead of a test per token.
-        text = _NOT_WORD.sub(" ", text)
-        if not unicodedata.is_normalized("NFKC", text):  # full-width letters, digits, ligatures
-            text = _NOT_WORD.sub(" ", unicodedata.normalize("NFKC", text))
-        return self._jieba.cut(text.lower())
+        return self._jieba.cut(_fold(text))
 
     def tagged(self, text: str | None) -> list[tuple[str, str]]:
         """(word, part-of-speech tag) pairs, jieba's tag set, white space and punctuation out."""
         if not text:
             return []
-        text = _NOT_WORD.sub(" ", unicodedata.normalize("NFKC", text)).lower()
+        text = _fold(text)
         return [(w, t) for w, t in self._jieba.tag(text) if w.strip()]
+
+
+def _fold(text: str) -> str:
+    """Punctuation and white space to one space, NFKC (full-width letters and digits), lower
+    case. The quick check spares the NFKC pass on text that is already normal."""
+    text = _NOT_WORD.sub(" ", text)
+    if not unicodedata.is_normalized("NFKC", text):
+        text = _NOT_WORD.sub(" ", unicodedata.normalize("NFKC", text))
+    return text.lower()

@@ -36,6 +36,7 @@ from twisted.internet.error import (
     TimeoutError,
 )
 
+from topiccrawler.extract.blocks import NAVIGATION_WORDS
 from topiccrawler.extract.encoding import decode_html, looks_binary
 from topiccrawler.items import LinkFailureItem, PageItem, SearchHitRecord, SearchResultsItem
 from topiccrawler.seeding import EngineBlocked, SearchEngine, build_queries, engine_from_config
@@ -71,9 +72,9 @@ UNREACHABLE = (
 ENTRANCE_PRIORITY = 150
 # Links in navigation bars, menus, breadcrumbs and footers: they lead everywhere, not onwards.
 NAVIGATION_LINKS = (
-    "//nav//a/@href | //footer//a/@href"
-    " | //*[re:test(@class, 'nav|menu|breadcrumb|footer', 'i')"
-    " or re:test(@id, 'nav|menu|breadcrumb|footer', 'i')]//a/@href"
+    "//nav//a/@href | //footer//a/@href | //*[@role='navigation']//a/@href"
+    f" | //*[re:test(@class, '{NAVIGATION_WORDS}', 'i')"
+    f" or re:test(@id, '{NAVIGATION_WORDS}', 'i')]//a/@href"
 )
 
 
