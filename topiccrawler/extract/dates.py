@@ -22,18 +22,29 @@ from datetime import UTC, datetime, timedelta, timezone
 DEFAULT_TZ = timezone(timedelta(hours=8), "CST")
 NOW_FOR_DOCTEST = datetime(2026, 6, 1, 12, 0, tzinfo=DEFAULT_TZ)
 
+# Month names in English, German, French and Spanish (comment and forum pages in the wild).
 MONTHS = {
     name: number
     for number, names in enumerate(
-        [("jan", "january"), ("feb", "february"), ("mar", "march"), ("apr", "april"), ("may",),
-         ("jun", "june"), ("jul", "july"), ("aug", "august"), ("sep", "sept", "september"),
-         ("oct", "october"), ("nov", "november"), ("dec", "december")],
+        [("jan", "january", "januar", "jän", "jänner", "janvier", "janv", "enero", "ene"),
+         ("feb", "february", "februar", "février", "févr", "fevrier", "febrero"),
+         ("mar", "march", "märz", "mär", "maerz", "mars", "marzo"),
+         ("apr", "april", "avril", "avr", "abril", "abr"),
+         ("may", "mai", "mayo"),
+         ("jun", "june", "juni", "juin", "junio"),
+         ("jul", "july", "juli", "juillet", "juil", "julio"),
+         ("aug", "august", "août", "aout", "agosto", "ago"),
+         ("sep", "sept", "september", "septembre", "septiembre", "set"),
+         ("oct", "october", "okt", "oktober", "octobre", "octubre"),
+         ("nov", "november", "novembre", "noviembre"),
+         ("dec", "december", "dez", "dezember", "décembre", "decembre", "dic", "diciembre")],
         start=1,
     )
     for name in names
 }  # fmt: skip
-_MONTH = r"(?P<mon>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
-_CLOCK = r"(?:(?:\s*T\s*|\s+|(?<=日))(?P<h>\d{1,2})[:：](?P<mi>\d{2})(?:[:：](?P<s>\d{2}))?(?:\.\d+)?\s*(?P<ampm>[ap]\.?m\.?)?)?"
+_MONTH = r"(?P<mon>" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\.?"
+# A clock after a date: "08:05", "um 15:05 Uhr", "at 3:05 pm", "à 15h05", "a las 15:05".
+_CLOCK = r"(?:(?:\s*T\s*|\s*,?\s*(?:um|at|à|a\s+las|-|\||@|//?)?\s+|(?<=日))(?P<h>\d{1,2})(?:[:：]|h(?=\d\d))(?P<mi>\d{2})(?:[:：](?P<s>\d{2}))?(?:\.\d+)?\s*(?P<ampm>[ap]\.?m\.?|uhr)?)?"
 _ZONE = r"(?P<tz>Z|[+-]\d{2}:?\d{2})?"
 
 PATTERNS = [
@@ -41,8 +52,10 @@ PATTERNS = [
     ("ymd", re.compile(rf"(?<!\d)(?P<y>(?:19|20)\d{{2}})\s*[-/.年]\s*(?P<m>\d{{1,2}})\s*[-/.月]\s*(?P<d>\d{{1,2}})(?!\d)日?{_CLOCK}{_ZONE}", re.I)),
     # March 1, 2026 8:05 pm / Mar. 1 2026
     ("mdy", re.compile(rf"\b{_MONTH}\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th)?,?\s+(?P<y>(?:19|20)\d{{2}}){_CLOCK}", re.I)),
-    # 1 March 2026
-    ("dmy", re.compile(rf"\b(?P<d>\d{{1,2}})\s+{_MONTH}\s+(?P<y>(?:19|20)\d{{2}}){_CLOCK}", re.I)),
+    # 1 March 2026, 18. Oktober 2019 um 15:05 Uhr, 18 de octubre de 2019
+    ("dmy", re.compile(rf"\b(?P<d>\d{{1,2}})(?:\.|er)?\s+(?:de\s+)?{_MONTH}\s+(?:de\s+)?(?P<y>(?:19|20)\d{{2}}){_CLOCK}", re.I)),
+    # 18.10.2019 15:05 (day first, as Europe writes it with dots)
+    ("dmy", re.compile(rf"(?<![\d.])(?P<d>\d{{1,2}})\.\s?(?P<m>\d{{1,2}})\.\s?(?P<y>(?:19|20)\d{{2}})(?!\d){_CLOCK}")),
     # 3月1日 08:05 (this year)
     ("md", re.compile(rf"(?<![\d年])(?P<m>\d{{1,2}})\s*月\s*(?P<d>\d{{1,2}})\s*日{_CLOCK}")),
     # 昨天 12:30, 前天, 今天 08:00, yesterday, today

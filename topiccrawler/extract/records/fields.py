@@ -1,0 +1,237 @@
+"""Fields of repeated blocks (comments, posts, listed threads): the forum paper's semantic
+nodes and rules R1–R5 (SPEC §5), shared by comment and forum extraction.
+
+A block becomes a list of semantic nodes, depth first: an element holding only text and
+inline elements (links, emphasis, <time>) is one node. Nodes are aligned across the blocks of
+one region by their position key (the tag/class path from the block's root). A position whose
+text is the same in every block is a label ("回复", "Reply", "says:"), not data.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from lxml import etree
+
+from topiccrawler.extract.dates import find_time
+from topiccrawler.extract.parse import normalize_space
+
+# Elements that do not break a semantic node: text-level markup.
+INLINE_TAGS = frozenset(
+    ("a", "abbr", "b", "bdi", "big", "cite", "code", "em", "font", "i", "img", "kbd", "label",
+     "mark", "q", "s", "small", "span", "strong", "sub", "sup", "time", "tt", "u", "var", "wbr")
+)  # fmt: skip
+SKIPPED_TAGS = frozenset(
+    ("script", "style", "noscript", "template", "svg", "button", "select", "textarea", "input",
+     "form", "iframe", "object", "embed", "head")
+)  # fmt: skip
+# class/id/itemprop words that name the author of a record.
+AUTHOR_HINT = re.compile(
+    r"(?:^|[-_\s])(?:author|username|user-?name|user|nick(?:name)?|poster|fn|name|by|"
+    r"commenter|comment-author|postauthor|member|byline)(?:$|[-_\s])",
+    re.I,
+)
+# class/id words of record chrome: reply and vote buttons, avatars, signatures.
+CHROME_HINT = re.compile(
+    r"reply|respond|vote|like|share|report|avatar|signature|sig\b|toolbar|actions?\b|"
+    r"buttons?\b|permalink|edit-link|rating|badge|karma|userinfo|user-?stats|postprofile|"
+    r"quote-?header",
+    re.I,
+)
+# Texts that are chrome wherever they appear on a record.
+CHROME_TEXT = re.compile(
+    r"^(?:回复|引用|举报|赞|顶|踩|分享|删除|编辑|评分|收藏|只看该作者|倒序浏览|楼主|沙发|板凳|地板|"
+    r"reply|quote|report|like|share|permalink|edit|delete|link|top|"
+    r"antworten|zitieren|melden|teilen|répondre|responder|citer|"
+    r"log in to reply|login to reply|cancel reply|\W*\d*\W*)$",
+    re.I,
+)
+# Labels in front of an author: "作者：", "by", "von", "Name:".
+AUTHOR_LABEL = re.compile(
+    r"^\s*(?:作者|楼主|发帖人|用户|by|von|par|por|name|posted by|geschrieben von)\s*[:：]?\s*",
+    re.I,
+)
+# What follows an author's name in a byline: "Jane says:", "Anna sagt:".
+AUTHOR_TRAILER = re.compile(
+    r"\s*(?:says|said|sagt|schreibt|meint|dit|dice|wrote|说|说道)\s*[:：]?\s*$", re.I
+)
+MAX_AUTHOR_CHARS = 40
+MAX_TIME_NODE_CHARS = 80
+
+
+@dataclass
+class SemanticNode:
+    """One unit of a block's text: its position key, its text, and what links it holds."""
+
+    key: str
+    text: str
+    link_text: str = ""
+    element: etree._Element | None = field(default=None, repr=False)
+    time: str | None = None  # a time written in the node (or in a <time> inside it)
+    machine_time: str | None = None  # the same time from a datetime/title attribute, if any
+
+
+def _class_word(element: etree._Element) -> str:
+    """The first class name without digits ("comment-1234" and "comment-99" are one class)."""
+    classes = (element.get("class") or "").split()
+    return re.sub(r"\d+", "", classes[0]) if classes else ""
+
+
+def _is_inline_only(element: etree._Element) -> bool:
+    return all(
+        not isinstance(node.tag, str) or node.tag in INLINE_TAGS or node.tag in SKIPPED_TAGS
+        for node in element.iterdescendants()
+    )
+
+
+def node_text(element: etree._Element, skip: frozenset = frozenset()) -> str:
+    """Visible text below an element, skipping script-like elements and `skip` subtrees."""
+    parts: list[str] = []
+
+    def walk(node: etree._Element) -> None:
+        if node.text:
+            parts.append(node.text)
+        for child in node:
+            if isinstance(child.tag, str) and child.tag not in SKIPPED_TAGS and child not in skip:
+                if child.tag == "br" or child.tag not in INLINE_TAGS:
+                    parts.append("\n")
+                walk(child)
+                if child.tag not in INLINE_TAGS:
+                    parts.append("\n")
+            if child.tail:
+                parts.append(child.tail)
+
+    walk(element)
+    lines = (normalize_space(line) for line in "".join(parts).splitlines())
+    return "\n".join(line for line in lines if line)
+
+
+def _link_text(element: etree._Element) -> str:
+    anchors = [element] if element.tag == "a" else element.iter("a")
+    return normalize_space(" ".join(a.text_content() for a in anchors))
+
+
+def _time_of(element: etree._Element, text: str) -> tuple[str | None, str | None]:
+    """A time written in the node (as shown), and the machine-readable form a <time datetime>
+    or a title attribute gives for it (exact, with its zone), if any."""
+    for node in element.iter("time", "abbr", "span", "a"):
+        for attribute in ("datetime", "title", "data-time"):
+            value = node.get(attribute)
+            if value and find_time(value):
+                shown = normalize_space(node.text_content())
+                return (shown if find_time(shown) else value), value.strip()
+    if len(text) <= MAX_TIME_NODE_CHARS:
+        return (text if find_time(text) else None), None
+    return find_time(text), None
+
+
+def semantic_nodes(block: etree._Element, skip: frozenset = frozenset()) -> list[SemanticNode]:
+    """The block's semantic nodes in document order; `skip` subtrees (nested records) left out."""
+    nodes: list[SemanticNode] = []
+
+    def add(element: etree._Element, key: str, text: str) -> None:
+        text = normalize_space(text)
+        if text:
+            link = _link_text(element) if element.tag == "a" or len(element) else ""
+            nodes.append(SemanticNode(key, text, link, element, *_time_of(element, text)))
+
+    def walk(element: etree._Element, key: str) -> None:
+        if _is_inline_only(element):
+            add(element, key, node_text(element))
+            return
+        own = [element.text or ""]
+        for child in element:
+            if not isinstance(child.tag, str) or child.tag in SKIPPED_TAGS or child in skip:
+                own.append(child.tail or "")
+                continue
+            child_key = f"{key}/{child.tag}.{_class_word(child)}"
+            if child.tag in INLINE_TAGS and child.tag != "br":
+                add(child, child_key, node_text(child))
+            else:
+                walk(child, child_key)
+            own.append(child.tail or "")
+        loose = normalize_space(" ".join(own))
+        if loose:
+            nodes.append(SemanticNode(f"{key}#text", loose, "", element, find_time(loose)))
+
+    walk(block, "")
+    return nodes
+
+
+def noise_keys(blocks_nodes: Sequence[Sequence[SemanticNode]]) -> set[str]:
+    """Positions whose text is identical in every block (labels), given three or more blocks."""
+    if len(blocks_nodes) < 3:
+        return set()
+    texts: dict[str, set[str]] = {}
+    present: Counter = Counter()
+    for nodes in blocks_nodes:
+        for key in {n.key for n in nodes}:
+            present[key] += 1
+        for node in nodes:
+            texts.setdefault(node.key, set()).add(node.text)
+    return {k for k, values in texts.items() if present[k] == len(blocks_nodes) and len(values) == 1}
+
+
+def best_key(blocks_nodes: Sequence[Sequence[SemanticNode]], test) -> str | None:
+    """The position where `test(node)` holds in the most blocks (the earliest on ties)."""
+    hits: Counter = Counter()
+    order: dict[str, int] = {}
+    for nodes in blocks_nodes:
+        seen = set()
+        for position, node in enumerate(nodes):
+            order.setdefault(node.key, position)
+            if node.key not in seen and test(node):
+                hits[node.key] += 1
+                seen.add(node.key)
+    if not hits:
+        return None
+    return min(hits, key=lambda k: (-hits[k], order[k]))
+
+
+def hinted_author(block: etree._Element, skip: frozenset = frozenset()) -> tuple[str, etree._Element] | None:
+    """The author as the markup names it (class/id/itemprop "author", "username", "fn"…): the
+    smallest such element with a short text, its link text first."""
+    found = []
+    for element in block.xpath(".//*[@class or @id or @itemprop or @rel]"):
+        if skip and (element in skip or any(s in skip for s in element.iterancestors())):
+            continue
+        marks = " ".join(
+            (element.get("class") or "", element.get("id") or "", element.get("itemprop") or "",
+             element.get("rel") or "")
+        )  # fmt: skip
+        if not AUTHOR_HINT.search(marks) or CHROME_HINT.search(element.get("class") or ""):
+            continue
+        name = clean_author(_link_text(element) or node_text(element))
+        if name:
+            found.append((len(list(element.iter())), name, element))
+    if not found:
+        return None
+    _, name, element = min(found, key=lambda f: f[0])
+    return name, element
+
+
+def clean_author(text: str | None) -> str | None:
+    """An author's name without labels and trailers; None when it cannot be a name."""
+    if not text:
+        return None
+    text = normalize_space(text.split("\n")[0])
+    text = AUTHOR_TRAILER.sub("", AUTHOR_LABEL.sub("", text)).strip(" :：|·-")
+    if not text or len(text) > MAX_AUTHOR_CHARS or find_time(text) or CHROME_TEXT.match(text):
+        return None
+    return text
+
+
+def is_chrome(node: SemanticNode, block: etree._Element) -> bool:
+    """A reply/vote/quote button, an avatar, a bare number: chrome on any record."""
+    if CHROME_TEXT.match(node.text):
+        return True
+    element = node.element
+    while element is not None and element is not block:
+        marks = f"{element.get('class') or ''} {element.get('id') or ''}"
+        if CHROME_HINT.search(marks):
+            return True
+        element = element.getparent()
+    return False
