@@ -172,9 +172,9 @@ def cmd_extract(args: argparse.Namespace, settings: Settings) -> int:
                     "published_at": page.published_at.isoformat() if page.published_at else None,
                     "author": page.author,
                     "publisher": page.source,
-                    "comments": [],
-                    "posts": [],
-                    "threads": [],
+                    "comments": [_record(c) for c in page.records.comments],
+                    "posts": [_record(p) for p in page.records.posts],
+                    "threads": [_record(t) for t in page.records.threads],
                 }
             except Exception as exc:  # one bad file must not end the batch
                 record = {"source": source, "error": f"{exc.__class__.__name__}: {exc}"}
@@ -185,8 +185,22 @@ def cmd_extract(args: argparse.Namespace, settings: Settings) -> int:
             print(f"== {source}\nERROR {record['error']}\n")
         else:
             print(f"== {source}\n# {record['title'] or ''}\n{record['body']}\n")
+            for kind in ("comments", "posts"):
+                for n, item in enumerate(record[kind], 1):
+                    byline = " · ".join(x for x in (item["author"], item["time"]) if x)
+                    print(f"-- {kind[:-1]} {n}: {byline}\n{item['text']}\n")
+            for item in record["threads"]:
+                print(f"-- thread: {item['title']} <{item['url']}> {item['author'] or ''}")
     sys.stdout.flush()
     return 1 if failures else 0
+
+
+def _record(record) -> dict:
+    """A comment, post or thread as JSON: its fields, times as written and as ISO 8601."""
+    fields = dict(record.__dict__)
+    if fields.get("published_at"):
+        fields["published_at"] = fields["published_at"].isoformat()
+    return fields
 
 
 def _inputs(paths: list[str]):

@@ -101,6 +101,14 @@ EXTENSIONS = {
     "topiccrawler.extensions.harvest.HarvestMonitor": 490,  # before the run is recorded
 }
 
+# --- Comments and forum records (SPEC §4, §5) ----------------------------------------------------
+RECORDS_ENABLED = True  # extract comments, forum posts and thread lists from every page
+COMMENT_MEASURE = "pol"  # subtree similarity: "pol" (the paper's), or "ed", "stm", "lcs", "mct"
+COMMENT_SIMILARITY = 0.8  # a: siblings more similar than this repeat one template
+COMMENT_LEVEL = 6  # nodes this close to <html> are tested only with strong evidence (menus)
+COMMENT_MIN_BLOCKS = 5  # b: comments a region needs on structure alone
+COMMENT_MIN_BLOCKS_WITH_EVIDENCE = 2  # ... when every block carries a time and an author
+
 # --- Title de-duplication (SPEC §7) -------------------------------------------------------------
 DEDUP_ENABLED = True  # mark reposts (duplicate_of); they are stored all the same
 DEDUP_REFRESH_INTERVAL = 30.0  # seconds between looks for titles other processes stored

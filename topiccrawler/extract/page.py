@@ -14,6 +14,8 @@ from topiccrawler.extract.blocks import page_blocks
 from topiccrawler.extract.body import extract_body
 from topiccrawler.extract.dates import find_time, parse_time
 from topiccrawler.extract.parse import normalize_space, parse_html, visible_text
+from topiccrawler.extract.records.comments import RecordOptions
+from topiccrawler.extract.records.page import PageRecords, extract_records
 
 # <meta> names/properties that carry the publish time and the author, most specific first.
 PUBLISHED_META = (
@@ -36,6 +38,7 @@ class PageContent:
     source: str | None = None
     link_density: float = 0.0  # share of the visible text inside links: high on hub pages
     blocks: dict[str, str] = field(default_factory=dict)  # navigation, anchors, other (relevance)
+    records: PageRecords = field(default_factory=PageRecords)  # comments, posts, threads
 
 
 # Separators between a title and its site/channel name: "标题-新华网", "Title | Reuters".
@@ -133,9 +136,13 @@ HEADER_LINES = 40
 
 
 def extract_page(
-    text: str, url: str | None = None, fetched_at: datetime | None = None
+    text: str,
+    url: str | None = None,
+    fetched_at: datetime | None = None,
+    records: RecordOptions | None = RecordOptions(),
 ) -> PageContent:
-    """Title, body, publish time, author and source of an HTML document.
+    """Title, body, publish time, author and source of an HTML document, and its comments,
+    forum posts and listed threads (unless `records` is None).
 
     Publish time, author and source come from <meta>, JSON-LD or <time> when the page has them,
     else from the lines around the title (the time as written is kept in `published`).
@@ -162,6 +169,7 @@ def extract_page(
         author=author if author and not author.startswith("http") else None,
         source=_meta(root, SOURCE_META) or _first_group(SOURCE_LINE, header),
         blocks=blocks,
+        records=extract_records(root, records, now=fetched_at) if records else PageRecords(),
     )
 
 

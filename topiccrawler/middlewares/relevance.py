@@ -24,7 +24,7 @@ from topiccrawler.extract.parse import ExtractionError
 from topiccrawler.frontier.learning import YieldStats
 from topiccrawler.frontier.priority import LinkPrioritizer
 from topiccrawler.items import PageItem
-from topiccrawler.pipelines.extraction import extract_into
+from topiccrawler.pipelines.extraction import extract_into, record_options
 from topiccrawler.relevance.library import ConceptLibrary
 from topiccrawler.relevance.scorer import RelevanceScorer
 from topiccrawler.signals import page_judged
@@ -40,6 +40,7 @@ class RelevanceMiddleware:
         self.crawler = crawler
         self.stats = crawler.stats
         self.tunnel_depth = settings.getint("RELEVANCE_TUNNEL_DEPTH")
+        self.records = record_options(settings)
         self.library_kind = settings.get("RELEVANCE_LIBRARY")
         if self.library_kind not in ("extended", "static"):
             raise NotConfigured(
@@ -129,7 +130,7 @@ class RelevanceMiddleware:
         if self.scorer is None:
             return None
         try:
-            extract_into(item)
+            extract_into(item, self.records)
         except ExtractionError:
             return None  # the extraction pipeline drops it, with the reason
         relevance = self.scorer.score({"title": item.title, "body": item.body, **item.blocks})

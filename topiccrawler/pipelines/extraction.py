@@ -6,10 +6,12 @@ import logging
 
 from scrapy.crawler import Crawler
 from scrapy.exceptions import DropItem
+from scrapy.settings import BaseSettings
 from scrapy.statscollectors import StatsCollector
 
 from topiccrawler.extract.page import extract_page
 from topiccrawler.extract.parse import ExtractionError
+from topiccrawler.extract.records.comments import RecordOptions
 from topiccrawler.items import PageItem
 
 logger = logging.getLogger(__name__)
@@ -18,30 +20,48 @@ logger = logging.getLogger(__name__)
 class ExtractionPipeline:
     """Fills the extracted fields of a PageItem; a page that cannot be parsed is dropped."""
 
-    def __init__(self, stats: StatsCollector):
+    def __init__(self, stats: StatsCollector, records: RecordOptions | None):
         self.stats = stats
+        self.records = records
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> ExtractionPipeline:
-        return cls(crawler.stats)
+        return cls(crawler.stats, record_options(crawler.settings))
 
     def process_item(self, item):
         if not isinstance(item, PageItem):
             return item
         try:
-            extract_into(item)  # a no-op when the relevance middleware did it already
+            extract_into(item, self.records)  # a no-op when the relevance middleware did it
         except ExtractionError as exc:
             self.stats.inc_value("topiccrawler/extraction/failed")
             raise DropItem(f"cannot extract {item.url}: {exc}") from exc
         self.stats.inc_value("topiccrawler/extraction/pages")
+        self.stats.inc_value("topiccrawler/extraction/comments", len(item.comments))
+        self.stats.inc_value("topiccrawler/extraction/posts", len(item.posts))
+        self.stats.inc_value("topiccrawler/extraction/threads", len(item.threads))
         return item
 
 
-def extract_into(item: PageItem) -> None:
+def record_options(settings: BaseSettings) -> RecordOptions | None:
+    """Comment and forum detection parameters from the settings; None when RECORDS_ENABLED is
+    False."""
+    if not settings.getbool("RECORDS_ENABLED"):
+        return None
+    return RecordOptions(
+        measure=settings.get("COMMENT_MEASURE"),
+        similarity=settings.getfloat("COMMENT_SIMILARITY"),
+        level=settings.getint("COMMENT_LEVEL"),
+        min_blocks=settings.getint("COMMENT_MIN_BLOCKS"),
+        min_blocks_with_evidence=settings.getint("COMMENT_MIN_BLOCKS_WITH_EVIDENCE"),
+    )
+
+
+def extract_into(item: PageItem, records: RecordOptions | None = RecordOptions()) -> None:
     """Fill a page's extracted fields from its HTML, once (raises ExtractionError)."""
     if item.extracted:
         return
-    content = extract_page(item.html, item.url, fetched_at=item.fetched_at)
+    content = extract_page(item.html, item.url, fetched_at=item.fetched_at, records=records)
     item.title = content.title
     item.body = content.body
     item.published = content.published
@@ -50,4 +70,7 @@ def extract_into(item: PageItem) -> None:
     item.source = content.source
     item.link_density = content.link_density
     item.blocks = content.blocks
+    item.comments = content.records.comments
+    item.posts = content.records.posts
+    item.threads = content.records.threads
     item.extracted = True

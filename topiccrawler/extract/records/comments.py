@@ -146,7 +146,7 @@ def is_comment_region(region: Region, options: RecordOptions) -> bool:
     if not options.evidence:
         return len(region.blocks) >= options.min_blocks
     n = len(region.blocks)
-    texts = ["".join(block.itertext()) for block in region.blocks]
+    texts = [" ".join(block.itertext()) for block in region.blocks]
     text = sum(len("".join(t.split())) for t in texts)
     link = sum(
         len("".join(a.text_content().split())) for block in region.blocks for a in block.iter("a")

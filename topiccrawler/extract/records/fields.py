@@ -36,19 +36,20 @@ AUTHOR_HINT = re.compile(
 )
 # class/id words of record chrome: reply and vote buttons, avatars, signatures.
 CHROME_HINT = re.compile(
-    r"reply|respond|vote|like|share|report|avatar|signature|sig\b|toolbar|actions?\b|"
+    r"reply|respond|vote|like|share|report|avatar|signature|sig\b|tools|toolbar|actions?\b|"
     r"buttons?\b|permalink|edit-link|rating|badge|karma|userinfo|user-?stats|postprofile|"
     r"quote-?header",
     re.I,
 )
 # Texts that are chrome wherever they appear on a record.
-CHROME_TEXT = re.compile(
-    r"^(?:回复|引用|举报|赞|顶|踩|分享|删除|编辑|评分|收藏|只看该作者|倒序浏览|楼主|沙发|板凳|地板|"
+CHROME_WORD = (
+    r"(?:回复|引用|举报|赞|顶|踩|分享|删除|编辑|评分|收藏|只看该作者|倒序浏览|楼主|沙发|板凳|地板|"
     r"reply|quote|report|like|share|permalink|edit|delete|link|top|"
     r"antworten|zitieren|melden|teilen|répondre|responder|citer|"
-    r"log in to reply|login to reply|cancel reply|\W*\d*\W*)$",
-    re.I,
+    r"log in to reply|login to reply|cancel reply|[^\w\s]*\d*[^\w\s]*)(?:\(\d*\)|（\d*）)?"
 )
+# A text made only of chrome words ("回复 赞", "Reply | Quote", "顶(0)").
+CHROME_TEXT = re.compile(rf"^{CHROME_WORD}(?:[\s|·/]+{CHROME_WORD})*$", re.I)
 # Labels in front of an author: "作者：", "by", "von", "Name:".
 AUTHOR_LABEL = re.compile(
     r"^\s*(?:作者|楼主|发帖人|用户|by|von|par|por|name|posted by|geschrieben von)\s*[:：]?\s*",
@@ -88,25 +89,39 @@ def _is_inline_only(element: etree._Element) -> bool:
 
 
 def node_text(element: etree._Element, skip: frozenset = frozenset()) -> str:
-    """Visible text below an element, skipping script-like elements and `skip` subtrees."""
+    """Visible text below an element, skipping script-like elements and `skip` subtrees.
+
+    Block elements and <br> break lines; inline elements join their neighbours, with a space
+    where two ASCII words or numbers would otherwise run together ("user754" + "2026-01-13").
+    """
     parts: list[str] = []
 
+    def put(text: str | None, boundary: bool = False) -> None:
+        if not text:
+            return
+        if boundary and parts and parts[-1] and _runs_together(parts[-1][-1], text[0]):
+            parts.append(" ")
+        parts.append(text)
+
     def walk(node: etree._Element) -> None:
-        if node.text:
-            parts.append(node.text)
+        put(node.text, boundary=True)
         for child in node:
             if isinstance(child.tag, str) and child.tag not in SKIPPED_TAGS and child not in skip:
-                if child.tag == "br" or child.tag not in INLINE_TAGS:
+                inline = child.tag in INLINE_TAGS and child.tag != "br"
+                if not inline:
                     parts.append("\n")
                 walk(child)
-                if child.tag not in INLINE_TAGS:
+                if not inline:
                     parts.append("\n")
-            if child.tail:
-                parts.append(child.tail)
+            put(child.tail, boundary=True)
 
     walk(element)
     lines = (normalize_space(line) for line in "".join(parts).splitlines())
     return "\n".join(line for line in lines if line)
+
+
+def _runs_together(left: str, right: str) -> bool:
+    return left.isascii() and left.isalnum() and right.isascii() and right.isalnum()
 
 
 def _link_text(element: etree._Element) -> str:
@@ -115,17 +130,21 @@ def _link_text(element: etree._Element) -> str:
 
 
 def _time_of(element: etree._Element, text: str) -> tuple[str | None, str | None]:
-    """A time written in the node (as shown), and the machine-readable form a <time datetime>
-    or a title attribute gives for it (exact, with its zone), if any."""
+    """A time written in the node (as shown, from the smallest element showing it), and the
+    machine-readable form a <time datetime> or a title attribute gives, if any."""
     for node in element.iter("time", "abbr", "span", "a"):
         for attribute in ("datetime", "title", "data-time"):
             value = node.get(attribute)
             if value and find_time(value):
                 shown = normalize_space(node.text_content())
                 return (shown if find_time(shown) else value), value.strip()
-    if len(text) <= MAX_TIME_NODE_CHARS:
-        return (text if find_time(text) else None), None
-    return find_time(text), None
+    if not find_time(text):
+        return None, None
+    for node in element.iterdescendants(etree.Element):
+        shown = node_text(node)
+        if len(shown) <= MAX_TIME_NODE_CHARS and len(node) == 0 and find_time(shown):
+            return shown, None
+    return (text if len(text) <= MAX_TIME_NODE_CHARS else find_time(text)), None
 
 
 def semantic_nodes(block: etree._Element, skip: frozenset = frozenset()) -> list[SemanticNode]:
