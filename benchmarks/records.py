@@ -28,24 +28,24 @@ from topiccrawler.extract.records.page import extract_records
 BENCH = Path(__file__).resolve().parents[2] / "shared" / "bench" / "records"
 
 
-def pages(sources: list[str]) -> list[tuple[str, str]]:
-    """(key, decoded HTML) of the manifest's pages from `sources`."""
+def pages(sources: list[str]) -> list[tuple[str, str, str]]:
+    """(key, decoded HTML, URL) of the manifest's pages from `sources`."""
     found = []
     with open(BENCH / "manifest.csv", encoding="utf-8") as manifest:
         for row in csv.DictReader(manifest):
             if row["source"] in sources:
                 data = (BENCH / "data" / row["source"] / f"{row['stem']}.html").read_bytes()
-                found.append((f"{row['source']}/{row['stem']}", decode_html(data)[1]))
+                found.append((f"{row['source']}/{row['stem']}", decode_html(data)[1], row["url"]))
     return found
 
 
 def run(name: str, options: RecordOptions, corpus, sources: list[str], out: Path, repeat: int) -> dict:
     predictions, times = {}, []
-    for key, text in corpus:
+    for key, text, url in corpus:
         best = float("inf")
         for _ in range(repeat):  # the fastest of a few runs: the machine is noisy
             started = time.perf_counter()
-            found = extract_records(text, options)
+            found = extract_records(text, options, url=url)
             best = min(best, (time.perf_counter() - started) * 1000)
         times.append(best)
         chosen = found.posts or found.comments

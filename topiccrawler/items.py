@@ -13,6 +13,7 @@ class CommentRecord:
 
     text: str
     author: str | None = None
+    author_url: str | None = None  # the author's profile link, when the page gives one
     time: str | None = None  # as written on the page
     published_at: datetime | None = None
     reply_to: str | None = None
@@ -24,6 +25,7 @@ class PostRecord:
 
     text: str
     author: str | None = None
+    author_url: str | None = None
     time: str | None = None
     published_at: datetime | None = None
 

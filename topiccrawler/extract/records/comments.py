@@ -12,7 +12,6 @@ every block. With that evidence, a region of fewer than b blocks (2 or more) is 
 
 from __future__ import annotations
 
-import logging
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -20,21 +19,11 @@ from datetime import datetime
 
 from lxml import etree
 
-from topiccrawler.extract.dates import find_time, parse_time
-from topiccrawler.extract.records.fields import (
-    SKIPPED_TAGS,
-    SemanticNode,
-    best_key,
-    clean_author,
-    hinted_author,
-    is_chrome,
-    noise_keys,
-    semantic_nodes,
-)
-from topiccrawler.extract.records.similarity import MEASURES, SubtreeSimilarity, children
+from topiccrawler.extract.dates import find_time
+from topiccrawler.extract.records.fields import SKIPPED_TAGS, block_fields, hinted_author
+from topiccrawler.extract.records.similarity import MEASURES, children, similar_siblings
 from topiccrawler.items import CommentRecord
 
-logger = logging.getLogger(__name__)
 
 # class/id words of comment sections and comments.
 COMMENT_HINT = re.compile(
@@ -44,10 +33,9 @@ COMMENT_HINT = re.compile(
 )
 # class/id words of a container of comments ("comment-text" holds one comment's paragraphs).
 COMMENT_LIST_HINT = re.compile(
-    r"comments|comment-?list|replies|reviews|responses|discussion|kommentare|评论列表|评论区|留言板", re.I
+    r"comments|comment-?list|replies|reviews|responses|discussion|kommentare|评论列表|评论区|留言板",
+    re.I,
 )
-# "回复 @张三：", "@Jane:", "In reply to Jane": who a comment answers.
-REPLY_TO = re.compile(r"^(?:回复\s*@?|@|in reply to\s+|antwort auf\s+)([^\s:：,，]{1,30})", re.I)
 
 
 @dataclass(frozen=True)
@@ -73,43 +61,6 @@ class Region:
     nested: list[etree._Element] = field(default_factory=list)  # replies inside the blocks
 
 
-def similar_siblings(
-    parent: etree._Element, measure: SubtreeSimilarity, options: RecordOptions
-) -> Iterator[list[etree._Element]]:
-    """Groups of mutually similar children of `parent`, each at least the minimum size.
-
-    Only children of one tag are compared (a template repeats its root tag); each qualifying
-    child has at least (minimum − 1) siblings above the similarity threshold, and a group is a
-    connected set of such children.
-    """
-    minimum = options.min_blocks_with_evidence if options.evidence else options.min_blocks
-    by_tag: dict[str, list[etree._Element]] = {}
-    for child in children(parent):
-        if child.tag not in SKIPPED_TAGS:
-            by_tag.setdefault(child.tag, []).append(child)
-    for tag, siblings in by_tag.items():
-        if len(siblings) < minimum:
-            continue
-        if len(siblings) > options.max_siblings:
-            logger.debug(
-                "comparing the first %d of %d <%s> siblings", options.max_siblings, len(siblings), tag
-            )
-            siblings = siblings[: options.max_siblings]
-        alike = measure.matrix(siblings) > options.similarity
-        qualified = {i for i, row in enumerate(alike) if row.sum() - 1 >= minimum - 1}
-        while qualified:
-            group, frontier = set(), [min(qualified)]
-            while frontier:
-                i = frontier.pop()
-                if i in group:
-                    continue
-                group.add(i)
-                frontier.extend(j for j in qualified if alike[i, j] and j not in group)
-            qualified -= group
-            if len(group) >= minimum:
-                yield [siblings[i] for i in sorted(group)]
-
-
 def candidate_regions(body: etree._Element, options: RecordOptions) -> Iterator[Region]:
     """Every region the structure test finds, outer ones first (the paper's walk).
 
@@ -126,7 +77,11 @@ def candidate_regions(body: etree._Element, options: RecordOptions) -> Iterator[
     while stack:
         node, depth = stack.pop()
         if depth > options.level or options.evidence:
-            for blocks in similar_siblings(node, measure, options):
+            kids = [c for c in children(node) if c.tag not in SKIPPED_TAGS]
+            minimum = options.min_blocks_with_evidence if options.evidence else options.min_blocks
+            for blocks in similar_siblings(
+                kids, measure, options.similarity, minimum, options.max_siblings
+            ):
                 yield Region(node, blocks, shallow=depth <= options.level)
         kids = [c for c in children(node) if c.tag not in SKIPPED_TAGS]
         stack.extend((kid, depth + 1) for kid in reversed(kids))
@@ -223,114 +178,23 @@ def threaded_singles(body: etree._Element, taken: set[etree._Element]) -> Iterat
 
 
 def extract_comments(
-    body: etree._Element, options: RecordOptions = RecordOptions(), now=None
+    body: etree._Element, options: RecordOptions = RecordOptions(), now: datetime | None = None
 ) -> list[CommentRecord]:
     """The comments of a page (its <body>, cleaned of scripts), in document order."""
     regions = comment_regions(body, options)
-    records: list[CommentRecord] = []
     all_blocks = {b for r in regions for b in (*r.blocks, *r.nested)}
-    for region in regions:
-        blocks = region.blocks + region.nested
-        records.extend(block_records(blocks, all_blocks, now))
+    found = [f for r in regions for f in block_fields(r.blocks + r.nested, all_blocks, now)]
     order = {e: i for i, e in enumerate(body.iter(etree.Element))}
-    records.sort(key=lambda r: order.get(r.element, 0))
-    return [r.record for r in records if r.record.text]
-
-
-@dataclass
-class _Placed:
-    element: etree._Element
-    record: CommentRecord
-
-
-def block_records(blocks: list[etree._Element], all_blocks: set, now=None) -> list[_Placed]:
-    """Text, author, time and reply-to of each block; nested records are left to themselves."""
-    skips = {b: frozenset(d for d in b.iterdescendants(etree.Element) if d in all_blocks) for b in blocks}
-    nodes = [semantic_nodes(b, skips[b]) for b in blocks]
-    noise = noise_keys(nodes)
-    time_key = best_key(nodes, lambda n: n.time is not None and n.key not in noise)
-    link_key = best_key(
-        nodes,
-        lambda n: n.link_text
-        and n.link_text == n.text
-        and clean_author(n.text) is not None
-        and n.key not in noise,
-    )
-    authors: dict[etree._Element, str | None] = {}
-    placed = []
-    for block, block_nodes in zip(blocks, nodes, strict=True):
-        author, author_element = _author(block, block_nodes, skips[block], link_key)
-        authors[block] = author
-        time_node = next((n for n in block_nodes if n.key == time_key and n.time), None)
-        if time_node is None:
-            time_node = next((n for n in block_nodes if n.time and len(n.text) <= 80), None)
-        text_nodes = [
-            n
-            for n in block_nodes
-            if n.key not in noise
-            and n is not time_node
-            and not _holds(n, author_element)
-            and not is_chrome(n, block)
-        ]
-        text = "\n".join(n.text for n in text_nodes)
-        reply_to = _reply_to(block, authors, text)
-        placed.append(
-            _Placed(
-                block,
-                CommentRecord(
-                    text=text,
-                    author=author,
-                    time=time_node.time if time_node else None,
-                    published_at=_moment(time_node, now),
-                    reply_to=reply_to,
-                ),
-            )
-        )
-    return placed
-
-
-def _author(
-    block: etree._Element, nodes: list[SemanticNode], skip: frozenset, link_key: str | None
-) -> tuple[str | None, etree._Element | None]:
-    """R5: the element the markup calls the author, else a labelled name, else the earliest
-    short link at the position that holds one in most blocks."""
-    hinted = hinted_author(block, skip)
-    if hinted:
-        return hinted
-    for node in nodes[:6]:
-        if re.match(r"^\s*(?:作者|楼主|by|von|posted by)\s*[:：]?\s*\S", node.text, re.I):
-            name = clean_author(node.text)
-            if name:
-                return name, node.element
-    for node in nodes:
-        if node.key == link_key:
-            return clean_author(node.text), node.element
-    return None, None
-
-
-def _moment(node: SemanticNode | None, now) -> datetime | None:
-    """The record's time as a datetime: the machine-readable attribute when the page gives one
-    (it carries the zone), else the text as written."""
-    if node is None:
-        return None
-    return (node.machine_time and parse_time(node.machine_time)) or parse_time(node.time, now=now)
-
-
-def _holds(node: SemanticNode, element: etree._Element | None) -> bool:
-    """True when the semantic node is, holds or sits inside `element`."""
-    if element is None or node.element is None:
-        return False
-    if node.key.endswith("#text"):
-        return node.element is element
-    return node.element is element or element in node.element.iterancestors() or any(
-        e is element for e in node.element.iter()
-    )
-
-
-def _reply_to(block: etree._Element, authors: dict, text: str) -> str | None:
-    """The author of the record this one is nested in, or the name it addresses."""
-    for ancestor in block.iterancestors():
-        if ancestor in authors:
-            return authors[ancestor]
-    match = REPLY_TO.match(text)
-    return match.group(1) if match else None
+    found.sort(key=lambda f: order.get(f.element, 0))
+    return [
+        CommentRecord(
+            text=f.text,
+            author=f.author,
+            author_url=f.author_url,
+            time=f.time,
+            published_at=f.published_at,
+            reply_to=f.reply_to,
+        )  # fmt: skip
+        for f in found
+        if f.text
+    ]

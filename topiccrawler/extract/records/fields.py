@@ -13,10 +13,11 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 
 from lxml import etree
 
-from topiccrawler.extract.dates import find_time
+from topiccrawler.extract.dates import find_time, parse_time
 from topiccrawler.extract.parse import normalize_space
 
 # Elements that do not break a semantic node: text-level markup.
@@ -191,7 +192,9 @@ def noise_keys(blocks_nodes: Sequence[Sequence[SemanticNode]]) -> set[str]:
             present[key] += 1
         for node in nodes:
             texts.setdefault(node.key, set()).add(node.text)
-    return {k for k, values in texts.items() if present[k] == len(blocks_nodes) and len(values) == 1}
+    return {
+        k for k, values in texts.items() if present[k] == len(blocks_nodes) and len(values) == 1
+    }
 
 
 def best_key(blocks_nodes: Sequence[Sequence[SemanticNode]], test) -> str | None:
@@ -210,7 +213,9 @@ def best_key(blocks_nodes: Sequence[Sequence[SemanticNode]], test) -> str | None
     return min(hits, key=lambda k: (-hits[k], order[k]))
 
 
-def hinted_author(block: etree._Element, skip: frozenset = frozenset()) -> tuple[str, etree._Element] | None:
+def hinted_author(
+    block: etree._Element, skip: frozenset = frozenset()
+) -> tuple[str, etree._Element] | None:
     """The author as the markup names it (class/id/itemprop "author", "username", "fn"…): the
     smallest such element with a short text, its link text first."""
     found = []
@@ -254,3 +259,130 @@ def is_chrome(node: SemanticNode, block: etree._Element) -> bool:
             return True
         element = element.getparent()
     return False
+
+
+# "回复 @张三：", "@Jane:", "In reply to Jane": who a comment answers.
+REPLY_TO = re.compile(r"^(?:回复\s*@?|@|in reply to\s+|antwort auf\s+)([^\s:：,，]{1,30})", re.I)
+
+
+@dataclass
+class BlockFields:
+    """What one record block says: its text without chrome, author, time, reply-to."""
+
+    element: etree._Element
+    text: str
+    author: str | None = None
+    author_url: str | None = None  # the author's profile link, as the page gives it
+    time: str | None = None  # as written
+    published_at: datetime | None = None
+    reply_to: str | None = None
+
+
+def block_fields(blocks: list[etree._Element], all_blocks: set, now=None) -> list[BlockFields]:
+    """Text, author, time and reply-to of each block of one region; records nested in a block
+    (`all_blocks` below it) are left to themselves."""
+    skips = {
+        b: frozenset(d for d in b.iterdescendants(etree.Element) if d in all_blocks) for b in blocks
+    }
+    nodes = [semantic_nodes(b, skips[b]) for b in blocks]
+    noise = noise_keys(nodes)
+    time_key = best_key(nodes, lambda n: n.time is not None and n.key not in noise)
+    link_key = best_key(
+        nodes,
+        lambda n: (
+            n.link_text
+            and n.link_text == n.text
+            and clean_author(n.text) is not None
+            and n.key not in noise
+        ),
+    )
+    authors: dict[etree._Element, str | None] = {}
+    placed = []
+    for block, block_nodes in zip(blocks, nodes, strict=True):
+        author, author_element = _author(block, block_nodes, skips[block], link_key)
+        authors[block] = author
+        time_node = next((n for n in block_nodes if n.key == time_key and n.time), None)
+        if time_node is None:
+            time_node = next((n for n in block_nodes if n.time and len(n.text) <= 80), None)
+        text_nodes = [
+            n
+            for n in block_nodes
+            if n.key not in noise
+            and n is not time_node
+            and not _holds(n, author_element)
+            and not is_chrome(n, block)
+        ]
+        text = "\n".join(n.text for n in text_nodes)
+        reply_to = _reply_to(block, authors, text)
+        placed.append(
+            BlockFields(
+                block,
+                text,
+                author=author,
+                author_url=_href(author_element),
+                time=time_node.time if time_node else None,
+                published_at=_moment(time_node, now),
+                reply_to=reply_to,
+            )
+        )
+    return placed
+
+
+def _author(
+    block: etree._Element, nodes: list[SemanticNode], skip: frozenset, link_key: str | None
+) -> tuple[str | None, etree._Element | None]:
+    """R5: the element the markup calls the author, else a labelled name, else the earliest
+    short link at the position that holds one in most blocks."""
+    hinted = hinted_author(block, skip)
+    if hinted:
+        return hinted
+    for node in nodes[:6]:
+        if re.match(r"^\s*(?:作者|楼主|by|von|posted by)\s*[:：]?\s*\S", node.text, re.I):
+            name = clean_author(node.text)
+            if name:
+                return name, node.element
+    for node in nodes:
+        if node.key == link_key:
+            return clean_author(node.text), node.element
+    return None, None
+
+
+def _href(element: etree._Element | None) -> str | None:
+    """The link an author element is or holds (a profile page), if any."""
+    if element is None:
+        return None
+    anchor = element if element.tag == "a" else next(element.iter("a"), None)
+    if anchor is None:
+        anchor = next(element.iterancestors("a"), None)
+    href = (anchor.get("href") or "").strip() if anchor is not None else ""
+    return href if href and not href.startswith(("#", "javascript:")) else None
+
+
+def _moment(node: SemanticNode | None, now) -> datetime | None:
+    """The record's time as a datetime: the machine-readable attribute when the page gives one
+    (it carries the zone), else the text as written."""
+    if node is None:
+        return None
+    return (node.machine_time and parse_time(node.machine_time)) or parse_time(node.time, now=now)
+
+
+def _holds(node: SemanticNode, element: etree._Element | None) -> bool:
+    """True when the semantic node is, holds or sits inside `element`."""
+    if element is None or node.element is None:
+        return False
+    if node.key.endswith("#text"):
+        return node.element is element
+    return (
+        node.element is element
+        or element in node.element.iterancestors()
+        or any(e is element for e in node.element.iter())
+    )
+
+
+def _reply_to(block: etree._Element, authors: dict, text: str) -> str | None:
+    """The author of the record this one is nested in, or the name it addresses."""
+    for ancestor in block.iterancestors():
+        if ancestor in authors:
+            return authors[ancestor]
+    match = REPLY_TO.match(text)
+    return match.group(1) if match else None

@@ -1,4 +1,4 @@
-"""All records of one page: comments, forum posts, listed threads."""
+"""All records of one page: forum posts or listed threads (SoL), else comments (POL)."""
 
 from __future__ import annotations
 
@@ -9,12 +9,14 @@ from lxml import html
 
 from topiccrawler.extract.parse import parse_html
 from topiccrawler.extract.records.comments import RecordOptions, extract_comments
+from topiccrawler.extract.records.forum import ForumOptions, extract_forum
 from topiccrawler.extract.tree import clean_tree
 from topiccrawler.items import CommentRecord, PostRecord, ThreadRecord
 
 
 @dataclass
 class PageRecords:
+    kind: str = ""  # "thread" (a forum thread page), "list" (a thread list) or ""
     comments: list[CommentRecord] = field(default_factory=list)
     posts: list[PostRecord] = field(default_factory=list)
     threads: list[ThreadRecord] = field(default_factory=list)
@@ -24,11 +26,30 @@ def extract_records(
     page: str | html.HtmlElement,
     options: RecordOptions = RecordOptions(),
     now: datetime | None = None,
+    url: str | None = None,
+    forum: ForumOptions = ForumOptions(),
 ) -> PageRecords:
-    """Comments, posts and threads of a page (HTML text or a parsed tree, left untouched)."""
+    """Comments, posts and threads of a page (HTML text or a parsed tree, left untouched).
+
+    SoL decides the page's kind. On a thread page the records are posts, not comments: those
+    of SoL's blocks, or POL's when POL found more (its nested replies, say). A thread list
+    is only believed on a page without comments.
+    """
     root = parse_html(page) if isinstance(page, str) else page
     tree = clean_tree(root)
     body = tree.find("body")
     if body is None:
         body = tree
-    return PageRecords(comments=extract_comments(body, options, now=now))
+    comments = extract_comments(body, options, now=now)
+    found = extract_forum(body, url=url, options=forum, now=now)
+    if found.kind == "thread":
+        if len(comments) > len(found.posts):
+            posts = [
+                PostRecord(c.text, c.author, c.author_url, c.time, c.published_at)
+                for c in comments
+            ]
+            return PageRecords(kind="thread", posts=posts)
+        return PageRecords(kind="thread", posts=found.posts)
+    if found.kind == "list" and not comments:
+        return PageRecords(kind="list", threads=found.threads)
+    return PageRecords(comments=comments)

@@ -9,12 +9,15 @@ identical items as cheap as a list of one.
 
 from __future__ import annotations
 
+import logging
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from difflib import SequenceMatcher
 
 import numpy as np
 from lxml import etree
+
+logger = logging.getLogger(__name__)
 
 # A node on a leaf path: its tag and its 1-based index among its parent's element children.
 # The subtree's own root is written with index 0, so that siblings (which differ in index)
@@ -136,7 +139,9 @@ class PathsOfLeaves(SubtreeSimilarity):
             key = tuple(sorted(counts.items()))
             if key not in shapes:
                 shapes[key] = len(shape_paths)
-                shape_paths.append(Counter({path_ids.setdefault(p, len(path_ids)): n for p, n in counts.items()}))
+                shape_paths.append(
+                    Counter({path_ids.setdefault(p, len(path_ids)): n for p, n in counts.items()})
+                )
             groups.append(shapes[key])
         if len(shape_paths) == 1:
             return np.ones((len(siblings), len(siblings)))  # one template, nothing to compare
@@ -231,9 +236,7 @@ class LongestCommonSubstring(SubtreeSimilarity):
 
     def pair(self, first: etree._Element, second: etree._Element) -> float:
         a, b = bfs_tags(first), bfs_tags(second)
-        match = SequenceMatcher(None, a, b, autojunk=False).find_longest_match(
-            0, len(a), 0, len(b)
-        )
+        match = SequenceMatcher(None, a, b, autojunk=False).find_longest_match(0, len(a), 0, len(b))
         return 2 * match.size / (len(a) + len(b))
 
 
@@ -253,7 +256,50 @@ class MaximalCombinedTree(SubtreeSimilarity):
         return len(a & b) / len(a | b)
 
 
+def similar_siblings(
+    siblings: Sequence[etree._Element],
+    measure: SubtreeSimilarity,
+    threshold: float,
+    minimum: int,
+    max_siblings: int,
+) -> Iterator[list[etree._Element]]:
+    """Groups of mutually similar siblings, each of at least `minimum`.
+
+    Only siblings of one tag are compared (a template repeats its root tag); a sibling
+    qualifies with at least (minimum − 1) others above `threshold`, and a group is a connected
+    set of qualifying siblings. Past `max_siblings` of one tag the rest are left out, logged.
+    """
+    by_tag: dict[str, list[etree._Element]] = {}
+    for sibling in siblings:
+        by_tag.setdefault(sibling.tag, []).append(sibling)
+    for tag, same in by_tag.items():
+        if len(same) < minimum:
+            continue
+        if len(same) > max_siblings:
+            logger.debug("comparing the first %d of %d <%s> siblings", max_siblings, len(same), tag)
+            same = same[:max_siblings]
+        alike = measure.matrix(same) > threshold
+        qualified = {i for i, row in enumerate(alike) if row.sum() - 1 >= minimum - 1}
+        while qualified:
+            group, frontier = set(), [min(qualified)]
+            while frontier:
+                i = frontier.pop()
+                if i in group:
+                    continue
+                group.add(i)
+                frontier.extend(j for j in qualified if alike[i, j] and j not in group)
+            qualified -= group
+            if len(group) >= minimum:
+                yield [same[i] for i in sorted(group)]
+
+
 MEASURES: dict[str, type[SubtreeSimilarity]] = {
     cls.name: cls
-    for cls in (PathsOfLeaves, EditDistance, SimpleTreeMatching, LongestCommonSubstring, MaximalCombinedTree)
+    for cls in (
+        PathsOfLeaves,
+        EditDistance,
+        SimpleTreeMatching,
+        LongestCommonSubstring,
+        MaximalCombinedTree,
+    )
 }

@@ -1,0 +1,353 @@
+"""Forum thread lists and thread pages by Similarity of Layout (SoL), the forum paper's method
+(SPEC §5).
+
+Both page kinds are dozens of blocks with one layout: rows of a thread list, posts of a thread.
+SoL compares two nodes by their block-level descendants, level by level (N = 3 levels,
+weights 0.6, 0.3, 0.1): the share of positions where both have a node of the same tag and the
+same layout attributes. Siblings above 0.9 are alike; the node with the most alike children
+holds the topic-info blocks. Their fields come from the rules R1–R5 (`fields.py`).
+
+Which kind a page is, is read from the blocks: posts carry a time and long non-link text each
+(R1, R4); list rows carry a title link (R2) and a time or counts (R3, R4). A page is taken for
+a thread page rather than an article with comments when nothing outside the posts is a longer
+text than the posts, or when the page names itself a forum (its URL or generator).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+import numpy as np
+from lxml import etree
+
+from topiccrawler.extract.dates import find_time, parse_time
+from topiccrawler.extract.records.fields import (
+    SKIPPED_TAGS,
+    SemanticNode,
+    best_key,
+    block_fields,
+    clean_author,
+    hinted_author,
+    noise_keys,
+    semantic_nodes,
+)
+from topiccrawler.extract.records.similarity import SubtreeSimilarity, children, similar_siblings
+from topiccrawler.items import PostRecord, ThreadRecord
+
+# The nodes that make a page's layout (SPEC §5: table, tr, td, div, ul, li, form, …).
+LAYOUT_TAGS = frozenset(
+    ("table", "thead", "tbody", "tfoot", "tr", "td", "th", "div", "ul", "ol", "li", "dl", "dt",
+     "dd", "form", "section", "article", "header", "footer", "aside", "main", "nav", "fieldset",
+     "center", "blockquote")
+)  # fmt: skip
+# Attributes that shape the layout; class names are compared without their digits.
+LAYOUT_ATTRIBUTES = ("class", "width", "align", "valign", "style", "bgcolor", "height")
+# Pages that call themselves forums: URL words, generator names, post class names.
+FORUM_HINT = re.compile(
+    r"forum|bbs|thread|topic|viewtopic|showthread|discussion|/t/|community|board|"
+    r"discuz|phpbb|vbulletin|xenforo|discourse|flarum|mybb|smf|invision|nodebb|vanilla|"
+    r"论坛|社区|帖子|贴吧",
+    re.I,
+)
+NUMBER = re.compile(r"\d[\d,.]*\s*[kKmM万千]?")
+
+
+@dataclass(frozen=True)
+class ForumOptions:
+    """SoL parameters; the defaults are the paper's N = 3, ω = (0.6, 0.3, 0.1), 0.9."""
+
+    similarity: float = 0.9
+    weights: tuple[float, ...] = (0.6, 0.3, 0.1)  # one per level compared: N = len(weights)
+    min_blocks: int = 2  # K: alike children a node needs to hold topic-info blocks
+    max_siblings: int = 400
+
+
+def layout_children(element: etree._Element) -> list[etree._Element]:
+    """The nearest layout (block-level) descendants: inline markup is looked through."""
+    found = []
+    for child in children(element):
+        if child.tag in SKIPPED_TAGS:
+            continue
+        if child.tag in LAYOUT_TAGS:
+            found.append(child)
+        else:
+            found.extend(layout_children(child))
+    return found
+
+
+def layout_of(element: etree._Element) -> tuple:
+    values = [element.tag]
+    for attribute in LAYOUT_ATTRIBUTES:
+        value = element.get(attribute) or ""
+        values.append(re.sub(r"\d+", "", value) if attribute == "class" else value)
+    return tuple(values)
+
+
+def layout_levels(element: etree._Element, depth: int) -> tuple[tuple[tuple, ...], ...]:
+    """The layouts of the element's layout descendants, one tuple per level 1..depth."""
+    levels, current = [], [element]
+    for _ in range(depth):
+        current = [c for node in current for c in layout_children(node)]
+        levels.append(tuple(layout_of(node) for node in current))
+    return tuple(levels)
+
+
+def sol(first: Sequence[Sequence[tuple]], second: Sequence[Sequence[tuple]], weights) -> float:
+    """Σ ω_i · (1/M_i) Σ_j S_ij: at each level the j-th nodes of both are compared
+    (same tag and layout: 1), over M_i, the larger node count; a level empty in both agrees."""
+    total = 0.0
+    for weight, a, b in zip(weights, first, second, strict=False):
+        size = max(len(a), len(b))
+        total += weight * (sum(x == y for x, y in zip(a, b, strict=False)) / size if size else 1.0)
+    return total
+
+
+class SimilarityOfLayout(SubtreeSimilarity):
+    name = "sol"
+
+    def __init__(self, weights: tuple[float, ...] = ForumOptions.weights):
+        self.weights = weights
+
+    def pair(self, first: etree._Element, second: etree._Element) -> float:
+        depth = len(self.weights)
+        return sol(layout_levels(first, depth), layout_levels(second, depth), self.weights)
+
+    def matrix(self, siblings: Sequence[etree._Element]) -> np.ndarray:
+        keys: dict[tuple, int] = {}
+        groups = [keys.setdefault(layout_levels(s, len(self.weights)), len(keys)) for s in siblings]
+        distinct = list(keys)
+        small = np.eye(len(distinct))
+        for i in range(len(distinct)):
+            for j in range(i + 1, len(distinct)):
+                small[i, j] = small[j, i] = sol(distinct[i], distinct[j], self.weights)
+        return small[np.ix_(groups, groups)]
+
+
+@dataclass
+class ForumPage:
+    kind: str  # "thread", "list" or "" (neither)
+    posts: list[PostRecord]
+    threads: list[ThreadRecord]
+    blocks: list[etree._Element]
+
+
+def topic_blocks(body: etree._Element, options: ForumOptions) -> list[list[etree._Element]]:
+    """Groups of alike children, largest first (the paper keeps the node with the most)."""
+    measure = SimilarityOfLayout(options.weights)
+    groups = []
+    for node in body.iter(*LAYOUT_TAGS, "body"):
+        kids = [c for c in children(node) if c.tag in LAYOUT_TAGS]
+        if len(kids) < options.min_blocks:
+            continue
+        groups.extend(
+            similar_siblings(
+                kids, measure, options.similarity, options.min_blocks, options.max_siblings
+            )
+        )
+    groups.sort(key=len, reverse=True)
+    return groups
+
+
+def _texts(blocks: Sequence[etree._Element]) -> tuple[list[str], int, int]:
+    texts = [" ".join(b.itertext()) for b in blocks]
+    text = sum(len("".join(t.split())) for t in texts)
+    link = sum(len("".join(a.text_content().split())) for b in blocks for a in b.iter("a"))
+    return texts, text, link
+
+
+def looks_like_posts(blocks: Sequence[etree._Element]) -> bool:
+    """Posts: mostly non-link text, a time in (nearly) every block, some text in each."""
+    texts, text, link = _texts(blocks)
+    n = len(blocks)
+    if not text or link / text >= 0.5 or (text - link) / n < 15:
+        return False
+    timed = sum(bool(find_time(t[:600] + " " + t[-300:])) for t in texts)
+    return timed / n >= 0.8
+
+
+def looks_like_thread_list(blocks: Sequence[etree._Element]) -> bool:
+    """List rows: a title link in (nearly) every row, and a time or a count in most."""
+    n = len(blocks)
+    titled = timed = counted = 0
+    hrefs = set()
+    for block in blocks:
+        anchors = [
+            (a.get("href") or "", " ".join(a.text_content().split())) for a in block.iter("a")
+        ]
+        longest = max(anchors, key=lambda a: len(a[1]), default=("", ""))
+        if len(longest[1]) >= 4 and longest[0]:
+            titled += 1
+            hrefs.add(longest[0])
+        text = " ".join(block.itertext())
+        timed += bool(find_time(text))
+        counted += bool(
+            NUMBER.search(" ".join(t for t in block.itertext() if not t.strip().startswith("http")))
+        )
+    return titled / n >= 0.8 and len(hrefs) >= 0.8 * n and (timed / n >= 0.5 or counted / n >= 0.8)
+
+
+def is_forum_page(root: etree._Element, url: str | None) -> bool:
+    """The page calls itself a forum (its URL or its generator)."""
+    generator = " ".join(root.xpath("//meta[@name='generator']/@content"))
+    return bool(FORUM_HINT.search(f"{url or ''} {generator}"))
+
+
+def longest_text_outside(body: etree._Element, blocks: Sequence[etree._Element]) -> int:
+    """Characters of the longest run of prose (<p> siblings' text) outside the blocks."""
+    inside = set(blocks)
+    best = 0
+    for parent in body.iter(etree.Element):
+        paragraphs = [p for p in children(parent) if p.tag == "p"]
+        if not paragraphs or parent in inside or any(a in inside for a in parent.iterancestors()):
+            continue
+        best = max(best, sum(len("".join(p.text_content().split())) for p in paragraphs))
+    return best
+
+
+def extract_forum(
+    body: etree._Element,
+    url: str | None = None,
+    options: ForumOptions = ForumOptions(),
+    now: datetime | None = None,
+) -> ForumPage:
+    """Posts of a thread page or threads of a thread list (or nothing)."""
+    for blocks in topic_blocks(body, options):
+        if looks_like_posts(blocks):
+            fields = block_fields(blocks, set(blocks), now)
+            posts = [
+                PostRecord(f.text, f.author, f.author_url, f.time, f.published_at)
+                for f in fields
+                if f.text
+            ]
+            average = sum(len(p.text) for p in posts) / max(1, len(posts))
+            if is_forum_page(body.getroottree().getroot(), url) or longest_text_outside(
+                body, blocks
+            ) < max(200, 2 * average):
+                return ForumPage("thread", posts, [], blocks)
+            return ForumPage("", [], [], [])  # an article's comments: left to POL
+        if looks_like_thread_list(blocks):
+            return ForumPage("list", [], thread_rows(blocks, now), blocks)
+    return ForumPage("", [], [], [])
+
+
+def thread_rows(blocks: list[etree._Element], now: datetime | None = None) -> list[ThreadRecord]:
+    """R2 title (the link position with the longest average anchor), R5 author, R4 time, R3
+    reply and view counts of each list row."""
+    nodes = [semantic_nodes(b) for b in blocks]
+    noise = noise_keys(nodes)
+
+    def average(key_of, test) -> dict[str, float]:
+        totals: dict[str, list[float]] = {}
+        for block_nodes in nodes:
+            for node in block_nodes:
+                if node.key not in noise and test(node):
+                    totals.setdefault(node.key, []).append(key_of(node))
+        return {k: sum(v) / len(nodes) for k, v in totals.items()}
+
+    links = average(lambda n: len(n.link_text), lambda n: bool(n.link_text))
+    title_key = max(links, key=links.get) if links else None
+    time_key = best_key(nodes, lambda n: n.time is not None and n.key not in noise)
+    counts = _count_keys(nodes, noise, {title_key, time_key})
+    rows = []
+    for block, block_nodes in zip(blocks, nodes, strict=True):
+        title_node = next((n for n in block_nodes if n.key == title_key), None)
+        if title_node is None:
+            continue
+        anchor = _anchor(title_node)
+        time_node = next((n for n in block_nodes if n.key == time_key and n.time), None)
+        author = hinted_author(block)
+        name = author[0] if author else _first_short_link(block_nodes, title_node, time_node)
+        replies, views = _counts(block_nodes, counts)
+        rows.append(
+            ThreadRecord(
+                title=anchor[1] or title_node.text,
+                url=anchor[0],
+                author=name,
+                time=time_node.time if time_node else None,
+                published_at=parse_time(time_node.machine_time or time_node.time, now=now)
+                if time_node
+                else None,
+                replies=replies,
+                views=views,
+            )
+        )
+    return rows
+
+
+def _anchor(node: SemanticNode) -> tuple[str, str]:
+    """(href, text) of the longest link in the node."""
+    element = node.element
+    anchors = [element] if element.tag == "a" else list(element.iter("a"))
+    best = max(anchors, key=lambda a: len(a.text_content().strip()), default=None)
+    if best is None:
+        return "", ""
+    return (best.get("href") or "").strip(), " ".join(best.text_content().split())
+
+
+def _first_short_link(nodes, title_node, time_node) -> str | None:
+    """R5 without a label: the earliest short link that is not the title or the time."""
+    for node in nodes:
+        if node is title_node or node is time_node or not node.link_text:
+            continue
+        name = clean_author(node.link_text)
+        if name and not NUMBER.fullmatch(name):
+            return name
+    return None
+
+
+REPLIES_LABEL = re.compile(r"回复|回帖|repl|antwort|comment|posts", re.I)
+VIEWS_LABEL = re.compile(r"查看|浏览|阅读|点击|人气|view|hits|read|aufruf|zugriff", re.I)
+
+
+def _count_keys(nodes, noise, taken) -> list[str]:
+    """R3: positions holding a number in every row, in page order."""
+    keys = []
+    for key in dict.fromkeys(n.key for block_nodes in nodes for n in block_nodes):
+        if key in noise or key in taken:
+            continue
+        values = [next((n for n in b if n.key == key), None) for b in nodes]
+        if all(v is not None and NUMBER.search(v.text) and not v.time for v in values):
+            keys.append(key)
+    return keys
+
+
+def _number(text: str) -> int | None:
+    match = NUMBER.search(text)
+    if not match:
+        return None
+    raw = match.group(0).replace(",", "").strip()
+    scale = {"k": 1000, "K": 1000, "m": 1000000, "M": 1000000, "万": 10000, "千": 1000}
+    factor = scale.get(raw[-1], 1)
+    try:
+        return int(float(raw.rstrip("kKmM万千").strip() or 0) * factor)
+    except ValueError:
+        return None
+
+
+def _counts(block_nodes: list[SemanticNode], keys: list[str]) -> tuple[int | None, int | None]:
+    """Replies and views: labelled when the page labels them, "12/345" as replies/views,
+    else the smaller of two counts is the replies."""
+    values = [n for n in block_nodes if n.key in keys]
+    replies = views = None
+    for node in values:
+        pair = re.search(r"(\d[\d,]*)\s*/\s*(\d[\d,]*)", node.text)
+        if pair:
+            return _number(pair.group(1)), _number(pair.group(2))
+        if REPLIES_LABEL.search(node.text):
+            replies = _number(node.text)
+        elif VIEWS_LABEL.search(node.text):
+            views = _number(node.text)
+    numbers = [
+        _number(n.text)
+        for n in values
+        if not REPLIES_LABEL.search(n.text) and not VIEWS_LABEL.search(n.text)
+    ]
+    numbers = [x for x in numbers if x is not None]
+    if replies is None and views is None and len(numbers) >= 2:
+        return min(numbers[:2]), max(numbers[:2])
+    if replies is None and numbers:
+        replies = numbers[0]
+    return replies, views
