@@ -16,12 +16,16 @@ NOISE_TAGS = (
 SHAPE_TAGS = ("br", "hr", "td", "th", "tr")
 
 
-def clean_tree(root: html.HtmlElement) -> html.HtmlElement:
+def clean_tree(root: html.HtmlElement, unwrap: tuple[str, ...] = ()) -> html.HtmlElement:
     """A copy of the tree without noise subtrees, comments, and elements with no text below.
 
-    Entities are already unescaped by the parser; tails of removed elements are kept.
+    Entities are already unescaped by the parser; tails of removed elements are kept. Tags in
+    `unwrap` give up their markup but keep their content (a <noscript> holding the whole page
+    for clients without JavaScript, as Discourse forums serve it).
     """
     root = copy.deepcopy(root)
+    if unwrap:
+        etree.strip_tags(root, *unwrap)
     etree.strip_elements(
         root, etree.Comment, etree.ProcessingInstruction, *NOISE_TAGS, with_tail=False
     )

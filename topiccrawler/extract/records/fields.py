@@ -26,7 +26,7 @@ INLINE_TAGS = frozenset(
      "mark", "q", "s", "small", "span", "strong", "sub", "sup", "time", "tt", "u", "var", "wbr")
 )  # fmt: skip
 SKIPPED_TAGS = frozenset(
-    ("script", "style", "noscript", "template", "svg", "button", "select", "textarea", "input",
+    ("script", "style", "template", "svg", "button", "select", "textarea", "input",
      "form", "iframe", "object", "embed", "head")
 )  # fmt: skip
 # class/id/itemprop words that name the author of a record.

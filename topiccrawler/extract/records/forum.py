@@ -213,24 +213,69 @@ def extract_forum(
     options: ForumOptions = ForumOptions(),
     now: datetime | None = None,
 ) -> ForumPage:
-    """Posts of a thread page or threads of a thread list (or nothing)."""
-    for blocks in topic_blocks(body, options):
-        if looks_like_posts(blocks):
-            fields = block_fields(blocks, set(blocks), now)
-            posts = [
-                PostRecord(f.text, f.author, f.author_url, f.time, f.published_at)
-                for f in fields
-                if f.text
-            ]
-            average = sum(len(p.text) for p in posts) / max(1, len(posts))
-            if is_forum_page(body.getroottree().getroot(), url) or longest_text_outside(
-                body, blocks
-            ) < max(200, 2 * average):
-                return ForumPage("thread", posts, [], blocks)
-            return ForumPage("", [], [], [])  # an article's comments: left to POL
-        if looks_like_thread_list(blocks):
+    """Posts of a thread page or threads of a thread list (or nothing). The tree is changed:
+    a post that spans two sibling rows (header row, text row) is wrapped into one element."""
+    for kind, blocks in candidates(topic_blocks(body, options)):
+        if kind == "list":
             return ForumPage("list", [], thread_rows(blocks, now), blocks)
+        fields = block_fields(blocks, set(blocks), now)
+        posts = [
+            PostRecord(f.text, f.author, f.author_url, f.time, f.published_at)
+            for f in fields
+            if f.text
+        ]
+        average = sum(len(p.text) for p in posts) / max(1, len(posts))
+        root = body.getroottree().getroot()
+        if is_forum_page(root, url) or longest_text_outside(body, blocks) < max(200, 2 * average):
+            return ForumPage("thread", posts, [], blocks)
+        return ForumPage("", [], [], [])  # an article's comments: left to POL
     return ForumPage("", [], [], [])
+
+
+def candidates(groups: list[list[etree._Element]]) -> list[tuple[str, list[etree._Element]]]:
+    """("thread", posts) and ("list", rows) candidates, largest first. Groups of one parent
+    that all look like posts are one thread (posts with and without quotes or pictures differ
+    in layout); two interleaved groups (a header row and a text row per post) are paired."""
+    by_parent: dict[etree._Element, list[list[etree._Element]]] = {}
+    for group in groups:
+        by_parent.setdefault(group[0].getparent(), []).append(group)
+    found = []
+    for parent, siblings in by_parent.items():
+        posts = [b for g in siblings if looks_like_posts(g) for b in g]
+        if posts:
+            order = {e: i for i, e in enumerate(parent)}
+            found.append(("thread", sorted(posts, key=order.get)))
+        else:
+            paired = interleaved_pairs(parent, siblings)
+            if paired and looks_like_posts(paired):
+                found.append(("thread", paired))
+        found.extend(("list", g) for g in siblings if looks_like_thread_list(g))
+    found.sort(key=lambda c: len(c[1]), reverse=True)
+    return found
+
+
+def interleaved_pairs(
+    parent: etree._Element, groups: list[list[etree._Element]]
+) -> list[etree._Element] | None:
+    """Two groups whose members alternate (a, b, a, b …) become one wrapper per pair."""
+    for first in groups:
+        for second in groups:
+            if first is second or abs(len(first) - len(second)) > 1:
+                continue
+            members = set(first) | set(second)
+            sequence = [c for c in parent if c in members]
+            starts = set(first)
+            if sequence and sequence[0] in starts and all(
+                (e in starts) == (i % 2 == 0) for i, e in enumerate(sequence)
+            ):
+                wrappers = []
+                for head, tail in zip(sequence[::2], sequence[1::2], strict=False):
+                    wrapper = etree.Element("tbody" if head.tag == "tr" else "div")
+                    head.addprevious(wrapper)
+                    wrapper.extend([head, tail])
+                    wrappers.append(wrapper)
+                return wrappers
+    return None
 
 
 def thread_rows(blocks: list[etree._Element], now: datetime | None = None) -> list[ThreadRecord]:

@@ -36,7 +36,7 @@ def extract_records(
     is only believed on a page without comments.
     """
     root = parse_html(page) if isinstance(page, str) else page
-    tree = clean_tree(root)
+    tree = clean_tree(root, unwrap=("noscript",))  # what a client without JavaScript shows
     body = tree.find("body")
     if body is None:
         body = tree
