@@ -49,7 +49,9 @@ def run(name: str, options: RecordOptions, corpus, sources: list[str], out: Path
             best = min(best, (time.perf_counter() - started) * 1000)
         times.append(best)
         chosen = found.posts or found.comments
-        predictions[key] = [{"text": r.text, "author": r.author, "time": _time(r)} for r in chosen]
+        predictions[key] = [
+            {"text": r.text, "author": _author(r), "time": _time(r)} for r in chosen
+        ]
     path = out / f"{name}.json"
     path.write_text(json.dumps(predictions, ensure_ascii=False), encoding="utf-8")
     scored = out / f"{name}.score.json"
@@ -90,6 +92,11 @@ def main() -> None:
                 f"{_fmt(row.get('author_acc'))} {_fmt(row.get('time_acc'), 6)}"
             )
         print(f"{name}: median {result['median_ms']:.1f} ms/page, max {result['max_ms']:.0f} ms ({result['slowest']})")
+
+
+def _author(record) -> str | None:
+    """Name, then profile link (the harvest gold gives one or the other)."""
+    return " ".join(p for p in (record.author, record.author_url) if p) or None
 
 
 def _time(record) -> str | None:

@@ -43,6 +43,12 @@ MONTHS = {
     for name in names
 }  # fmt: skip
 _MONTH = r"(?P<mon>" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\.?"
+# Month names safe without a year beside them: capitalised, and not also a common word.
+_MONTH_NAME = (
+    r"(?P<mon>"
+    + "|".join(sorted((m.capitalize() for m in MONTHS if m not in ("set", "ago", "mar", "mai", "may")), key=len, reverse=True))
+    + r")\.?"
+)
 # A clock after a date: "08:05", "um 15:05 Uhr", "at 3:05 pm", "à 15h05", "a las 15:05".
 _CLOCK = r"(?:(?:\s*T\s*|\s*,?\s*(?:um|at|à|a\s+las|-|\||@|//?)?\s+|(?<=日))(?P<h>\d{1,2})(?:[:：]|h(?=\d\d))(?P<mi>\d{2})(?:[:：](?P<s>\d{2}))?(?:\.\d+)?\s*(?P<ampm>[ap]\.?m\.?|uhr)?)?"
 _ZONE = r"(?P<tz>Z|[+-]\d{2}:?\d{2})?"
@@ -56,17 +62,36 @@ PATTERNS = [
     ("dmy", re.compile(rf"\b(?P<d>\d{{1,2}})(?:\.|er)?\s+(?:de\s+)?{_MONTH}\s+(?:de\s+)?(?P<y>(?:19|20)\d{{2}}){_CLOCK}", re.I)),
     # 18.10.2019 15:05 (day first, as Europe writes it with dots)
     ("dmy", re.compile(rf"(?<![\d.])(?P<d>\d{{1,2}})\.\s?(?P<m>\d{{1,2}})\.\s?(?P<y>(?:19|20)\d{{2}})(?!\d){_CLOCK}")),
+    # 04-23-2020 at 3:40 pm (month first with dashes, as US forums write it; day first when
+    # the first number cannot be a month)
+    ("mdy", re.compile(rf"(?<![\d.-])(?P<m>\d{{1,2}})-(?P<d>\d{{1,2}})-(?P<y>(?:19|20)\d{{2}})(?![\d-]){_CLOCK}")),
+    # 21.04.20, Jun 18 '05 (two-digit years)
+    ("dmy", re.compile(rf"(?<![\d.])(?P<d>\d{{2}})\.(?P<m>\d{{2}})\.(?P<yy>\d{{2}})(?![\d.]){_CLOCK}")),
+    # 5/15/19, 15/05/2019 (month first unless it cannot be)
+    ("mdy", re.compile(rf"(?<![\d/])(?P<m>\d{{1,2}})/(?P<d>\d{{1,2}})/(?:(?P<y>(?:19|20)\d{{2}})|(?P<yy>\d{{2}}))(?![\d/]){_CLOCK}")),
+    ("mdy", re.compile(rf"\b{_MONTH}\s+(?P<d>\d{{1,2}}),?\s+[’'](?P<yy>\d{{2}})\b{_CLOCK}", re.I)),
     # 3月1日 08:05 (this year)
     ("md", re.compile(rf"(?<![\d年])(?P<m>\d{{1,2}})\s*月\s*(?P<d>\d{{1,2}})\s*日{_CLOCK}")),
-    # 昨天 12:30, 前天, 今天 08:00, yesterday, today
-    ("day", re.compile(rf"(?P<day>今天|昨天|前天|today|yesterday){_CLOCK}", re.I)),
+    # April 1, Sunday 8th March, 5. Januar (this year; capitalised month names only, so that
+    # "may" or "set" in a sentence is not a date)
+    ("md", re.compile(rf"\b{_MONTH_NAME}\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\b(?![.,:]?\s*\d){_CLOCK}")),
+    ("md", re.compile(rf"\b(?P<d>\d{{1,2}})(?:st|nd|rd|th|\.)?\s+{_MONTH_NAME}\b(?![.,]?\s*\d{{4}}){_CLOCK}")),
+    # 昨天 12:30, 前天, 今天 08:00, yesterday, today, heute, gestern
+    ("day", re.compile(rf"(?P<day>今天|昨天|前天|today|yesterday|heute|gestern|vorgestern|aujourd'hui|hier|hoy|ayer)\b,?{_CLOCK}", re.I)),
     # 3 小时前, 半小时前, 2 hours ago, 刚刚, just now
     ("ago", re.compile(
-        r"(?P<n>\d+|半|一|两|几)\s*(?P<unit>秒钟?|分钟|小时|个?钟头|天|日|周|星期|个月|月|年|"
+        r"(?P<n>\d+|半|一|两|几|an?)\s*(?P<unit>秒钟?|分钟|小时|个?钟头|天|日|周|星期|个月|月|年|"
         r"seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?)\s*(?:前|ago)",
         re.I,
     )),  # fmt: skip
-    ("now", re.compile(r"刚刚|just now", re.I)),
+    # vor 3 Tagen, il y a 2 heures, hace 5 minutos
+    ("ago", re.compile(
+        r"(?:vor|il y a|hace)\s+(?P<n>\d+|einem|einer|an?|une?)\s+(?P<unit>Sekunden?|Minuten?|Stunden?|"
+        r"Tag(?:en)?|Wochen?|Monat(?:en)?|Jahr(?:en)?|secondes?|minutes?|heures?|jours?|semaines?|"
+        r"mois|ans?|segundos?|minutos?|horas?|días?|semanas?|meses|mes|años?)\b",
+        re.I,
+    )),  # fmt: skip
+    ("now", re.compile(r"刚刚|just now|gerade eben|à l'instant", re.I)),
 ]  # fmt: skip
 
 _UNITS = {
@@ -74,8 +99,11 @@ _UNITS = {
     "日": 86400, "周": 604800, "星期": 604800, "个月": 2592000, "月": 2592000, "年": 31536000,
     "sec": 1, "second": 1, "min": 60, "minute": 60, "hr": 3600, "hour": 3600, "day": 86400,
     "week": 604800, "month": 2592000, "year": 31536000,
+    "sek": 1, "seg": 1, "stu": 3600, "hor": 3600, "heu": 3600, "tag": 86400, "jou": 86400,
+    "día": 86400, "dia": 86400, "woc": 604800, "sem": 604800, "mon": 2592000, "moi": 2592000,
+    "mes": 2592000, "jah": 31536000, "ans": 31536000, "an": 31536000, "año": 31536000,
 }  # fmt: skip
-_NUMBERS = {"半": 0.5, "一": 1, "两": 2, "几": 3}
+_NUMBERS = {"半": 0.5, "一": 1, "两": 2, "几": 3, "a": 1, "an": 1, "einem": 1, "einer": 1, "un": 1, "une": 1}
 
 
 def find_time(text: str | None) -> str | None:
@@ -125,16 +153,24 @@ def _build(kind: str, match: re.Match, now: datetime, tz: timezone) -> datetime:
     hour, minute, second = _clock(match)
     if kind in ("ymd", "mdy", "dmy", "md"):
         month = MONTHS[groups["mon"].lower().rstrip(".")] if groups.get("mon") else int(groups["m"])
-        year = int(groups["y"]) if groups.get("y") else now.year
+        day_of_month = int(groups["d"])
+        if month > 12 and day_of_month <= 12:
+            month, day_of_month = day_of_month, month  # 23-04-2020: day first after all
+        if groups.get("y"):
+            year = int(groups["y"])
+        elif groups.get("yy"):
+            year = 2000 + int(groups["yy"]) if int(groups["yy"]) <= now.year % 100 else 1900 + int(groups["yy"])
+        else:
+            year = now.year
         zone = tz
         if groups.get("tz"):
             zone = UTC if groups["tz"] == "Z" else _offset(groups["tz"])
-        moment = datetime(year, month, int(groups["d"]), hour, minute, second, tzinfo=zone)
+        moment = datetime(year, month, day_of_month, hour, minute, second, tzinfo=zone)
         if kind == "md" and moment > now + timedelta(days=1):
             moment = moment.replace(year=year - 1)  # "12月30日" read in January
         return moment
     if kind == "day":
-        back = {"今天": 0, "today": 0, "昨天": 1, "yesterday": 1, "前天": 2}[groups["day"].lower()]
+        back = _DAYS_BACK[groups["day"].lower()]
         day = (now - timedelta(days=back)).date()
         if not groups.get("h"):
             return datetime(day.year, day.month, day.day, tzinfo=tz)
@@ -143,9 +179,17 @@ def _build(kind: str, match: re.Match, now: datetime, tz: timezone) -> datetime:
         count = groups["n"]
         amount = float(_NUMBERS.get(count, count))
         unit = groups["unit"].lower()
-        seconds = _UNITS.get(unit) or _UNITS.get(unit.rstrip("s")) or _UNITS[unit[:3]]
+        seconds = (
+            _UNITS.get(unit) or _UNITS.get(unit.rstrip("s")) or _UNITS.get(unit[:3]) or _UNITS[unit[:2]]
+        )
         return now - timedelta(seconds=amount * seconds)
     return now  # 刚刚 / just now
+
+
+_DAYS_BACK = {
+    "今天": 0, "today": 0, "heute": 0, "aujourd'hui": 0, "hoy": 0, "昨天": 1, "yesterday": 1,
+    "gestern": 1, "hier": 1, "ayer": 1, "前天": 2, "vorgestern": 2,
+}  # fmt: skip
 
 
 def _offset(text: str) -> timezone:

@@ -35,11 +35,13 @@ AUTHOR_HINT = re.compile(
     r"commenter|comment-author|postauthor|member|byline)(?:$|[-_\s])",
     re.I,
 )
-# class/id words of record chrome: reply and vote buttons, avatars, signatures.
-CHROME_HINT = re.compile(
-    r"reply|respond|vote|like|share|report|avatar|signature|sig\b|tools|toolbar|actions?\b|"
-    r"buttons?\b|permalink|edit-link|rating|badge|karma|userinfo|user-?stats|postprofile|"
-    r"quote-?header",
+# class/id names of record chrome: reply and vote buttons, avatars, signatures. Matched on
+# whole class names, by their last word ("comment-reply-link", not "bbp-reply-content").
+CHROME_CLASS = re.compile(
+    r"^(?:[\w-]*[-_])?(?:reply|respond|vote|votes|like|likes|share|sharing|report|avatar|"
+    r"signature|sig|tools|toolbar|actions?|buttons?|permalink|edit|rating|badges?|karma|"
+    r"userinfo|user-?stats|postprofile|quote-?header)(?:[-_](?:link|links|button|buttons|btn|"
+    r"bar|box|area|wrap|container|list))?$",
     re.I,
 )
 # Texts that are chrome wherever they appear on a record.
@@ -226,7 +228,7 @@ def hinted_author(
             (element.get("class") or "", element.get("id") or "", element.get("itemprop") or "",
              element.get("rel") or "")
         )  # fmt: skip
-        if not AUTHOR_HINT.search(marks) or CHROME_HINT.search(element.get("class") or ""):
+        if not AUTHOR_HINT.search(marks) or _chrome_marked(element):
             continue
         name = clean_author(_link_text(element) or node_text(element))
         if name:
@@ -248,14 +250,29 @@ def clean_author(text: str | None) -> str | None:
     return text
 
 
+def _chrome_marked(element: etree._Element) -> bool:
+    """Named like chrome, and small like chrome (a post's wrapper may carry "reply" too), or a
+    signature."""
+    names = f"{element.get('class') or ''} {element.get('id') or ''}".split()
+    marked = [name for name in names if CHROME_CLASS.match(name)]
+    if not marked:
+        return False
+    if any(SIGNATURE.search(name) for name in marked):
+        return True
+    return len("".join(element.text_content().split())) <= MAX_CHROME_CHARS
+
+
+SIGNATURE = re.compile(r"signature|(?:^|[-_])sig$", re.I)
+MAX_CHROME_CHARS = 100
+
+
 def is_chrome(node: SemanticNode, block: etree._Element) -> bool:
     """A reply/vote/quote button, an avatar, a bare number: chrome on any record."""
     if CHROME_TEXT.match(node.text):
         return True
     element = node.element
     while element is not None and element is not block:
-        marks = f"{element.get('class') or ''} {element.get('id') or ''}"
-        if CHROME_HINT.search(marks):
+        if _chrome_marked(element):
             return True
         element = element.getparent()
     return False

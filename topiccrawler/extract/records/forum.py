@@ -164,8 +164,16 @@ def looks_like_posts(blocks: Sequence[etree._Element]) -> bool:
     n = len(blocks)
     if not text or link / text >= 0.5 or (text - link) / n < 15:
         return False
-    timed = sum(bool(find_time(t[:600] + " " + t[-300:])) for t in texts)
+    timed = sum(
+        bool(find_time(t[:600] + " " + t[-300:])) or _machine_time(b)
+        for t, b in zip(texts, blocks, strict=True)
+    )
     return timed / n >= 0.8
+
+
+def _machine_time(block: etree._Element) -> bool:
+    """A time given as an attribute (<time datetime>, data-time, a title on a date)."""
+    return bool(block.xpath(".//time[@datetime] | .//*[@data-time or @data-timestamp]"))
 
 
 def looks_like_thread_list(blocks: Sequence[etree._Element]) -> bool:
