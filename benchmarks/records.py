@@ -39,7 +39,9 @@ def pages(sources: list[str]) -> list[tuple[str, str, str]]:
     return found
 
 
-def run(name: str, options: RecordOptions, corpus, sources: list[str], out: Path, repeat: int) -> dict:
+def run(
+    name: str, options: RecordOptions, corpus, sources: list[str], out: Path, repeat: int
+) -> dict:
     predictions, times = {}, []
     for key, text, url in corpus:
         best = float("inf")
@@ -68,10 +70,14 @@ def run(name: str, options: RecordOptions, corpus, sources: list[str], out: Path
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--measures", nargs="+", default=["pol", "pol-structure", "ed", "stm", "lcs", "mct"])
+    parser.add_argument(
+        "--measures", nargs="+", default=["pol", "pol-structure", "ed", "stm", "lcs", "mct"]
+    )
     parser.add_argument("--sources", nargs="+", default=["trafilatura", "harvest", "magichtml"])
     parser.add_argument("--out", type=Path, help="keep predictions and scores here")
-    parser.add_argument("--repeat", type=int, default=3, help="time each page this many times, keep the fastest")
+    parser.add_argument(
+        "--repeat", type=int, default=3, help="time each page this many times, keep the fastest"
+    )
     args = parser.parse_args()
     if not BENCH.is_dir():
         sys.exit(f"no benchmark data at {BENCH}")
@@ -91,7 +97,9 @@ def main() -> None:
                 f"{row.get('macro_r', 0):6.3f} {row.get('macro_f1', 0):6.3f} "
                 f"{_fmt(row.get('author_acc'))} {_fmt(row.get('time_acc'), 6)}"
             )
-        print(f"{name}: median {result['median_ms']:.1f} ms/page, max {result['max_ms']:.0f} ms ({result['slowest']})")
+        print(
+            f"{name}: median {result['median_ms']:.1f} ms/page, max {result['max_ms']:.0f} ms ({result['slowest']})"
+        )
 
 
 def _author(record) -> str | None:

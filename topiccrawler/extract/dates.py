@@ -46,7 +46,13 @@ _MONTH = r"(?P<mon>" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\.?"
 # Month names safe without a year beside them: capitalised, and not also a common word.
 _MONTH_NAME = (
     r"(?P<mon>"
-    + "|".join(sorted((m.capitalize() for m in MONTHS if m not in ("set", "ago", "mar", "mai", "may")), key=len, reverse=True))
+    + "|".join(
+        sorted(
+            (m.capitalize() for m in MONTHS if m not in ("set", "ago", "mar", "mai", "may")),
+            key=len,
+            reverse=True,
+        )
+    )
     + r")\.?"
 )
 # A clock after a date: "08:05", "um 15:05 Uhr", "at 3:05 pm", "à 15h05", "a las 15:05".
@@ -103,7 +109,18 @@ _UNITS = {
     "día": 86400, "dia": 86400, "woc": 604800, "sem": 604800, "mon": 2592000, "moi": 2592000,
     "mes": 2592000, "jah": 31536000, "ans": 31536000, "an": 31536000, "año": 31536000,
 }  # fmt: skip
-_NUMBERS = {"半": 0.5, "一": 1, "两": 2, "几": 3, "a": 1, "an": 1, "einem": 1, "einer": 1, "un": 1, "une": 1}
+_NUMBERS = {
+    "半": 0.5,
+    "一": 1,
+    "两": 2,
+    "几": 3,
+    "a": 1,
+    "an": 1,
+    "einem": 1,
+    "einer": 1,
+    "un": 1,
+    "une": 1,
+}
 
 
 def find_time(text: str | None) -> str | None:
@@ -159,7 +176,11 @@ def _build(kind: str, match: re.Match, now: datetime, tz: timezone) -> datetime:
         if groups.get("y"):
             year = int(groups["y"])
         elif groups.get("yy"):
-            year = 2000 + int(groups["yy"]) if int(groups["yy"]) <= now.year % 100 else 1900 + int(groups["yy"])
+            year = (
+                2000 + int(groups["yy"])
+                if int(groups["yy"]) <= now.year % 100
+                else 1900 + int(groups["yy"])
+            )
         else:
             year = now.year
         zone = tz
@@ -180,7 +201,10 @@ def _build(kind: str, match: re.Match, now: datetime, tz: timezone) -> datetime:
         amount = float(_NUMBERS.get(count, count))
         unit = groups["unit"].lower()
         seconds = (
-            _UNITS.get(unit) or _UNITS.get(unit.rstrip("s")) or _UNITS.get(unit[:3]) or _UNITS[unit[:2]]
+            _UNITS.get(unit)
+            or _UNITS.get(unit.rstrip("s"))
+            or _UNITS.get(unit[:3])
+            or _UNITS[unit[:2]]
         )
         return now - timedelta(seconds=amount * seconds)
     return now  # 刚刚 / just now

@@ -24,7 +24,6 @@ from topiccrawler.extract.records.fields import SKIPPED_TAGS, block_fields, hint
 from topiccrawler.extract.records.similarity import MEASURES, children, similar_siblings
 from topiccrawler.items import CommentRecord
 
-
 # class/id words of comment sections and comments.
 COMMENT_HINT = re.compile(
     r"comment|reply|replies|review|respon|discuss|feedback|kommentar|commentaire|"

@@ -241,49 +241,67 @@ def extract_forum(
 
 
 def candidates(groups: list[list[etree._Element]]) -> list[tuple[str, list[etree._Element]]]:
-    """("thread", posts) and ("list", rows) candidates, largest first. Groups of one parent
-    that all look like posts are one thread (posts with and without quotes or pictures differ
-    in layout); two interleaved groups (a header row and a text row per post) are paired."""
+    """("thread", posts) candidates, largest first, then ("list", rows) ones (a thread page's
+    "similar threads" box is a list too; a list page has nothing post-like).
+
+    Groups of one parent are first read as one repeating sequence: when two or more groups
+    of about the same size interleave (a header row, a text row, a separator per post), each
+    stretch from one member of the first group to the next becomes one post. Otherwise the
+    groups that look like posts are merged (posts with and without quotes or pictures differ
+    in layout)."""
     by_parent: dict[etree._Element, list[list[etree._Element]]] = {}
     for group in groups:
         by_parent.setdefault(group[0].getparent(), []).append(group)
-    found = []
+    threads, lists = [], []
     for parent, siblings in by_parent.items():
-        posts = [b for g in siblings if looks_like_posts(g) for b in g]
-        if posts:
-            order = {e: i for i, e in enumerate(parent)}
-            found.append(("thread", sorted(posts, key=order.get)))
+        segments = interleaved(parent, siblings)
+        if segments and looks_like_posts(segments):
+            threads.append(segments)
         else:
-            paired = interleaved_pairs(parent, siblings)
-            if paired and looks_like_posts(paired):
-                found.append(("thread", paired))
-        found.extend(("list", g) for g in siblings if looks_like_thread_list(g))
-    found.sort(key=lambda c: len(c[1]), reverse=True)
-    return found
+            posts = [b for g in siblings if looks_like_posts(g) for b in g]
+            if posts:
+                order = {e: i for i, e in enumerate(parent)}
+                threads.append(sorted(posts, key=order.get))
+        lists.extend(g for g in siblings if looks_like_thread_list(g))
+    threads.sort(key=len, reverse=True)
+    lists.sort(key=len, reverse=True)
+    return [("thread", t) for t in threads] + [("list", rows) for rows in lists]
 
 
-def interleaved_pairs(
+def interleaved(
     parent: etree._Element, groups: list[list[etree._Element]]
 ) -> list[etree._Element] | None:
-    """Two groups whose members alternate (a, b, a, b …) become one wrapper per pair."""
-    for first in groups:
-        for second in groups:
-            if first is second or abs(len(first) - len(second)) > 1:
-                continue
-            members = set(first) | set(second)
-            sequence = [c for c in parent if c in members]
-            starts = set(first)
-            if sequence and sequence[0] in starts and all(
-                (e in starts) == (i % 2 == 0) for i, e in enumerate(sequence)
-            ):
-                wrappers = []
-                for head, tail in zip(sequence[::2], sequence[1::2], strict=False):
-                    wrapper = etree.Element("tbody" if head.tag == "tr" else "div")
-                    head.addprevious(wrapper)
-                    wrapper.extend([head, tail])
-                    wrappers.append(wrapper)
-                return wrappers
-    return None
+    """Groups of one parent that repeat together, wrapped: one wrapper per stretch from a
+    member of the group that comes first to the next. None when the groups do not interleave
+    (one group only, or sizes too far apart)."""
+    if len(groups) < 2:
+        return None
+    largest = max(len(g) for g in groups)
+    together = [g for g in groups if len(g) >= 0.7 * largest]
+    if len(together) < 2:
+        return None
+    order = {e: i for i, e in enumerate(parent)}
+    first = min(together, key=lambda g: order[g[0]])
+    starts = set(first)
+    kids = list(parent)
+    members = {e for g in together for e in g}
+    stretches: list[list[etree._Element]] = []
+    for kid in kids[order[first[0]] :]:
+        if kid in starts:
+            stretches.append([kid])
+        elif stretches and isinstance(kid.tag, str):
+            stretches[-1].append(kid)
+    if sum(len(s) > 1 for s in stretches) < 0.5 * len(stretches):
+        return None  # the others do not sit between the first group's members
+    last = max(order[e] for e in members)
+    wrappers = []
+    for stretch in stretches:
+        stretch = [e for e in stretch if order[e] <= last]
+        wrapper = etree.Element("tbody" if stretch[0].tag == "tr" else "div")
+        stretch[0].addprevious(wrapper)
+        wrapper.extend(stretch)
+        wrappers.append(wrapper)
+    return wrappers
 
 
 def thread_rows(blocks: list[etree._Element], now: datetime | None = None) -> list[ThreadRecord]:

@@ -31,9 +31,8 @@ def extract_records(
 ) -> PageRecords:
     """Comments, posts and threads of a page (HTML text or a parsed tree, left untouched).
 
-    SoL decides the page's kind. On a thread page the records are posts, not comments: those
-    of SoL's blocks, or POL's when POL found more (its nested replies, say). A thread list
-    is only believed on a page without comments.
+    SoL decides the page's kind. On a thread page the records are posts, not comments. A
+    thread list is only believed on a page without comments.
     """
     root = parse_html(page) if isinstance(page, str) else page
     tree = clean_tree(root, unwrap=("noscript",))  # what a client without JavaScript shows
@@ -43,12 +42,6 @@ def extract_records(
     comments = extract_comments(body, options, now=now)
     found = extract_forum(body, url=url, options=forum, now=now)
     if found.kind == "thread":
-        if len(comments) > len(found.posts):
-            posts = [
-                PostRecord(c.text, c.author, c.author_url, c.time, c.published_at)
-                for c in comments
-            ]
-            return PageRecords(kind="thread", posts=posts)
         return PageRecords(kind="thread", posts=found.posts)
     if found.kind == "list" and not comments:
         return PageRecords(kind="list", threads=found.threads)
