@@ -39,9 +39,11 @@ AUTHOR_HINT = re.compile(
 # whole class names, by their last word ("comment-reply-link", not "bbp-reply-content").
 CHROME_CLASS = re.compile(
     r"^(?:[\w-]*[-_])?(?:reply|respond|vote|votes|like|likes|share|sharing|report|avatar|"
-    r"signature|sig|tools|toolbar|actions?|buttons?|permalink|edit|rating|badges?|karma|"
-    r"userinfo|user-?stats|postprofile|quote-?header)(?:[-_](?:link|links|button|buttons|btn|"
-    r"bar|box|area|wrap|container|list))?$",
+    r"sig|tools|actions?|buttons?|edit|rating|badges?|karma|quote-?header)(?:[-_](?:link|links|"
+    r"button|buttons|btn|bar|box|area|wrap|container|list))?$"
+    # long words also at the end of a camel-case name ("messageUserInfo", "postSignature")
+    r"|(?:userinfo|user-?stats|user-?details|user-?title|postprofile|signature|toolbar|permalink|"
+    r"avatar|badges)$",
     re.I,
 )
 # Texts that are chrome wherever they appear on a record.
@@ -250,6 +252,16 @@ def clean_author(text: str | None) -> str | None:
     return text
 
 
+def _in_chrome(node: SemanticNode, blocks: list[etree._Element]) -> bool:
+    """The node sits in chrome (a user-info box's "Joined: Mar 8, 2010" is not the post's time)."""
+    element = node.element
+    while element is not None and element not in blocks:
+        if _chrome_marked(element):
+            return True
+        element = element.getparent()
+    return False
+
+
 def _chrome_marked(element: etree._Element) -> bool:
     """Named like chrome, and small like chrome (a post's wrapper may carry "reply" too), or a
     signature."""
@@ -303,7 +315,9 @@ def block_fields(blocks: list[etree._Element], all_blocks: set, now=None) -> lis
     }
     nodes = [semantic_nodes(b, skips[b]) for b in blocks]
     noise = noise_keys(nodes)
-    time_key = best_key(nodes, lambda n: n.time is not None and n.key not in noise)
+    time_key = best_key(
+        nodes, lambda n: n.time is not None and n.key not in noise and not _in_chrome(n, blocks)
+    )
     link_key = best_key(
         nodes,
         lambda n: (

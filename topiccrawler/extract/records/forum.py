@@ -241,31 +241,36 @@ def extract_forum(
 
 
 def candidates(groups: list[list[etree._Element]]) -> list[tuple[str, list[etree._Element]]]:
-    """("thread", posts) candidates, largest first, then ("list", rows) ones (a thread page's
+    """("thread", posts) candidates, most text first (a box of truncated teasers of other
+    threads looks like posts too), then ("list", rows) ones, most rows first (a thread page's
     "similar threads" box is a list too; a list page has nothing post-like).
 
     Groups of one parent are first read as one repeating sequence: when two or more groups
     of about the same size interleave (a header row, a text row, a separator per post), each
     stretch from one member of the first group to the next becomes one post. Otherwise the
     groups that look like posts are merged (posts with and without quotes or pictures differ
-    in layout)."""
+    in layout): stretches are only built when at most one group looks like posts alone."""
     by_parent: dict[etree._Element, list[list[etree._Element]]] = {}
     for group in groups:
         by_parent.setdefault(group[0].getparent(), []).append(group)
     threads, lists = [], []
     for parent, siblings in by_parent.items():
-        segments = interleaved(parent, siblings)
+        post_groups = [g for g in siblings if looks_like_posts(g)]
+        segments = interleaved(parent, siblings) if len(post_groups) < 2 else None
         if segments and looks_like_posts(segments):
             threads.append(segments)
-        else:
-            posts = [b for g in siblings if looks_like_posts(g) for b in g]
-            if posts:
-                order = {e: i for i, e in enumerate(parent)}
-                threads.append(sorted(posts, key=order.get))
+        elif post_groups:
+            order = {e: i for i, e in enumerate(parent)}
+            threads.append(sorted((b for g in post_groups for b in g), key=order.get))
         lists.extend(g for g in siblings if looks_like_thread_list(g))
-    threads.sort(key=len, reverse=True)
+    threads.sort(key=_prose, reverse=True)
     lists.sort(key=len, reverse=True)
     return [("thread", t) for t in threads] + [("list", rows) for rows in lists]
+
+
+def _prose(blocks: list[etree._Element]) -> int:
+    _, text, link = _texts(blocks)
+    return text - link
 
 
 def interleaved(
