@@ -220,12 +220,20 @@ def extract_forum(
     url: str | None = None,
     options: ForumOptions = ForumOptions(),
     now: datetime | None = None,
+    has_comments: bool = False,
 ) -> ForumPage:
     """Posts of a thread page or threads of a thread list (or nothing). The tree is changed:
-    a post that spans two sibling rows (header row, text row) is wrapped into one element."""
+    a post that spans two sibling rows (header row, text row) is wrapped into one element.
+
+    Post-like blocks are a thread when the page calls itself a forum, or when it has no
+    comments found by POL and no longer text outside them (else they are an article's
+    comments, left to POL)."""
+    forum = is_forum_page(body.getroottree().getroot(), url)
     for kind, blocks in candidates(topic_blocks(body, options)):
         if kind == "list":
             return ForumPage("list", [], thread_rows(blocks, now), blocks)
+        if not forum and has_comments:
+            return ForumPage("", [], [], [])
         fields = block_fields(blocks, set(blocks), now)
         posts = [
             PostRecord(f.text, f.author, f.author_url, f.time, f.published_at)
@@ -233,10 +241,9 @@ def extract_forum(
             if f.text
         ]
         average = sum(len(p.text) for p in posts) / max(1, len(posts))
-        root = body.getroottree().getroot()
-        if is_forum_page(root, url) or longest_text_outside(body, blocks) < max(200, 2 * average):
+        if forum or longest_text_outside(body, blocks) < max(200, 2 * average):
             return ForumPage("thread", posts, [], blocks)
-        return ForumPage("", [], [], [])  # an article's comments: left to POL
+        return ForumPage("", [], [], [])
     return ForumPage("", [], [], [])
 
 

@@ -40,7 +40,7 @@ def extract_records(
     if body is None:
         body = tree
     comments = extract_comments(body, options, now=now)
-    found = extract_forum(body, url=url, options=forum, now=now)
+    found = extract_forum(body, url=url, options=forum, now=now, has_comments=bool(comments))
     if found.kind == "thread":
         return PageRecords(kind="thread", posts=found.posts)
     if found.kind == "list" and not comments:
