@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from datetime import UTC, datetime, timedelta, timezone
+from functools import lru_cache
 
 DEFAULT_TZ = timezone(timedelta(hours=8), "CST")
 NOW_FOR_DOCTEST = datetime(2026, 6, 1, 12, 0, tzinfo=DEFAULT_TZ)
@@ -165,6 +166,7 @@ _DIGIT = re.compile(r"\d")
 _BEFORE_DIGIT = 32
 
 
+@lru_cache(maxsize=4096)  # record detection asks about the same block texts more than once
 def find_time(text: str | None) -> str | None:
     """The first time written in `text`, as written (trimmed), or None.
 

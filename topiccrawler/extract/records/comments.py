@@ -22,6 +22,7 @@ from lxml import etree
 from topiccrawler.extract.dates import find_time
 from topiccrawler.extract.records.fields import SKIPPED_TAGS, block_fields, hinted_author
 from topiccrawler.extract.records.similarity import MEASURES, children, similar_siblings
+from topiccrawler.extract.tree import text_stats
 from topiccrawler.items import CommentRecord
 
 # class/id words of comment sections and comments.
@@ -71,18 +72,20 @@ def candidate_regions(body: etree._Element, options: RecordOptions) -> Iterator[
     evidence test.
     """
     measure = MEASURES[options.measure]()
+    minimum = options.min_blocks_with_evidence if options.evidence else options.min_blocks
+    stats = text_stats(body) if options.evidence else None
     start = len(list(body.iterancestors()))
     stack = [(body, start)]
     while stack:
         node, depth = stack.pop()
-        if depth > options.level or options.evidence:
-            kids = [c for c in children(node) if c.tag not in SKIPPED_TAGS]
-            minimum = options.min_blocks_with_evidence if options.evidence else options.min_blocks
+        kids = [c for c in children(node) if c.tag not in SKIPPED_TAGS]
+        if len(kids) >= minimum and (depth > options.level or options.evidence):
+            # A comment holds text outside links: menus and link lists are not compared.
+            compared = [k for k in kids if stats[k].clear] if stats else kids
             for blocks in similar_siblings(
-                kids, measure, options.similarity, minimum, options.max_siblings
+                compared, measure, options.similarity, minimum, options.max_siblings
             ):
                 yield Region(node, blocks, shallow=depth <= options.level)
-        kids = [c for c in children(node) if c.tag not in SKIPPED_TAGS]
         stack.extend((kid, depth + 1) for kid in reversed(kids))
 
 

@@ -179,22 +179,17 @@ def _machine_time(block: etree._Element) -> bool:
 def looks_like_thread_list(blocks: Sequence[etree._Element]) -> bool:
     """List rows: a title link in (nearly) every row, and a time or a count in most."""
     n = len(blocks)
-    titled = timed = counted = 0
     hrefs = set()
     for block in blocks:
-        anchors = [
-            (a.get("href") or "", " ".join(a.text_content().split())) for a in block.iter("a")
-        ]
-        longest = max(anchors, key=lambda a: len(a[1]), default=("", ""))
-        if len(longest[1]) >= 4 and longest[0]:
-            titled += 1
-            hrefs.add(longest[0])
-        text = " ".join(block.itertext())
-        timed += bool(find_time(text))
-        counted += bool(
-            NUMBER.search(" ".join(t for t in block.itertext() if not t.strip().startswith("http")))
-        )
-    return titled / n >= 0.8 and len(hrefs) >= 0.8 * n and (timed / n >= 0.5 or counted / n >= 0.8)
+        anchors = [(a.get("href"), "".join(a.text_content().split())) for a in block.iter("a")]
+        href, title = max(anchors, key=lambda a: len(a[1]), default=(None, ""))
+        if len(title) >= 4 and href:
+            hrefs.add(href)
+    if len(hrefs) < 0.8 * n:
+        return False  # rows without their own title link
+    texts = [" ".join(t for t in b.itertext() if not t.strip().startswith("http")) for b in blocks]
+    counted = sum(bool(NUMBER.search(t)) for t in texts)
+    return counted / n >= 0.8 or sum(bool(find_time(t)) for t in texts) / n >= 0.5
 
 
 def is_forum_page(root: etree._Element, url: str | None) -> bool:
