@@ -180,22 +180,23 @@ def threaded_singles(body: etree._Element, taken: set[etree._Element]) -> Iterat
 
 
 def extract_comments(
-    body: etree._Element, options: RecordOptions = RecordOptions(), now: datetime | None = None
+    body: etree._Element,
+    options: RecordOptions = RecordOptions(),
+    now: datetime | None = None,
+    regions: list[Region] | None = None,
 ) -> list[CommentRecord]:
-    """The comments of a page (its <body>, cleaned of scripts), in document order."""
-    regions = comment_regions(body, options)
+    """The comments of a page (its <body>, cleaned of scripts), in document order; `regions`
+    when `comment_regions` already found them."""
+    if regions is None:
+        regions = comment_regions(body, options)
     all_blocks = {b for r in regions for b in (*r.blocks, *r.nested)}
     found = [f for r in regions for f in block_fields(r.blocks + r.nested, all_blocks, now)]
     order = {e: i for i, e in enumerate(body.iter(etree.Element))}
     found.sort(key=lambda f: order.get(f.element, 0))
     return [
         CommentRecord(
-            text=f.text,
-            author=f.author,
-            author_url=f.author_url,
-            time=f.time,
-            published_at=f.published_at,
-            reply_to=f.reply_to,
+            text=f.text, author=f.author, author_url=f.author_url, time=f.time,
+            published_at=f.published_at, reply_to=f.reply_to,
         )  # fmt: skip
         for f in found
         if f.text

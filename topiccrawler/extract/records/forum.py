@@ -165,7 +165,7 @@ def looks_like_posts(blocks: Sequence[etree._Element]) -> bool:
     if not text or link / text >= 0.5 or (text - link) / n < 15:
         return False
     timed = sum(
-        bool(find_time(t[:600] + " " + t[-300:])) or _machine_time(b)
+        bool(find_time(t if len(t) < 900 else f"{t[:600]} {t[-300:]}")) or _machine_time(b)
         for t, b in zip(texts, blocks, strict=True)
     )
     return timed / n >= 0.8
@@ -261,13 +261,23 @@ def candidates(groups: list[list[etree._Element]]) -> list[tuple[str, list[etree
         segments = interleaved(parent, siblings) if len(post_groups) < 2 else None
         if segments and looks_like_posts(segments):
             threads.append(segments)
-        elif post_groups:
+            continue
+        for wrapper in segments or ():
+            unwrap(wrapper)
+        if post_groups:
             order = {e: i for i, e in enumerate(parent)}
             threads.append(sorted((b for g in post_groups for b in g), key=order.get))
         lists.extend(g for g in siblings if looks_like_thread_list(g))
     threads.sort(key=_prose, reverse=True)
     lists.sort(key=len, reverse=True)
     return [("thread", t) for t in threads] + [("list", rows) for rows in lists]
+
+
+def unwrap(wrapper: etree._Element) -> None:
+    """Undo a wrapper made by `interleaved`: its children back in its place."""
+    for child in list(wrapper):
+        wrapper.addprevious(child)
+    wrapper.getparent().remove(wrapper)
 
 
 def _prose(blocks: list[etree._Element]) -> int:

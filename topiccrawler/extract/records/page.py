@@ -8,7 +8,7 @@ from datetime import datetime
 from lxml import html
 
 from topiccrawler.extract.parse import parse_html
-from topiccrawler.extract.records.comments import RecordOptions, extract_comments
+from topiccrawler.extract.records.comments import RecordOptions, comment_regions, extract_comments
 from topiccrawler.extract.records.forum import ForumOptions, extract_forum
 from topiccrawler.extract.tree import clean_tree
 from topiccrawler.items import CommentRecord, PostRecord, ThreadRecord
@@ -39,10 +39,10 @@ def extract_records(
     body = tree.find("body")
     if body is None:
         body = tree
-    comments = extract_comments(body, options, now=now)
-    found = extract_forum(body, url=url, options=forum, now=now, has_comments=bool(comments))
+    regions = comment_regions(body, options)
+    found = extract_forum(body, url=url, options=forum, now=now, has_comments=bool(regions))
     if found.kind == "thread":
         return PageRecords(kind="thread", posts=found.posts)
-    if found.kind == "list" and not comments:
+    if found.kind == "list" and not regions:
         return PageRecords(kind="list", threads=found.threads)
-    return PageRecords(comments=comments)
+    return PageRecords(comments=extract_comments(body, options, now=now, regions=regions))
