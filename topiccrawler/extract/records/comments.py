@@ -195,8 +195,12 @@ def extract_comments(
     found.sort(key=lambda f: order.get(f.element, 0))
     return [
         CommentRecord(
-            text=f.text, author=f.author, author_url=f.author_url, time=f.time,
-            published_at=f.published_at, reply_to=f.reply_to,
+            text=f.text,
+            author=f.author,
+            author_url=f.author_url,
+            time=f.time,
+            published_at=f.published_at,
+            reply_to=f.reply_to,
         )  # fmt: skip
         for f in found
         if f.text

@@ -19,6 +19,7 @@ from lxml import etree
 
 from topiccrawler.extract.dates import find_time, parse_time
 from topiccrawler.extract.parse import normalize_space
+from topiccrawler.extract.tree import text_stats
 
 # Elements that do not break a semantic node: text-level markup.
 INLINE_TAGS = frozenset(
@@ -327,6 +328,7 @@ def block_fields(blocks: list[etree._Element], all_blocks: set, now=None) -> lis
             and n.key not in noise
         ),
     )
+    containers = content_elements(blocks, skips)
     authors: dict[etree._Element, str | None] = {}
     placed = []
     for block, block_nodes in zip(blocks, nodes, strict=True):
@@ -335,11 +337,13 @@ def block_fields(blocks: list[etree._Element], all_blocks: set, now=None) -> lis
         time_node = next((n for n in block_nodes if n.key == time_key and n.time), None)
         if time_node is None:
             time_node = next((n for n in block_nodes if n.time and len(n.text) <= 80), None)
+        container = containers[block]
         text_nodes = [
             n
             for n in block_nodes
             if n.key not in noise
             and n is not time_node
+            and _within(n.element, container)
             and not _holds(n, author_element)
             and not is_chrome(n, block)
         ]
@@ -376,6 +380,77 @@ def _author(
         if node.key == link_key:
             return clean_author(node.text), node.element
     return None, None
+
+
+PARAGRAPH_TAGS = frozenset(("p", "li", "pre", "dd", "tr"))
+# Share of a node's non-link text one child must hold for the content to be looked for in it.
+CONTENT_SHARE = 0.6
+
+
+def content_element(block: etree._Element, skip: frozenset = frozenset()) -> etree._Element:
+    """R1, within one block: the element holding the record's text. From the block down, go
+    into the child holding most of the non-link text while it holds at least CONTENT_SHARE of
+    it: a post's message box, not its user-info column (join date, post count) or signature."""
+    stats = text_stats(block)
+    clear = {element: value.clear for element, value in stats.items()}
+    for nested in skip:  # nested records are not this record's text
+        for ancestor in nested.iterancestors():
+            if ancestor not in clear:
+                break
+            clear[ancestor] -= stats[nested].clear
+    element = block
+    while True:
+        total = clear[element]
+        kids = [c for c in element if isinstance(c.tag, str) and c in clear and c not in skip]
+        best = max(kids, key=clear.get, default=None)
+        if best is None or total <= 0 or clear[best] < CONTENT_SHARE * total:
+            return element
+        if best.tag in PARAGRAPH_TAGS:
+            return element  # the text is the paragraphs' parent's, however many there are
+        element = best
+
+
+def _element_key(element: etree._Element, block: etree._Element) -> str:
+    steps = []
+    while element is not None and element is not block:
+        steps.append(f"{element.tag}.{_class_word(element)}")
+        element = element.getparent()
+    return "/".join(reversed(steps))
+
+
+def content_elements(blocks: list[etree._Element], skips: dict) -> dict:
+    """R1 over the region: the content element's position is the one most blocks agree on
+    (a short post's own choice may be its user-info column); blocks without an element at
+    that position keep their whole text."""
+    chosen = {b: content_element(b, skips[b]) for b in blocks}
+    votes = Counter(_element_key(e, b) for b, e in chosen.items() if e is not b)
+    if not votes:
+        return {b: b for b in blocks}
+    key, count = votes.most_common(1)[0]
+    if count < 0.5 * len(blocks):
+        return {b: b for b in blocks}
+    found = {}
+    for block in blocks:
+        element = chosen[block]
+        if _element_key(element, block) != key:
+            skip = skips[block]
+            element = next(
+                (
+                    e
+                    for e in block.iterdescendants(etree.Element)
+                    if _element_key(e, block) == key
+                    and not (e in skip or any(a in skip for a in e.iterancestors()))
+                ),
+                block,
+            )
+        found[block] = element
+    return found
+
+
+def _within(element: etree._Element | None, container: etree._Element) -> bool:
+    if element is None:
+        return False
+    return element is container or any(a is container for a in element.iterancestors())
 
 
 def _href(element: etree._Element | None) -> str | None:
