@@ -343,7 +343,7 @@ def block_fields(blocks: list[etree._Element], all_blocks: set, now=None) -> lis
             for n in block_nodes
             if n.key not in noise
             and n is not time_node
-            and _within(n.element, container)
+            and _within(n, container)
             and not _holds(n, author_element)
             and not is_chrome(n, block)
         ]
@@ -447,10 +447,15 @@ def content_elements(blocks: list[etree._Element], skips: dict) -> dict:
     return found
 
 
-def _within(element: etree._Element | None, container: etree._Element) -> bool:
+def _within(node: SemanticNode, container: etree._Element) -> bool:
+    """The node is in the container, or is an inline node holding it."""
+    element = node.element
     if element is None:
         return False
-    return element is container or any(a is container for a in element.iterancestors())
+    if element is container or any(a is container for a in element.iterancestors()):
+        return True
+    inline = not node.key.endswith("#text")
+    return inline and any(a is element for a in container.iterancestors())
 
 
 def _href(element: etree._Element | None) -> str | None:

@@ -224,7 +224,12 @@ def extract_forum(
     comments found by POL and no longer text outside them (else they are an article's
     comments, left to POL)."""
     forum = is_forum_page(body.getroottree().getroot(), url)
-    for kind, blocks in candidates(topic_blocks(body, options)):
+    found = candidates(topic_blocks(body, options))
+    marked = schema_posts(body)
+    if marked:
+        forum = True
+        found.insert(0, ("thread", marked))
+    for kind, blocks in found:
         if kind == "list":
             return ForumPage("list", [], thread_rows(blocks, now), blocks)
         if not forum and has_comments:
@@ -240,6 +245,20 @@ def extract_forum(
             return ForumPage("thread", posts, [], blocks)
         return ForumPage("", [], [], [])
     return ForumPage("", [], [], [])
+
+
+# schema.org types of forum posts and answers: a page that marks them up says what they are.
+POST_TYPES = re.compile(r"schema\.org/(?:Answer|DiscussionForumPosting)$", re.I)
+
+
+def schema_posts(body: etree._Element) -> list[etree._Element]:
+    """Elements the page marks up as answers or forum posts (microdata), each with text
+    of its own: Q&A pages show no time per answer, which SoL's time test would miss."""
+    marked = [e for e in body.iter(etree.Element) if POST_TYPES.search(e.get("itemtype") or "")]
+    if not marked:
+        return []
+    _, text, link = _texts(marked)
+    return marked if (text - link) / len(marked) >= 30 else []
 
 
 def candidates(groups: list[list[etree._Element]]) -> list[tuple[str, list[etree._Element]]]:

@@ -31,7 +31,8 @@ def extract_records(
 ) -> PageRecords:
     """Comments, posts and threads of a page (HTML text or a parsed tree, left untouched).
 
-    SoL decides the page's kind. On a thread page the records are posts, not comments. A
+    SoL decides the page's kind. On a thread page the repeated blocks are posts, not
+    comments; comments found outside them (under each answer of a Q&A page) are kept. A
     thread list is only believed on a page without comments.
     """
     root = parse_html(page) if isinstance(page, str) else page
@@ -42,7 +43,15 @@ def extract_records(
     regions = comment_regions(body, options)
     found = extract_forum(body, url=url, options=forum, now=now, has_comments=bool(regions))
     if found.kind == "thread":
-        return PageRecords(kind="thread", posts=found.posts)
+        # Comments under the posts (under each answer of a Q&A page) stay comments.
+        posts = set(found.blocks)
+        regions = [
+            r
+            for r in regions
+            if not any(b in posts or any(p in posts for p in b.iterdescendants()) for b in r.blocks)
+        ]
+        comments = extract_comments(body, options, now=now, regions=regions) if regions else []
+        return PageRecords(kind="thread", posts=found.posts, comments=comments)
     if found.kind == "list" and not regions:
         return PageRecords(kind="list", threads=found.threads)
     return PageRecords(comments=extract_comments(body, options, now=now, regions=regions))
