@@ -6,7 +6,9 @@ scorer (read in place), beside the peers' figures in ../shared/bench/README.md.
 For each similarity measure (POL and the four the paper compares against), every page goes
 through the same detection and field extraction; rows give record P/R/F1 (macro over pages),
 author and time accuracy on matched records, by source and language, and ms per page (the
-extractor call, parse included; the fastest of --repeat runs). `pol-structure` is POL with the paper's structure test only.
+extractor call, parse included; the fastest of --repeat runs), and the median as a ratio to
+trafilatura's (with comments) in the same run. `pol-structure` is POL with the paper's
+structure test only.
 """
 
 from __future__ import annotations
@@ -40,22 +42,45 @@ def pages(sources: list[str]) -> list[tuple[str, str, str]]:
     return found
 
 
-def run(
-    name: str, options: RecordOptions, corpus, sources: list[str], out: Path, repeat: int
-) -> dict:
+def ours(options: RecordOptions):
+    """Our extractor: forum posts if the page has any, else its comments (the scorer's rule)."""
+
+    def extract(text: str, url: str) -> list[dict]:
+        found = extract_records(text, options, url=url)
+        return [
+            {"text": r.text, "author": _author(r), "time": _time(r)}
+            for r in found.posts or found.comments
+        ]
+
+    return extract
+
+
+def trafilatura_peer():
+    """trafilatura 2.3 with comments, split by paragraph (as in ../shared/bench/README.md)."""
+    try:
+        import trafilatura
+    except ImportError:
+        return None
+
+    def extract(text: str, url: str) -> list[dict]:
+        document = trafilatura.bare_extraction(text, url=url, include_comments=True)
+        comments = (getattr(document, "comments", None) or "") if document else ""
+        return [{"text": line} for line in comments.splitlines() if line.strip()]
+
+    return extract
+
+
+def run(name: str, extract, corpus, sources: list[str], out: Path, repeat: int) -> dict:
     predictions, times = {}, []
     for key, text, url in corpus:
         best = float("inf")
         for _ in range(repeat):  # the fastest of a few runs: the machine is noisy
             find_time.cache_clear()  # no run profits from an earlier one
             started = time.perf_counter()
-            found = extract_records(text, options, url=url)
+            records = extract(text, url)
             best = min(best, (time.perf_counter() - started) * 1000)
         times.append(best)
-        chosen = found.posts or found.comments
-        predictions[key] = [
-            {"text": r.text, "author": _author(r), "time": _time(r)} for r in chosen
-        ]
+        predictions[key] = records
     path = out / f"{name}.json"
     path.write_text(json.dumps(predictions, ensure_ascii=False), encoding="utf-8")
     scored = out / f"{name}.score.json"
@@ -66,7 +91,12 @@ def run(
          "--per-page", str(out / f"{name}.pages.csv")],
         check=True, capture_output=True,
     )  # fmt: skip
+    by_source: dict[str, list[float]] = {}
+    for (key, _, _), ms in zip(corpus, times, strict=True):
+        by_source.setdefault(key.split("/")[0], []).append(ms)
+    medians = {source: statistics.median(v) for source, v in sorted(by_source.items())}
     return {"scores": json.loads(scored.read_text()), "median_ms": statistics.median(times),
+            "medians": medians,
             "max_ms": max(times), "slowest": corpus[times.index(max(times))][0]}  # fmt: skip
 
 
@@ -76,6 +106,7 @@ def main() -> None:
         "--measures", nargs="+", default=["pol", "pol-structure", "ed", "stm", "lcs", "mct"]
     )
     parser.add_argument("--sources", nargs="+", default=["trafilatura", "harvest", "magichtml"])
+    parser.add_argument("--no-peers", action="store_true", help="ours only")
     parser.add_argument("--out", type=Path, help="keep predictions and scores here")
     parser.add_argument(
         "--repeat", type=int, default=3, help="time each page this many times, keep the fastest"
@@ -87,11 +118,18 @@ def main() -> None:
     out = args.out or Path(tempfile.mkdtemp(prefix="records-bench-"))
     out.mkdir(parents=True, exist_ok=True)
     print(f"{len(corpus)} pages; predictions and scores in {out}")
-    header = f"{'measure':14} {'group':24} {'pages':>5} {'P':>6} {'R':>6} {'F1':>6} {'author':>7} {'time':>6}"
+    extractors = {}
     for name in args.measures:
         measure, _, variant = name.partition("-")
-        options = RecordOptions(measure=measure, evidence=variant != "structure")
-        result = run(name, options, corpus, args.sources, out, args.repeat)
+        extractors[name] = ours(RecordOptions(measure=measure, evidence=variant != "structure"))
+    peer = None if args.no_peers else trafilatura_peer()
+    if peer:
+        extractors["trafilatura"] = peer
+    header = f"{'extractor':14} {'group':24} {'pages':>5} {'P':>6} {'R':>6} {'F1':>6} {'author':>7} {'time':>6}"
+    medians = {}
+    for name, extract in extractors.items():
+        result = run(name, extract, corpus, args.sources, out, args.repeat)
+        medians[name] = result["median_ms"]
         print(f"\n{header}")
         for group, row in sorted(_groups(result["scores"]).items()):
             print(
@@ -99,9 +137,15 @@ def main() -> None:
                 f"{row.get('macro_r', 0):6.3f} {row.get('macro_f1', 0):6.3f} "
                 f"{_fmt(row.get('author_acc'))} {_fmt(row.get('time_acc'), 6)}"
             )
+        per_source = ", ".join(f"{k} {v:.1f}" for k, v in result["medians"].items())
         print(
-            f"{name}: median {result['median_ms']:.1f} ms/page, max {result['max_ms']:.0f} ms ({result['slowest']})"
+            f"{name}: median {result['median_ms']:.1f} ms/page ({per_source}), "
+            f"max {result['max_ms']:.0f} ms ({result['slowest']})"
         )
+    if "trafilatura" in medians:
+        print("\nmedian time relative to trafilatura (same run):")
+        for name, ms in medians.items():
+            print(f"  {name:14} {ms / medians['trafilatura']:.2f}x")
 
 
 def _author(record) -> str | None:

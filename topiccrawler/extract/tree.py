@@ -16,14 +16,18 @@ NOISE_TAGS = (
 SHAPE_TAGS = ("br", "hr", "td", "th", "tr")
 
 
-def clean_tree(root: html.HtmlElement, unwrap: tuple[str, ...] = ()) -> html.HtmlElement:
+def clean_tree(
+    root: html.HtmlElement, unwrap: tuple[str, ...] = (), in_place: bool = False
+) -> html.HtmlElement:
     """A copy of the tree without noise subtrees, comments, and elements with no text below.
 
     Entities are already unescaped by the parser; tails of removed elements are kept. Tags in
     `unwrap` give up their markup but keep their content (a <noscript> holding the whole page
-    for clients without JavaScript, as Discourse forums serve it).
+    for clients without JavaScript, as Discourse forums serve it). `in_place` cleans the
+    given tree instead of a copy (for a caller that made its own).
     """
-    root = copy.deepcopy(root)
+    if not in_place:
+        root = copy.deepcopy(root)
     if unwrap:
         etree.strip_tags(root, *unwrap)
     etree.strip_elements(
@@ -33,8 +37,22 @@ def clean_tree(root: html.HtmlElement, unwrap: tuple[str, ...] = ()) -> html.Htm
         if element is root or element.tag in SHAPE_TAGS:
             continue
         if not (element.text or "").strip() and len(element) == 0:
-            element.drop_tree()  # keeps the tail text
+            _drop(element)
     return root
+
+
+def _drop(element: etree._Element) -> None:
+    """Remove an element but keep its tail text (lxml.html's drop_tree, for any element)."""
+    parent = element.getparent()
+    if parent is None:
+        return
+    if element.tail:
+        previous = element.getprevious()
+        if previous is not None:
+            previous.tail = (previous.tail or "") + element.tail
+        else:
+            parent.text = (parent.text or "") + element.tail
+    parent.remove(element)
 
 
 def chars(text: str | None) -> int:

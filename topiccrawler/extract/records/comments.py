@@ -106,7 +106,9 @@ def is_comment_region(region: Region, options: RecordOptions) -> bool:
     texts = [" ".join(block.itertext()) for block in region.blocks]
     text = sum(len("".join(t.split())) for t in texts)
     link = sum(
-        len("".join(a.text_content().split())) for block in region.blocks for a in block.iter("a")
+        len("".join("".join(a.itertext()).split()))
+        for block in region.blocks
+        for a in block.iter("a")
     )
     if not text or link / text >= 0.5 or text / n < 10:
         return False  # navigation, related articles, product lists: links

@@ -132,7 +132,7 @@ def _runs_together(left: str, right: str) -> bool:
 
 def _link_text(element: etree._Element) -> str:
     anchors = [element] if element.tag == "a" else element.iter("a")
-    return normalize_space(" ".join(a.text_content() for a in anchors))
+    return normalize_space(" ".join("".join(a.itertext()) for a in anchors))
 
 
 def _time_of(element: etree._Element, text: str) -> tuple[str | None, str | None]:
@@ -142,7 +142,7 @@ def _time_of(element: etree._Element, text: str) -> tuple[str | None, str | None
         for attribute in ("datetime", "title", "data-time"):
             value = node.get(attribute)
             if value and find_time(value):
-                shown = normalize_space(node.text_content())
+                shown = normalize_space("".join(node.itertext()))
                 return (shown if find_time(shown) else value), value.strip()
     if not find_time(text):
         return None, None
@@ -272,7 +272,7 @@ def _chrome_marked(element: etree._Element) -> bool:
         return False
     if any(SIGNATURE.search(name) for name in marked):
         return True
-    return len("".join(element.text_content().split())) <= MAX_CHROME_CHARS
+    return len("".join("".join(element.itertext()).split())) <= MAX_CHROME_CHARS
 
 
 SIGNATURE = re.compile(r"signature|(?:^|[-_])sig$", re.I)

@@ -35,6 +35,7 @@ from topiccrawler.extract.records.fields import (
     semantic_nodes,
 )
 from topiccrawler.extract.records.similarity import SubtreeSimilarity, children, similar_siblings
+from topiccrawler.extract.tree import text_stats
 from topiccrawler.items import PostRecord, ThreadRecord
 
 # The nodes that make a page's layout (SPEC §5: table, tr, td, div, ul, li, form, …).
@@ -135,11 +136,13 @@ class ForumPage:
 
 
 def topic_blocks(body: etree._Element, options: ForumOptions) -> list[list[etree._Element]]:
-    """Groups of alike children, largest first (the paper keeps the node with the most)."""
+    """Groups of alike children, largest first (the paper keeps the node with the most).
+    Children without any text are not compared: no post or list row is empty."""
     measure = SimilarityOfLayout(options.weights)
+    stats = text_stats(body)
     groups = []
     for node in body.iter(*LAYOUT_TAGS, "body"):
-        kids = [c for c in children(node) if c.tag in LAYOUT_TAGS]
+        kids = [c for c in children(node) if c.tag in LAYOUT_TAGS and stats[c].text]
         if len(kids) < options.min_blocks:
             continue
         groups.extend(
@@ -154,7 +157,7 @@ def topic_blocks(body: etree._Element, options: ForumOptions) -> list[list[etree
 def _texts(blocks: Sequence[etree._Element]) -> tuple[list[str], int, int]:
     texts = [" ".join(b.itertext()) for b in blocks]
     text = sum(len("".join(t.split())) for t in texts)
-    link = sum(len("".join(a.text_content().split())) for b in blocks for a in b.iter("a"))
+    link = sum(len("".join("".join(a.itertext()).split())) for b in blocks for a in b.iter("a"))
     return texts, text, link
 
 
@@ -181,7 +184,7 @@ def looks_like_thread_list(blocks: Sequence[etree._Element]) -> bool:
     n = len(blocks)
     hrefs = set()
     for block in blocks:
-        anchors = [(a.get("href"), "".join(a.text_content().split())) for a in block.iter("a")]
+        anchors = [(a.get("href"), "".join("".join(a.itertext()).split())) for a in block.iter("a")]
         href, title = max(anchors, key=lambda a: len(a[1]), default=(None, ""))
         if len(title) >= 4 and href:
             hrefs.add(href)
@@ -192,10 +195,9 @@ def looks_like_thread_list(blocks: Sequence[etree._Element]) -> bool:
     return counted / n >= 0.8 or sum(bool(find_time(t)) for t in texts) / n >= 0.5
 
 
-def is_forum_page(root: etree._Element, url: str | None) -> bool:
-    """The page calls itself a forum (its URL or its generator)."""
-    generator = " ".join(root.xpath("//meta[@name='generator']/@content"))
-    return bool(FORUM_HINT.search(f"{url or ''} {generator}"))
+def is_forum_page(url: str | None, generator: str | None) -> bool:
+    """The page calls itself a forum (its URL or its <meta name="generator">)."""
+    return bool(FORUM_HINT.search(f"{url or ''} {generator or ''}"))
 
 
 def longest_text_outside(body: etree._Element, blocks: Sequence[etree._Element]) -> int:
@@ -206,7 +208,7 @@ def longest_text_outside(body: etree._Element, blocks: Sequence[etree._Element])
         paragraphs = [p for p in children(parent) if p.tag == "p"]
         if not paragraphs or parent in inside or any(a in inside for a in parent.iterancestors()):
             continue
-        best = max(best, sum(len("".join(p.text_content().split())) for p in paragraphs))
+        best = max(best, sum(len("".join("".join(p.itertext()).split())) for p in paragraphs))
     return best
 
 
@@ -216,6 +218,7 @@ def extract_forum(
     options: ForumOptions = ForumOptions(),
     now: datetime | None = None,
     has_comments: bool = False,
+    generator: str | None = None,
 ) -> ForumPage:
     """Posts of a thread page or threads of a thread list (or nothing). The tree is changed:
     a post that spans two sibling rows (header row, text row) is wrapped into one element.
@@ -223,7 +226,7 @@ def extract_forum(
     Post-like blocks are a thread when the page calls itself a forum, or when it has no
     comments found by POL and no longer text outside them (else they are an article's
     comments, left to POL)."""
-    forum = is_forum_page(body.getroottree().getroot(), url)
+    forum = is_forum_page(url, generator)
     found = candidates(topic_blocks(body, options))
     marked = schema_posts(body)
     if marked:
@@ -388,10 +391,10 @@ def _anchor(node: SemanticNode) -> tuple[str, str]:
     """(href, text) of the longest link in the node."""
     element = node.element
     anchors = [element] if element.tag == "a" else list(element.iter("a"))
-    best = max(anchors, key=lambda a: len(a.text_content().strip()), default=None)
+    best = max(anchors, key=lambda a: len("".join(a.itertext()).strip()), default=None)
     if best is None:
         return "", ""
-    return (best.get("href") or "").strip(), " ".join(best.text_content().split())
+    return (best.get("href") or "").strip(), " ".join("".join(best.itertext()).split())
 
 
 def _first_short_link(nodes, title_node, time_node) -> str | None:

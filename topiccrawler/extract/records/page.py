@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from lxml import html
+from lxml import etree, html
 
 from topiccrawler.extract.parse import parse_html
 from topiccrawler.extract.records.comments import RecordOptions, comment_regions, extract_comments
@@ -22,6 +22,17 @@ class PageRecords:
     threads: list[ThreadRecord] = field(default_factory=list)
 
 
+_PLAIN_PARSER = etree.HTMLParser(huge_tree=True, remove_comments=True, remove_pis=True)
+
+
+def plain_copy(root: html.HtmlElement) -> etree._Element:
+    """A copy of the page as plain lxml elements. Record detection walks the tree many times
+    over; lxml.html's element classes cost a Python lookup per element visited, plain
+    elements do not (a third less time per walk, for a re-parse of a few milliseconds)."""
+    copy = etree.fromstring(etree.tostring(root, encoding="unicode"), _PLAIN_PARSER)
+    return copy if copy is not None else etree.Element("html")
+
+
 def extract_records(
     page: str | html.HtmlElement,
     options: RecordOptions = RecordOptions(),
@@ -29,19 +40,23 @@ def extract_records(
     url: str | None = None,
     forum: ForumOptions = ForumOptions(),
 ) -> PageRecords:
-    """Comments, posts and threads of a page (HTML text or a parsed tree, left untouched).
+    """Comments, posts and threads of a page (HTML text or a parsed tree, left untouched);
+    the page is kept as it is for a client without JavaScript (<noscript> content shown).
 
     SoL decides the page's kind. On a thread page the repeated blocks are posts, not
     comments; comments found outside them (under each answer of a Q&A page) are kept. A
     thread list is only believed on a page without comments.
     """
     root = parse_html(page) if isinstance(page, str) else page
-    tree = clean_tree(root, unwrap=("noscript",))  # what a client without JavaScript shows
+    tree = clean_tree(plain_copy(root), unwrap=("noscript",), in_place=True)
     body = tree.find("body")
     if body is None:
         body = tree
     regions = comment_regions(body, options)
-    found = extract_forum(body, url=url, options=forum, now=now, has_comments=bool(regions))
+    generator = " ".join(root.xpath("//meta[@name='generator']/@content"))
+    found = extract_forum(
+        body, url=url, options=forum, now=now, has_comments=bool(regions), generator=generator
+    )
     if found.kind == "thread":
         # Comments under the posts (under each answer of a Q&A page) stay comments.
         posts = set(found.blocks)
