@@ -169,7 +169,9 @@ def extract_page(
         author=author if author and not author.startswith("http") else None,
         source=_meta(root, SOURCE_META) or _first_group(SOURCE_LINE, header),
         blocks=blocks,
-        records=extract_records(root, records, now=fetched_at) if records else PageRecords(),
+        records=extract_records(root, records, now=fetched_at, url=url)
+        if records
+        else PageRecords(),
     )
 
 

@@ -127,7 +127,8 @@ def node_text(element: etree._Element, skip: frozenset = frozenset()) -> str:
 
 
 def _runs_together(left: str, right: str) -> bool:
-    return left.isascii() and left.isalnum() and right.isascii() and right.isalnum()
+    """Two word characters meeting, one of them Latin or a digit ("老李" + "2026-01-13")."""
+    return left.isalnum() and right.isalnum() and (left.isascii() or right.isascii())
 
 
 def _link_text(element: etree._Element) -> str:
@@ -338,6 +339,11 @@ def block_fields(blocks: list[etree._Element], all_blocks: set, now=None) -> lis
         if time_node is None:
             time_node = next((n for n in block_nodes if n.time and len(n.text) <= 80), None)
         container = containers[block]
+        if container is not block and (
+            _within_element(author_element, container)
+            or (time_node is not None and _within_element(time_node.element, container))
+        ):
+            container = block  # the byline, not the text: a short record's header outweighs it
         text_nodes = [
             n
             for n in block_nodes
@@ -382,7 +388,7 @@ def _author(
     return None, None
 
 
-PARAGRAPH_TAGS = frozenset(("p", "li", "pre", "dd", "tr"))
+PARAGRAPH_TAGS = frozenset(("p", "li", "pre", "dd"))
 # Share of a node's non-link text one child must hold for the content to be looked for in it.
 CONTENT_SHARE = 0.6
 
@@ -405,8 +411,10 @@ def content_element(block: etree._Element, skip: frozenset = frozenset()) -> etr
         best = max(kids, key=clear.get, default=None)
         if best is None or total <= 0 or clear[best] < CONTENT_SHARE * total:
             return element
-        if best.tag in PARAGRAPH_TAGS:
-            return element  # the text is the paragraphs' parent's, however many there are
+        if best.tag in PARAGRAPH_TAGS or best.tag in INLINE_TAGS:
+            # The text is the paragraphs' parent's, however many there are; and never a
+            # <span>'s: a byline's name or time may outweigh a one-line comment.
+            return element
         element = best
 
 
@@ -445,6 +453,12 @@ def content_elements(blocks: list[etree._Element], skips: dict) -> dict:
             )
         found[block] = element
     return found
+
+
+def _within_element(element: etree._Element | None, container: etree._Element) -> bool:
+    if element is None:
+        return False
+    return element is container or any(a is container for a in element.iterancestors())
 
 
 def _within(node: SemanticNode, container: etree._Element) -> bool:

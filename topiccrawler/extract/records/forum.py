@@ -237,17 +237,49 @@ def extract_forum(
             return ForumPage("list", [], thread_rows(blocks, now), blocks)
         if not forum and has_comments:
             return ForumPage("", [], [], [])
-        fields = block_fields(blocks, set(blocks), now)
-        posts = [
-            PostRecord(f.text, f.author, f.author_url, f.time, f.published_at)
-            for f in fields
-            if f.text
-        ]
+        posts = _posts(blocks, now)
         average = sum(len(p.text) for p in posts) / max(1, len(posts))
         if forum or longest_text_outside(body, blocks) < max(200, 2 * average):
             return ForumPage("thread", posts, [], blocks)
         return ForumPage("", [], [], [])
+    if forum:
+        lone = lone_posts(body)
+        if lone:
+            return ForumPage("thread", _posts(lone, now), [], lone)
     return ForumPage("", [], [], [])
+
+
+# class/id names of one post ("post", "post_1001", "reply-3", "floor"; not "postlist").
+POST_NAME = re.compile(
+    r"^(?:post|reply|message|floor|plhin|topic-post|forum-post)(?:[-_]?\d*)$", re.I
+)
+
+
+def lone_posts(body: etree._Element) -> list[etree._Element]:
+    """A thread of one post (or two unlike ones) has no similar siblings to find: on a page
+    that calls itself a forum, the outermost elements named like a post that carry a time
+    and some text of their own are its posts."""
+    found = []
+    for element in body.iter(etree.Element):
+        names = f"{element.get('class') or ''} {element.get('id') or ''}".split()
+        if not any(POST_NAME.match(name) for name in names):
+            continue
+        if any(f is element or f in element.iterancestors() for f in found):
+            continue
+        if any(a in found for a in element.iterancestors()):
+            continue
+        texts, text, link = _texts([element])
+        if text - link >= 20 and (find_time(texts[0]) or _machine_time(element)):
+            found.append(element)
+    return found
+
+
+def _posts(blocks: list[etree._Element], now: datetime | None) -> list[PostRecord]:
+    return [
+        PostRecord(f.text, f.author, f.author_url, f.time, f.published_at)
+        for f in block_fields(blocks, set(blocks), now)
+        if f.text
+    ]
 
 
 # schema.org types of forum posts and answers: a page that marks them up says what they are.
