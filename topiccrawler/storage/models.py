@@ -105,6 +105,7 @@ class Comment(Base):
     position: Mapped[int] = mapped_column(Integer)
     text: Mapped[str] = mapped_column(Text)
     author: Mapped[str | None] = mapped_column(String(255))
+    author_url: Mapped[str | None] = mapped_column(Text)  # the author's profile link
     published_text: Mapped[str | None] = mapped_column(String(255))
     published_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     reply_to: Mapped[str | None] = mapped_column(String(255))
@@ -145,6 +146,7 @@ class ForumPost(Base):
     position: Mapped[int] = mapped_column(Integer)
     text: Mapped[str] = mapped_column(Text)
     author: Mapped[str | None] = mapped_column(String(255))
+    author_url: Mapped[str | None] = mapped_column(Text)
     published_text: Mapped[str | None] = mapped_column(String(255))
     published_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     first_seen_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

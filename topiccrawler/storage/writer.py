@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
+from urllib.parse import urljoin
 
 from sqlalchemy import Table, select
 from sqlalchemy.dialects import postgresql, sqlite
@@ -146,8 +147,10 @@ def store_page(
     assert page_id is not None  # an update always returns the row
     forget_failures(session, item.url)
     counts.pages = 1
-    counts.comments = _store_records(session, Comment.__table__, page_id, item.comments, now)
-    counts.posts = _store_records(session, ForumPost.__table__, page_id, item.posts, now)
+    counts.comments = _store_records(
+        session, Comment.__table__, page_id, item.url, item.comments, now
+    )
+    counts.posts = _store_records(session, ForumPost.__table__, page_id, item.url, item.posts, now)
     thread_table: Table = ForumThread.__table__  # type: ignore[assignment]
     for thread in item.threads:
         thread_row = {
@@ -181,6 +184,7 @@ def _store_records(
     session: Session,
     table: Any,
     page_id: int,
+    page_url: str,
     records: list[CommentRecord] | list[PostRecord],
     now: datetime,
 ) -> int:
@@ -192,8 +196,9 @@ def _store_records(
             "content_hash": content_hash(record.author, record.time, record.text),
             "position": position,
             "text": record.text,
-            "author": record.author,
-            "published_text": record.time,
+            "author": record.author[:255] if record.author else None,
+            "author_url": urljoin(page_url, record.author_url) if record.author_url else None,
+            "published_text": record.time[:255] if record.time else None,
             "published_at": record.published_at,
             "first_seen_at": now,
         }

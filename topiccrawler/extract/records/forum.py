@@ -195,6 +195,21 @@ def looks_like_thread_list(blocks: Sequence[etree._Element]) -> bool:
     return counted / n >= 0.8 or sum(bool(find_time(t)) for t in texts) / n >= 0.5
 
 
+def title_rows(blocks: Sequence[etree._Element]) -> bool:
+    """Rows whose longest link is a good part of their text (a third or more): a thread list
+    whose rows carry a time and an unlinked author, not posts."""
+    if not looks_like_thread_list(blocks):
+        return False
+    shares = []
+    for block in blocks:
+        text = len("".join("".join(block.itertext()).split()))
+        title = max(
+            (len("".join("".join(a.itertext()).split())) for a in block.iter("a")), default=0
+        )
+        shares.append(title / text if text else 0)
+    return sum(shares) / len(shares) >= 0.3
+
+
 def is_forum_page(url: str | None, generator: str | None) -> bool:
     """The page calls itself a forum (its URL or its <meta name="generator">)."""
     return bool(FORUM_HINT.search(f"{url or ''} {generator or ''}"))
@@ -311,7 +326,7 @@ def candidates(groups: list[list[etree._Element]]) -> list[tuple[str, list[etree
         by_parent.setdefault(group[0].getparent(), []).append(group)
     threads, lists = [], []
     for parent, siblings in by_parent.items():
-        post_groups = [g for g in siblings if looks_like_posts(g)]
+        post_groups = [g for g in siblings if looks_like_posts(g) and not title_rows(g)]
         segments = interleaved(parent, siblings) if len(post_groups) < 2 else None
         if segments and looks_like_posts(segments):
             threads.append(segments)
@@ -470,24 +485,22 @@ def _number(text: str) -> int | None:
 
 
 def _counts(block_nodes: list[SemanticNode], keys: list[str]) -> tuple[int | None, int | None]:
-    """Replies and views: labelled when the page labels them, "12/345" as replies/views,
-    else the smaller of two counts is the replies."""
+    """Replies and views: labelled when the page labels them; two numbers in one cell
+    ("12/345", "12 345") are replies then views; else the smaller of two counts is replies."""
     values = [n for n in block_nodes if n.key in keys]
     replies = views = None
+    numbers: list[int] = []
     for node in values:
-        pair = re.search(r"(\d[\d,]*)\s*/\s*(\d[\d,]*)", node.text)
-        if pair:
-            return _number(pair.group(1)), _number(pair.group(2))
         if REPLIES_LABEL.search(node.text):
             replies = _number(node.text)
         elif VIEWS_LABEL.search(node.text):
             views = _number(node.text)
-    numbers = [
-        _number(n.text)
-        for n in values
-        if not REPLIES_LABEL.search(n.text) and not VIEWS_LABEL.search(n.text)
-    ]
-    numbers = [x for x in numbers if x is not None]
+        else:
+            found = [_number(m) for m in NUMBER.findall(node.text)]
+            found = [x for x in found if x is not None]
+            if len(found) >= 2 and not numbers:
+                return found[0], found[1]
+            numbers.extend(found)
     if replies is None and views is None and len(numbers) >= 2:
         return min(numbers[:2]), max(numbers[:2])
     if replies is None and numbers:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
+from urllib.parse import urljoin
 
 from lxml import etree, html
 
@@ -57,16 +58,29 @@ def extract_records(
     found = extract_forum(
         body, url=url, options=forum, now=now, has_comments=bool(regions), generator=generator
     )
-    if found.kind == "thread":
-        # Comments under the posts (under each answer of a Q&A page) stay comments.
-        posts = set(found.blocks)
+    if found.kind:
+        # Comments under the posts (under each answer of a Q&A page) stay comments; a
+        # region POL took for comments that is the thread list's rows is the list.
+        taken = set(found.blocks)
         regions = [
             r
             for r in regions
-            if not any(b in posts or any(p in posts for p in b.iterdescendants()) for b in r.blocks)
+            if not any(b in taken or any(p in taken for p in b.iterdescendants()) for b in r.blocks)
         ]
+    if found.kind == "thread":
         comments = extract_comments(body, options, now=now, regions=regions) if regions else []
-        return PageRecords(kind="thread", posts=found.posts, comments=comments)
-    if found.kind == "list" and not regions:
-        return PageRecords(kind="list", threads=found.threads)
-    return PageRecords(comments=extract_comments(body, options, now=now, regions=regions))
+        records = PageRecords(kind="thread", posts=found.posts, comments=comments)
+    elif found.kind == "list" and not regions:
+        records = PageRecords(kind="list", threads=found.threads)
+    else:
+        records = PageRecords(comments=extract_comments(body, options, now=now, regions=regions))
+    return absolute_links(records, root.base_url or url)
+
+
+def absolute_links(records: PageRecords, base: str | None) -> PageRecords:
+    """Thread links resolved against the page's address (they are crawled and stored by it).
+    Author links stay as written; storage resolves them."""
+    if base:
+        for thread in records.threads:
+            thread.url = urljoin(base, thread.url)
+    return records

@@ -176,6 +176,17 @@ def tree_size(element: etree._Element) -> int:
     return sum(1 for node in element.iter() if isinstance(node.tag, str))
 
 
+class _TagTree:
+    """An element's shape for APTED (which tests nodes for truth: a childless lxml element is
+    false)."""
+
+    __slots__ = ("tag", "kids")
+
+    def __init__(self, element: etree._Element):
+        self.tag = element.tag
+        self.kids = [_TagTree(child) for child in children(element)]
+
+
 class EditDistance(SubtreeSimilarity):
     """Tree edit distance (APTED, unit costs) as 1 − distance / size of the larger tree."""
 
@@ -189,9 +200,9 @@ class EditDistance(SubtreeSimilarity):
                 return int(a.tag != b.tag)
 
             def children(self, node):
-                return children(node)
+                return node.kids
 
-        distance = APTED(first, second, TagConfig()).compute_edit_distance()
+        distance = APTED(_TagTree(first), _TagTree(second), TagConfig()).compute_edit_distance()
         return 1 - distance / max(tree_size(first), tree_size(second))
 
 
