@@ -22,6 +22,7 @@ from scrapy.http import Response
 
 from topiccrawler.extract.parse import ExtractionError
 from topiccrawler.frontier.learning import YieldStats
+from topiccrawler.frontier.pagination import is_pagination
 from topiccrawler.frontier.priority import LinkPrioritizer
 from topiccrawler.items import PageItem
 from topiccrawler.pipelines.extraction import extract_into, record_options
@@ -120,13 +121,16 @@ class RelevanceMiddleware:
     def _pass(self, output: Any, response: Response, judged: list[PageItem | None]) -> Any:
         """Judge a page; gate the links that follow it; None for a link not to follow."""
         if isinstance(output, PageItem):
-            judged[0] = output if self.judge(output) is not None else None
+            continues = bool(response.meta.get("continues_relevant"))
+            judged[0] = output if self.judge(output, continues) is not None else None
         elif isinstance(output, Request) and judged[0] is not None:
             return self.gate(output, response, judged[0])
         return output
 
-    def judge(self, item: PageItem) -> bool | None:
-        """Score the page (extracting it first); None when it cannot be judged."""
+    def judge(self, item: PageItem, continues_relevant: bool = False) -> bool | None:
+        """Score the page (extracting it first); None when it cannot be judged. A later page
+        of a relevant thread or board (`continues_relevant`) is kept whatever its own score:
+        the replies on page 5 belong to the thread page 1 is about."""
         if self.scorer is None:
             return None
         try:
@@ -141,15 +145,32 @@ class RelevanceMiddleware:
             "threshold": self.threshold,
             "library": self.library_kind,
         }
+        if continues_relevant and not item.is_relevant and (item.posts or item.threads):
+            item.is_relevant = True
+            item.relevance_detail["kept_as"] = "a later page of a relevant thread or board"
         self.stats.inc_value(f"topiccrawler/relevance/{'kept' if item.is_relevant else 'dropped'}")
         if self.learning is not None:
             self.learning.record(item.url, item.is_relevant)
         self.crawler.signals.send_catch_log(page_judged, item=item, relevant=item.is_relevant)
         return item.is_relevant
 
+    def continue_pages(self, request: Request, response: Response, page: PageItem) -> Request:
+        request.meta["pager_hops"] = response.meta.get("pager_hops", 0) + 1  # not counted
+        request.meta["tunnel"] = 0 if page.is_relevant else response.meta.get("tunnel", 0)
+        request.meta["continues_relevant"] = bool(page.is_relevant)
+        request.priority = response.request.priority if response.request else request.priority
+        self.stats.inc_value("topiccrawler/frontier/pagination_links")
+        return request
+
     def gate(self, request: Request, response: Response, page: PageItem) -> Request | None:
         """A link of a judged page: dropped past the tunnelling depth, else marked with how
-        many irrelevant pages it is behind and, best-first, given its priority."""
+        many irrelevant pages it is behind and, best-first, given its priority. A pager link
+        of a forum page continues the page: its hop is not counted against the depth limit, and
+        it keeps the page's tunnel and priority."""
+        if (page.posts or page.threads) and is_pagination(
+            request.url, response.url, request.meta.get("link_text", "")
+        ):
+            return self.continue_pages(request, response, page)
         if page.is_relevant:
             request.meta["tunnel"] = 0
         else:

@@ -293,6 +293,7 @@ class TopicSpider(Spider):
         """Same-site links, within the authority site's depth limit and budget, or within
         SEARCH_FOLLOW_DEPTH hops and SITE_MAX_PAGES for pages the search entrance found."""
         hops = response.meta.get("hops", 0)
+        counted = hops - response.meta.get("pager_hops", 0)  # a thread's later pages are free
         site = self._authority_site(response.meta.get("authority_site"))
         settings = self.crawler.settings
         if site is not None:
@@ -306,7 +307,7 @@ class TopicSpider(Spider):
             host = urlsplit(response.url).hostname or ""
             max_hops, domains, key = settings.getint("SEARCH_FOLLOW_DEPTH"), (host,), host
             budget = settings.getint("SITE_MAX_PAGES")
-        if hops >= max_hops:
+        if counted >= max_hops:
             requested = response.meta.get("redirect_urls", [response.url])[0]
             self.hop_limited[requested] = hops
             return
@@ -319,6 +320,7 @@ class TopicSpider(Spider):
                     link.url,
                     page.entrance or "link",
                     hops=hops + 1,
+                    pager_hops=response.meta.get("pager_hops", 0),
                     site=site.name if site else None,
                     link_text=link.text[:200],
                     link_block="navigation" if link.url in navigation else "content",
