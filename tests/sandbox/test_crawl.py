@@ -8,6 +8,7 @@ fetched, except the one robots.txt disallows (by design).
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,8 +26,23 @@ from topiccrawler.sandbox.demo import (
 )
 from topiccrawler.sandbox.server import SandboxServer
 from topiccrawler.sandbox.truth import is_genuine, score_crawl, truth_key
-from topiccrawler.sandbox.web import MEMBERS, PORTAL_A, PORTAL_B, STRICT, build_web
-from topiccrawler.storage.models import CrawlRun, Page, SearchQuery, SearchResult, TopicTerm
+from topiccrawler.sandbox.web import (
+    FORUM_DIV,
+    FORUM_TABLE,
+    MEMBERS,
+    PORTAL_A,
+    PORTAL_B,
+    STRICT,
+    build_web,
+)
+from topiccrawler.storage.models import (
+    CrawlRun,
+    ForumThread,
+    Page,
+    SearchQuery,
+    SearchResult,
+    TopicTerm,
+)
 
 
 @dataclass
@@ -135,6 +151,25 @@ def test_reposts_are_marked_against_the_truth(crawl):
         score.duplicates_correct >= 0.8 * score.duplicates_marked
     )  # precision (measured 0.88-1.0)
     assert score.duplicates_marked >= 0.9 * score.reposts_findable  # recall ≥ 0.9
+
+
+def test_comments_posts_and_threads_are_stored_right(crawl):
+    with crawl.session() as session:
+        score = score_crawl(session, crawl.server.web, "tax")
+        threads = session.scalars(select(ForumThread)).all()
+    assert score.comments_right >= 0.95 * score.comments_stored  # precision
+    assert score.posts_right >= 0.95 * score.posts_stored
+    # Recall on the pages kept: the JavaScript-built comment lists are not in the HTML.
+    assert score.comments_right >= 0.85 * score.comments_kept_true
+    assert score.posts_right >= 0.95 * score.posts_kept_true
+    assert threads and all(t.title and t.url.startswith("http://") for t in threads)
+    assert sum(t.replies is not None and t.views is not None for t in threads) >= 0.9 * len(threads)
+
+
+def test_forum_pagination_is_followed(crawl):
+    pages = stored(crawl)
+    assert any(h == FORUM_TABLE and re.match(r"/thread-\d+-[2-9]-1\.html", p) for h, p in pages)
+    assert any(h == FORUM_DIV and "page=2" in p for h, p in pages)
 
 
 def test_encodings_reach_storage_decoded(crawl):

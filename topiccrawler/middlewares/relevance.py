@@ -137,7 +137,9 @@ class RelevanceMiddleware:
             extract_into(item, self.records)
         except ExtractionError:
             return None  # the extraction pipeline drops it, with the reason
-        relevance = self.scorer.score({"title": item.title, "body": item.body, **item.blocks})
+        # A thread list's content is its threads' titles, whatever the body extractor kept.
+        body = "\n".join(t.title for t in item.threads) if item.threads else item.body
+        relevance = self.scorer.score({"title": item.title, "body": body, **item.blocks})
         item.relevance = relevance.score
         item.is_relevant = relevance.score >= self.threshold
         item.relevance_detail = {
@@ -171,6 +173,8 @@ class RelevanceMiddleware:
             request.url, response.url, request.meta.get("link_text", "")
         ):
             return self.continue_pages(request, response, page)
+        if request.meta.get("at_depth_limit"):
+            return None  # a pager-like link past the depth limit, on a page that is no forum's
         if page.is_relevant:
             request.meta["tunnel"] = 0
         else:

@@ -39,9 +39,9 @@ def sandbox_login_env() -> dict[str, str]:
 
 
 def sandbox_seed_file(server: SandboxServer) -> str:
-    """A seed file for the tax topic on the running sandbox: the tax authority, a news portal and
-    a page of hostile pages as authority sites, both sandbox engines, the portals and forums as
-    `site:` targets."""
+    """A seed file for the tax topic on the running sandbox: the tax authority, a news portal, a
+    page of hostile pages, a forum and a members club as authority sites, both sandbox engines,
+    the portals and forums as `site:` targets."""
     return f"""# Seeds for the tax topic on the sandbox web at port {server.port} (generated).
 [[authority]]
 name = "{server.web.site_names[TAX_BUREAU]}"
@@ -62,6 +62,13 @@ name = "{server.web.site_names[PORTAL_B]}专题"
 start_urls = ["{server.url(PORTAL_B, "/special/index.html")}"]
 depth_limit = 1
 max_pages = 20
+
+# A Discuz!-style forum: its boards' thread lists run over several pages, and so do threads.
+[[authority]]
+name = "{server.web.site_names[FORUM_TABLE]}"
+start_urls = ["{server.url(FORUM_TABLE)}"]
+depth_limit = 2
+max_pages = 150
 
 # A members club: its articles are for logged-in members.
 [[authority]]
@@ -184,8 +191,10 @@ def format_summary(
         f"  recall of relevant    {ratio(score.relevant_fetched, score.relevant_in_web)} of the sandbox's relevant pages",
         f"  blocked pages         {score.not_genuine} stored pages are a captcha or ban page, not the page",
         f"  kept as relevant      {relevance}",
-        f"  comments stored       {score.comments_stored} (truth on fetched pages: {score.comments_true})",
-        f"  forum posts stored    {score.posts_stored} (truth on fetched pages: {score.posts_true})",
+        f"  comments stored       {score.comments_stored}, {score.comments_right} right "
+        f"(truth on kept pages: {score.comments_kept_true}; on all fetched: {score.comments_true})",
+        f"  forum posts stored    {score.posts_stored}, {score.posts_right} right "
+        f"(truth on kept pages: {score.posts_kept_true}; on all fetched: {score.posts_true})",
         f"  duplicates            {duplicates}",
         f"  skipped / failed      {sum(v for k, v in stats.items() if k.startswith('topiccrawler/skipped/'))} skipped, "
         f"{stats.get('topiccrawler/fetch/failed', 0)} failed (dead links, timeouts, blocks)",

@@ -50,6 +50,10 @@ class CrawlScore:
     comments_true: int  # comments the truth has on the fetched pages (server-rendered and JS)
     posts_stored: int
     posts_true: int
+    comments_right: int  # stored comments the truth has on their page: text, author, time
+    posts_right: int
+    comments_kept_true: int  # truth's comments on the pages the crawl kept (stored text)
+    posts_kept_true: int
     duplicates_marked: int
     duplicates_correct: int  # marked pages whose mark points into the same story
     reposts_findable: int  # genuinely fetched reposts whose story had another page fetched too
@@ -72,7 +76,7 @@ def score_crawl(session: Session, web: SandboxWeb, topic: str) -> CrawlScore:
     ).all()
     relevant_fetched = not_genuine = kept = kept_relevant = decided = comments_true = posts_true = (
         reposts
-    ) = 0
+    ) = comments_kept_true = posts_kept_true = 0
     for _, url, is_relevant, _, body, title in pages:
         truth = truth_for(web, url)
         if truth is None:
@@ -83,6 +87,9 @@ def score_crawl(session: Session, web: SandboxWeb, topic: str) -> CrawlScore:
         relevant_fetched += truth.relevant
         comments_true += len(truth.comments)
         posts_true += len(truth.posts)
+        if is_relevant is not False:
+            comments_kept_true += len(truth.comments)
+            posts_kept_true += len(truth.posts)
         reposts += truth.duplicate_of is not None
         if is_relevant is not None:
             decided += 1
@@ -112,7 +119,27 @@ def score_crawl(session: Session, web: SandboxWeb, topic: str) -> CrawlScore:
             or 0
         )
 
+    def right(model, kind: str) -> int:
+        """Stored records that are the truth's own: same text and author, time as written."""
+        rows = session.execute(
+            select(model.page_id, model.text, model.author, model.published_text).where(
+                model.page_id.in_(ids)
+            )
+        ).all()
+        hits = 0
+        for page_id, text, author, written in rows:
+            truth = truth_for(web, url_of[page_id])
+            hits += any(
+                r.text == text and r.author == author and r.time in (written or "")
+                for r in (getattr(truth, kind) if truth else ())
+            )
+        return hits
+
     return CrawlScore(
+        comments_right=right(Comment, "comments") if ids else 0,
+        posts_right=right(ForumPost, "posts") if ids else 0,
+        comments_kept_true=comments_kept_true,
+        posts_kept_true=posts_kept_true,
         pages=len(pages),
         relevant_fetched=relevant_fetched,
         not_genuine=not_genuine,

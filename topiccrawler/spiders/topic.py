@@ -38,6 +38,7 @@ from twisted.internet.error import (
 
 from topiccrawler.extract.blocks import NAVIGATION_WORDS
 from topiccrawler.extract.encoding import decode_html, looks_binary
+from topiccrawler.frontier.pagination import is_pagination
 from topiccrawler.items import LinkFailureItem, PageItem, SearchHitRecord, SearchResultsItem
 from topiccrawler.seeding import EngineBlocked, SearchEngine, build_queries, engine_from_config
 from topiccrawler.seeding.health import EngineHealth
@@ -307,14 +308,19 @@ class TopicSpider(Spider):
             host = urlsplit(response.url).hostname or ""
             max_hops, domains, key = settings.getint("SEARCH_FOLLOW_DEPTH"), (host,), host
             budget = settings.getint("SITE_MAX_PAGES")
-        if counted >= max_hops:
+        at_limit = counted >= max_hops
+        if at_limit:
             requested = response.meta.get("redirect_urls", [response.url])[0]
             self.hop_limited[requested] = hops
-            return
+            if not settings.getbool("RELEVANCE_ENABLED"):
+                return  # pagers past the limit are followed only for forum pages, which the
+                # relevance middleware knows (it extracts the page before links leave)
         decoded = response.replace(encoding=page.encoding)
         assert isinstance(decoded, TextResponse)
         navigation = {decoded.urljoin(href) for href in decoded.xpath(NAVIGATION_LINKS).getall()}
         for link in self.link_extractor.extract_links(decoded):
+            if at_limit and not is_pagination(link.url, response.url, link.text):
+                continue  # at the depth limit only a pager may continue (if the page is a forum's)
             if host_in_domains(link.url, domains) and self._take_budget(key, budget):
                 yield self._page_request(
                     link.url,
@@ -324,6 +330,7 @@ class TopicSpider(Spider):
                     site=site.name if site else None,
                     link_text=link.text[:200],
                     link_block="navigation" if link.url in navigation else "content",
+                    at_depth_limit=at_limit,
                 )
 
     def request_dropped(self, request: Request) -> None:

@@ -179,20 +179,45 @@ def _machine_time(block: etree._Element) -> bool:
     return bool(block.xpath(".//time[@datetime] | .//*[@data-time or @data-timestamp]"))
 
 
-def looks_like_thread_list(blocks: Sequence[etree._Element]) -> bool:
-    """List rows: a title link in (nearly) every row, and a time or a count in most."""
+def looks_like_thread_list(blocks: Sequence[etree._Element], forum: bool = True) -> bool:
+    """List rows: a title link of its own in (nearly) every row, and beside it a time or a
+    count (numbers in the title do not count). Off a forum (`forum` False) rows need both:
+    a "related articles" box has titles with digits and sometimes dates, seldom both."""
     n = len(blocks)
     hrefs = set()
+    rests = []
     for block in blocks:
-        anchors = [(a.get("href"), "".join("".join(a.itertext()).split())) for a in block.iter("a")]
-        href, title = max(anchors, key=lambda a: len(a[1]), default=(None, ""))
-        if len(title) >= 4 and href:
-            hrefs.add(href)
+        anchors = [(a, "".join("".join(a.itertext()).split())) for a in block.iter("a")]
+        title, text = max(anchors, key=lambda a: len(a[1]), default=(None, ""))
+        if len(text) >= 4 and title is not None and title.get("href"):
+            hrefs.add(title.get("href"))
+        rests.append(
+            " ".join(t for t in _outside(block, title) if not t.strip().startswith("http"))
+        )
     if len(hrefs) < 0.8 * n:
         return False  # rows without their own title link
-    texts = [" ".join(t for t in b.itertext() if not t.strip().startswith("http")) for b in blocks]
-    counted = sum(bool(NUMBER.search(t)) for t in texts)
-    return counted / n >= 0.8 or sum(bool(find_time(t)) for t in texts) / n >= 0.5
+    counted = sum(bool(NUMBER.search(t)) for t in rests) / n
+    timed = sum(bool(find_time(t)) for t in rests) / n
+    if forum:
+        return counted >= 0.8 or timed >= 0.5
+    return counted >= 0.8 and timed >= 0.5
+
+
+def _outside(block: etree._Element, skip: etree._Element | None) -> list[str]:
+    """The block's text pieces, without those inside `skip` (its tail is outside)."""
+    pieces: list[str] = []
+
+    def walk(element: etree._Element) -> None:
+        if element.text:
+            pieces.append(element.text)
+        for child in element:
+            if child is not skip and isinstance(child.tag, str):
+                walk(child)
+            if child.tail:
+                pieces.append(child.tail)
+
+    walk(block)
+    return pieces
 
 
 def title_rows(blocks: Sequence[etree._Element]) -> bool:
@@ -242,7 +267,7 @@ def extract_forum(
     comments found by POL and no longer text outside them (else they are an article's
     comments, left to POL)."""
     forum = is_forum_page(url, generator)
-    found = candidates(topic_blocks(body, options))
+    found = candidates(topic_blocks(body, options), forum)
     marked = schema_posts(body)
     if marked:
         forum = True
@@ -311,7 +336,9 @@ def schema_posts(body: etree._Element) -> list[etree._Element]:
     return marked if (text - link) / len(marked) >= 30 else []
 
 
-def candidates(groups: list[list[etree._Element]]) -> list[tuple[str, list[etree._Element]]]:
+def candidates(
+    groups: list[list[etree._Element]], forum: bool = True
+) -> list[tuple[str, list[etree._Element]]]:
     """("thread", posts) candidates, most text first (a box of truncated teasers of other
     threads looks like posts too), then ("list", rows) ones, most rows first (a thread page's
     "similar threads" box is a list too; a list page has nothing post-like).
@@ -336,7 +363,7 @@ def candidates(groups: list[list[etree._Element]]) -> list[tuple[str, list[etree
         if post_groups:
             order = {e: i for i, e in enumerate(parent)}
             threads.append(sorted((b for g in post_groups for b in g), key=order.get))
-        lists.extend(g for g in siblings if looks_like_thread_list(g))
+        lists.extend(g for g in siblings if looks_like_thread_list(g, forum))
     threads.sort(key=_prose, reverse=True)
     lists.sort(key=len, reverse=True)
     return [("thread", t) for t in threads] + [("list", rows) for rows in lists]
