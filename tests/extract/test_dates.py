@@ -33,13 +33,31 @@ NOW = datetime(2026, 6, 1, 12, 0, tzinfo=DEFAULT_TZ)
         ("2 hours ago", "2026-06-01T10:00:00+08:00"),
         ("yesterday 08:00", "2026-05-31T08:00:00+08:00"),
         ("刚刚", "2026-06-01T12:00:00+08:00"),
+        # Forum and comment formats in German, French, Spanish and US English.
+        ("18. Oktober 2019 um 15:05 Uhr", "2019-10-18T15:05:00+08:00"),
+        ("12 mars 2020 à 15h05", "2020-03-12T15:05:00+08:00"),
+        ("18 de octubre de 2019 a las 15:05", "2019-10-18T15:05:00+08:00"),
+        ("8. April 2019 @ 11:38", "2019-04-08T11:38:00+08:00"),
+        ("29.07.2020 // 12:56", "2020-07-29T12:56:00+08:00"),
+        ("04-23-2020 at 3:40 pm", "2020-04-23T15:40:00+08:00"),
+        ("23-04-2020", "2020-04-23T00:00:00+08:00"),  # day first: 23 cannot be a month
+        ("21.04.20", "2020-04-21T00:00:00+08:00"),
+        ("Sat, Jun 18 '05, 10:24 AM", "2005-06-18T10:24:00+08:00"),
+        ("5/15/2019 10:00", "2019-05-15T10:00:00+08:00"),
+        ("Sunday 8th March", "2026-03-08T00:00:00+08:00"),
+        ("vor 3 Tagen", "2026-05-29T12:00:00+08:00"),
+        ("an hour ago", "2026-06-01T11:00:00+08:00"),
+        ("Gestern, 12:30", "2026-05-31T12:30:00+08:00"),
     ],
 )
 def test_parse_time(text, expected):
     assert parse_time(text, now=NOW).isoformat() == expected
 
 
-@pytest.mark.parametrize("text", ["", "没有时间", "2026-13-45", "版本 3.2.1"])
+@pytest.mark.parametrize(
+    "text",
+    ["", "没有时间", "2026-13-45", "版本 3.2.1", "version 1.2.34", "I may 5 times set 2 alarms"],
+)
 def test_no_time(text):
     assert parse_time(text, now=NOW) is None
 
@@ -48,6 +66,11 @@ def test_find_time_keeps_the_written_form():
     assert find_time("| November 18, 2019 12:26 PM | 3 min read") == "November 18, 2019 12:26 PM"
     assert find_time("2005-04-27 14:32更新 来源：千龙网") == "2005-04-27 14:32"
     assert find_time("no date here") is None
+    assert (
+        find_time("Borchert sagt: 18. Oktober 2019 um 15:05 Uhr") == "18. Oktober 2019 um 15:05 Uhr"
+    )
+    long_prose = "Die Lounge ist voll. " * 200  # no digits: the scan is skipped
+    assert find_time(long_prose + "Am 3. Mai 2020 war es leer.") == "3. Mai 2020"
 
 
 def test_doctests():

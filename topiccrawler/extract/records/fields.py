@@ -264,9 +264,19 @@ def _in_chrome(node: SemanticNode, blocks: list[etree._Element]) -> bool:
     return False
 
 
+def _label_list(element: etree._Element) -> bool:
+    """A <dl> of short labels and their values: a poster's points, posts, join date."""
+    if element.tag != "dl":
+        return False
+    terms = [normalize_space("".join(dt.itertext())) for dt in element.iter("dt")]
+    return bool(terms) and all(len(term) <= 16 for term in terms)
+
+
 def _chrome_marked(element: etree._Element) -> bool:
     """Named like chrome, and small like chrome (a post's wrapper may carry "reply" too), or a
     signature."""
+    if _label_list(element):
+        return True
     names = f"{element.get('class') or ''} {element.get('id') or ''}".split()
     marked = [name for name in names if CHROME_CLASS.match(name)]
     if not marked:
@@ -338,21 +348,22 @@ def block_fields(blocks: list[etree._Element], all_blocks: set, now=None) -> lis
         time_node = next((n for n in block_nodes if n.key == time_key and n.time), None)
         if time_node is None:
             time_node = next((n for n in block_nodes if n.time and len(n.text) <= 80), None)
-        container = containers[block]
-        if container is not block and (
-            _within_element(author_element, container)
-            or (time_node is not None and _within_element(time_node.element, container))
-        ):
-            container = block  # the byline, not the text: a short record's header outweighs it
-        text_nodes = [
+        candidates = [
             n
             for n in block_nodes
             if n.key not in noise
             and n is not time_node
-            and _within(n, container)
             and not _holds(n, author_element)
             and not is_chrome(n, block)
         ]
+        container = containers[block]
+        inside = sum(len(n.text) for n in candidates if _within(n, container))
+        byline = _within_element(author_element, container) or (
+            time_node is not None and _within_element(time_node.element, container) and inside < 10
+        )
+        if container is not block and byline:
+            container = block  # elected the byline, not the text: a short record's header won
+        text_nodes = [n for n in candidates if _within(n, container)]
         text = "\n".join(n.text for n in text_nodes)
         reply_to = _reply_to(block, authors, text)
         placed.append(
@@ -384,7 +395,8 @@ def _author(
                 return name, node.element
     for node in nodes:
         if node.key == link_key:
-            return clean_author(node.text), node.element
+            anchor = node.element if node.element.tag == "a" else next(node.element.iter("a"), None)
+            return clean_author(node.link_text), anchor if anchor is not None else node.element
     return None, None
 
 

@@ -1,0 +1,118 @@
+"""Comments by POL with the page's evidence, on pages written for these tests."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from topiccrawler.extract.dates import DEFAULT_TZ
+from topiccrawler.extract.records.comments import RecordOptions
+from topiccrawler.extract.records.page import extract_records
+
+NOW = datetime(2026, 6, 1, 12, 0, tzinfo=DEFAULT_TZ)
+
+NAV = "".join(f'<li><a href="/c{i}">频道{i}</a></li>' for i in range(8))
+RELATED = "".join(
+    f'<li><a href="/news/{i}.html">相关新闻标题第{i}条，税务总局发布新规</a><span>2026-05-0{i}</span></li>'
+    for i in range(1, 7)
+)
+ARTICLE = "".join(f"<p>第{i}段：增值税改革持续推进，纳税人办税更加便利。</p>" for i in range(6))
+
+
+def comment(user: str, when: str, text: str, replies: str = "") -> str:
+    return f"""<li class="comment-item"><div class="c-head"><a class="c-user" href="/u/{user}">{user}</a>
+<span class="c-time">{when}</span></div><div class="c-body"><p>{text}</p></div>
+<div class="c-tools"><a href="#">回复</a> <a href="#">赞(3)</a></div>{replies}</li>"""
+
+
+def news_page(comments: str) -> str:
+    return f"""<html><head><title>税改新政</title></head><body>
+<div class="wrap"><div class="top"><div class="nav"><ul>{NAV}</ul></div></div>
+<div class="main"><div class="left"><div class="article"><h1>税改新政</h1>{ARTICLE}</div>
+<div class="comments"><h3>网友评论</h3><ul class="comment-list">{comments}</ul></div></div>
+<div class="right"><div class="box"><h3>相关阅读</h3><ul class="related">{RELATED}</ul></div></div>
+</div></div></body></html>"""
+
+
+SIX = "".join(
+    comment(user, f"2026-05-2{i} 1{i}:00", text)
+    for i, (user, text) in enumerate(
+        [("张三", "政策很好，支持！"), ("李四", "希望落实到位。"), ("王五", "小微企业受益明显。"),
+         ("赵六", "申报流程还能再简化吗？"), ("钱七", "已经享受到优惠了。"), ("孙八", "点赞。")]
+    )
+)  # fmt: skip
+
+
+def test_each_comment_with_author_and_time_without_chrome():
+    records = extract_records(news_page(SIX), now=NOW)
+    assert [c.author for c in records.comments] == ["张三", "李四", "王五", "赵六", "钱七", "孙八"]
+    first = records.comments[0]
+    assert (first.text, first.time) == ("政策很好，支持！", "2026-05-20 10:00")
+    assert first.published_at.isoformat() == "2026-05-20T10:00:00+08:00"
+    assert first.author_url == "/u/张三"
+    assert all("回复" not in c.text and "赞(3)" not in c.text for c in records.comments)
+    assert not records.posts and not records.threads
+
+
+def test_navigation_related_articles_and_paragraphs_are_not_comments():
+    records = extract_records(news_page(""), now=NOW)
+    assert records.comments == []
+
+
+def test_two_comments_are_found_when_times_and_authors_back_them():
+    two = comment("张三", "2026-05-20 10:00", "第一条评论") + comment(
+        "李四", "2026-05-21 11:00", "第二条评论"
+    )
+    assert [c.text for c in extract_records(news_page(two)).comments] == [
+        "第一条评论",
+        "第二条评论",
+    ]
+    paper_only = extract_records(news_page(two), RecordOptions(evidence=False))
+    assert paper_only.comments == []  # b = 5: the paper misses short threads by design
+
+
+def test_nested_replies_are_their_own_comments_and_say_whom_they_answer():
+    reply = '<ul class="children">' + comment("李四", "2026-05-20 12:00", "同意楼上") + "</ul>"
+    threaded = comment("张三", "2026-05-20 10:00", "这个政策怎么申请？", reply) + SIX
+    comments = extract_records(news_page(threaded)).comments
+    texts = [c.text for c in comments]
+    assert texts[:2] == ["这个政策怎么申请？", "同意楼上"]  # the reply is not in its parent's text
+    assert comments[1].reply_to == "张三" and comments[0].reply_to is None
+
+
+def test_english_blog_comments_with_machine_times():
+    items = "".join(
+        f"""<li class="comment" id="comment-{n}"><article class="comment-body">
+<footer class="comment-meta"><div class="comment-author vcard"><b class="fn">{name}</b>
+<span class="says">says:</span></div><div class="comment-metadata"><a href="#c{n}">
+<time datetime="2019-08-0{n}T04:11:57+00:00">August {n}, 2019 at 4:11 am</time></a></div></footer>
+<div class="comment-content"><p>{text}</p></div>
+<div class="reply"><a class="comment-reply-link" href="#">Reply</a></div></article></li>"""
+        for n, (name, text) in enumerate(
+            [("Ann", "Great write-up, thanks."), ("Bob", "Which compiler did you use?"),
+             ("Cy", "Numbers match mine.")], start=1
+        )
+    )  # fmt: skip
+    page = f"""<html><body><article><h1>Fast JSON</h1>{ARTICLE}</article>
+<div id="comments"><ol class="comment-list">{items}</ol></div></body></html>"""
+    comments = extract_records(page).comments
+    assert [(c.author, c.text) for c in comments] == [
+        ("Ann", "Great write-up, thanks."),
+        ("Bob", "Which compiler did you use?"),
+        ("Cy", "Numbers match mine."),
+    ]
+    assert comments[0].time == "August 1, 2019 at 4:11 am"
+    assert (
+        comments[0].published_at.isoformat() == "2019-08-01T04:11:57+00:00"
+    )  # the attribute's zone
+
+
+def test_every_measure_finds_the_comments():
+    for measure in ("pol", "ed", "stm", "lcs", "mct"):
+        comments = extract_records(news_page(SIX), RecordOptions(measure=measure)).comments
+        assert len(comments) == 6, measure
+
+
+def test_a_list_of_two_thousand_items_is_handled():
+    items = "".join(f"<li><a href='/p{i}'>商品{i}</a><span>¥{i}</span></li>" for i in range(2000))
+    page = f"<html><body><div><div><div><div><div><ul>{items}</ul></div></div></div></div></div></body></html>"
+    assert extract_records(page).comments == []

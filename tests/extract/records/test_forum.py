@@ -1,0 +1,130 @@
+"""Forum thread pages and thread lists by SoL, on pages written for these tests (and the
+sandbox's forums, which are ours too)."""
+
+from __future__ import annotations
+
+import pytest
+
+from topiccrawler.extract.records.page import extract_records
+from topiccrawler.sandbox.web import FORUM_DIV, FORUM_TABLE, build_web
+
+URL = "http://bbs.example.test/thread-77-1-1.html"
+
+
+def post_table(n: int, user: str, when: str, text: str) -> str:
+    """A Discuz!-like post: user column (with its points), message column, action row."""
+    return f"""<div id="post_{n}"><table class="plhin"><tr>
+<td class="pls"><div class="authi"><a href="/space-uid-{n}.html">{user}</a></div>
+<dl class="pil"><dt>积分</dt><dd>{n * 37}</dd><dt>注册时间</dt><dd>2019-01-0{n}</dd></dl></td>
+<td class="plc"><div class="pi"><em>发表于 {when}</em> | <a href="#">只看该作者</a></div>
+<div class="pct"><table><tr><td class="t_f">{text}</td></tr></table></div></td></tr>
+<tr><td class="plc plm"><a href="#">回复</a> <a href="#">支持</a> <a href="#">反对</a></td></tr>
+</table></div>"""
+
+
+def thread_page(posts: list[tuple[str, str, str]]) -> str:
+    rows = "".join(post_table(n, *p) for n, p in enumerate(posts, start=1))
+    return f"""<html><head><meta name="generator" content="Discuz! X3.4"></head><body>
+<div id="hd"><a href="/">论坛</a> <a href="/forum.php">版块</a></div><h1>个税汇算怎么退税？</h1>
+<div id="postlist">{rows}</div>
+<div class="pg"><strong>1</strong> <a href="/thread-77-2-1.html">2</a> <a href="/thread-77-2-1.html">下一页</a></div>
+</body></html>"""
+
+
+POSTS = [
+    ("清风徐来", "2026-3-1 10:20", "今年个税汇算，专项附加扣除填了以后显示可以退税，多久到账？"),
+    ("小王同学", "2026-3-1 11:02", "一般审核通过后一周左右到账。"),
+    ("财务张姐", "2026-3-2 09:15", "注意银行卡要是一类卡。"),
+]
+
+
+def test_thread_page_posts_with_author_time_and_text_only():
+    records = extract_records(thread_page(POSTS), url=URL)
+    assert records.kind == "thread" and not records.comments
+    assert [(p.author, p.time, p.text) for p in records.posts] == [
+        (user, f"发表于 {when}", text) for user, when, text in POSTS
+    ]
+    assert records.posts[0].author_url == "/space-uid-1.html"
+    assert records.posts[0].published_at.isoformat() == "2026-03-01T10:20:00+08:00"
+
+
+def test_a_thread_of_one_post_still_gives_it():
+    records = extract_records(thread_page(POSTS[:1]), url=URL)
+    assert [p.text for p in records.posts] == [POSTS[0][2]]
+
+
+def test_thread_list_rows_with_counts():
+    rows = "".join(
+        f"""<tbody id="normalthread_{i}"><tr><th><a href="/thread-{i}-1-1.html" class="xst">{title}</a></th>
+<td class="by"><cite><a href="/space-uid-{i}.html">{user}</a></cite><em>{when}</em></td>
+<td class="num"><a href="/thread-{i}-1-1.html">{replies}</a><em>{views}</em></td></tr></tbody>"""
+        for i, (title, user, when, replies, views) in enumerate(
+            [("个税汇算退税多久到账", "清风徐来", "2026-3-1", 12, 345),
+             ("小规模纳税人减免增值税", "小王同学", "2026-3-2", 3, 88),
+             ("发票丢了怎么办", "财务张姐", "2026-3-3", 40, 1200)]
+        )
+    )  # fmt: skip
+    page = f"""<html><body><div id="threadlist"><table>{rows}</table></div>
+<div class="pg"><strong>1</strong><a href="/forum-2-2.html">2</a></div></body></html>"""
+    records = extract_records(page, url="http://bbs.example.test/forum-2-1.html")
+    assert records.kind == "list"
+    first = records.threads[0]
+    assert (first.title, first.url, first.author, first.time, first.replies, first.views) == (
+        "个税汇算退税多久到账", "http://bbs.example.test/thread-0-1-1.html", "清风徐来",
+        "2026-3-1", 12, 345,
+    )  # fmt: skip
+    assert [t.views for t in records.threads] == [345, 88, 1200]
+
+
+def test_posts_split_over_two_rows_are_paired():
+    """A header row (author, time) and a text row per post, as old table forums do."""
+    rows = "".join(
+        f"""<tr><td class="bold"><a href="/{user}">{user}</a></td><td>{when}</td></tr>
+<tr><td class="l w">{text}</td></tr>"""
+        for user, when, text in POSTS
+    )
+    page = f"<html><body><table summary='posts'>{rows}</table></body></html>"
+    records = extract_records(page, url="http://forum.example.test/topic/77")
+    assert [p.author for p in records.posts] == [user for user, _, _ in POSTS]
+    assert [p.text for p in records.posts] == [text for _, _, text in POSTS]
+
+
+def test_schema_org_answers_are_posts_without_a_time():
+    answers = "".join(
+        f"""<div itemprop="answer" itemscope itemtype="http://schema.org/Answer">
+<div class="AuthorInfo"><a class="UserLink-link" href="/people/{n}">{name}</a></div>
+<div class="RichContent"><span class="RichText">{text}</span></div>
+<div class="ContentItem-actions"><button>赞同 12</button></div></div>"""
+        for n, (name, text) in enumerate(
+            [("等风", "震感范围广，是因为震级较大、震源较浅，而且板块构造复杂，能量传得远。"),
+             ("Rara", "福建沿海离震中只有两三百公里，有震感很正常，高层住户感受更明显。")]
+        )
+    )  # fmt: skip
+    page = f"<html><body><div class='Question'><h1>这次地震为何波及如此之广？</h1></div>{answers}</body></html>"
+    records = extract_records(page, url="https://qa.example.test/question/1")
+    assert [p.author for p in records.posts] == ["等风", "Rara"]
+    assert records.posts[0].text.startswith("震感范围广")
+
+
+@pytest.fixture(scope="module")
+def sandbox():
+    return build_web(1, "small")
+
+
+def test_sandbox_forums_posts_and_lists_match_the_truth(sandbox):
+    posts = right = threads = threads_right = 0
+    for host, path, truth in sandbox.pages_with_truth():
+        if host not in (FORUM_TABLE, FORUM_DIV):
+            continue
+        html = sandbox.resources[(host, path)].body.decode("utf-8").replace("__PORT__", "8000")
+        records = extract_records(html, url=f"http://{host}:8000{path}")
+        found = {(p.text, p.author) for p in records.posts}
+        posts += len(truth.posts)
+        right += sum((t.text, t.author) in found for t in truth.posts)
+        listed = {(t.title, t.replies, t.views) for t in records.threads}
+        threads += len(truth.threads)
+        threads_right += sum(
+            (t["title"], t["replies"], t["views"]) in listed for t in truth.threads
+        )
+    assert posts and right >= 0.99 * posts  # measured 511/513 (two 2-post threads of short posts)
+    assert threads and threads_right == threads
