@@ -111,3 +111,22 @@ def test_stories_lists_first_publisher_and_reposts(sqlite_url, capsys):
     assert lines[0] == "增值税新政解读  (3 pages on 3 sites)"
     assert lines[1].split()[:2] == ["first", "2026-03-01"] and "first.example" in lines[1]
     assert [line.split()[0] for line in lines[1:]] == ["first", "repost", "repost"]
+
+
+def test_extract_gives_comments_and_posts(tmp_path, capsys):
+    import json
+
+    from tests.extract.records.test_comments import SIX, news_page
+    from tests.extract.records.test_forum import POSTS, thread_page
+
+    (tmp_path / "news.html").write_text(news_page(SIX), encoding="utf-8")
+    (tmp_path / "thread.html").write_text(thread_page(POSTS), encoding="utf-8")
+    assert main(["extract", str(tmp_path)]) == 0
+    records = {
+        r["source"].rsplit("/", 1)[-1]: r
+        for r in map(json.loads, capsys.readouterr().out.splitlines())
+    }
+    news, thread = records["news.html"], records["thread.html"]
+    assert [c["author"] for c in news["comments"]][:2] == ["张三", "李四"]
+    assert news["comments"][0]["published_at"] == "2026-05-20T10:00:00+08:00"
+    assert [p["author"] for p in thread["posts"]] == ["清风徐来", "小王同学", "财务张姐"]

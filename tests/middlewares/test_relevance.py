@@ -88,3 +88,38 @@ def test_static_library_and_threshold_settings(seeds_file):
     )
     page, *_ = outputs(middleware, TAX_PAGE)
     assert page.is_relevant is False and page.relevance_detail["library"] == "static"
+
+
+def test_forum_pager_links_continue_the_page(middleware):
+    from tests.extract.records.test_forum import POSTS, thread_page
+
+    html = thread_page(POSTS)
+    request = Request("http://bbs.test/thread-77-1-1.html", meta={"tunnel": 2}, priority=7)
+    response = HtmlResponse(request.url, body=html.encode(), encoding="utf-8", request=request)
+    page = PageItem(
+        url=request.url, topic="tax", status=200, fetched_at=datetime.now(UTC), html=html
+    )
+    pager = Request("http://bbs.test/thread-77-2-1.html", meta={"link_text": "下一页", "hops": 3})
+    other = Request(
+        "http://bbs.test/other.html", meta={"link_text": "别的", "at_depth_limit": True}
+    )
+    judged, *links = middleware.process_spider_output(response, iter([page, pager, other]))
+    assert judged.posts and links == [pager]  # past the depth limit only the pager goes on
+    assert pager.meta["pager_hops"] == 1 and pager.priority == 7
+    assert pager.meta["continues_relevant"] == judged.is_relevant
+
+
+def test_a_later_page_of_a_relevant_thread_is_kept(middleware):
+    from tests.extract.records.test_forum import thread_page
+
+    chat = [
+        ("球迷甲", "2026-3-1 10:20", "昨晚的比赛太精彩了"),
+        ("球迷乙", "2026-3-1 11:00", "进球很漂亮"),
+    ]
+    html = thread_page(chat)
+    page = PageItem(
+        url="http://bbs.test/thread-77-2-1.html", topic="tax", status=200,
+        fetched_at=datetime.now(UTC), html=html,
+    )  # fmt: skip
+    assert middleware.judge(page, continues_relevant=True) is True
+    assert page.relevance < middleware.threshold and "kept_as" in page.relevance_detail
