@@ -47,6 +47,9 @@ CHROME_CLASS = re.compile(
     r"avatar|badges)$",
     re.I,
 )
+SIGNATURE = re.compile(r"signature|(?:^|[-_])sig$", re.I)
+# Chrome is small: a wrapper named like chrome but holding more text is the record itself.
+MAX_CHROME_CHARS = 100
 # Texts that are chrome wherever they appear on a record.
 CHROME_WORD = (
     r"(?:回复|引用|举报|赞|顶|踩|分享|删除|编辑|评分|收藏|只看该作者|倒序浏览|楼主|沙发|板凳|地板|"
@@ -254,16 +257,6 @@ def clean_author(text: str | None) -> str | None:
     return text
 
 
-def _in_chrome(node: SemanticNode, blocks: list[etree._Element]) -> bool:
-    """The node sits in chrome (a user-info box's "Joined: Mar 8, 2010" is not the post's time)."""
-    element = node.element
-    while element is not None and element not in blocks:
-        if _chrome_marked(element):
-            return True
-        element = element.getparent()
-    return False
-
-
 def _label_list(element: etree._Element) -> bool:
     """A <dl> of short labels and their values: a poster's points, posts, join date."""
     if element.tag != "dl":
@@ -286,16 +279,16 @@ def _chrome_marked(element: etree._Element) -> bool:
     return len("".join("".join(element.itertext()).split())) <= MAX_CHROME_CHARS
 
 
-SIGNATURE = re.compile(r"signature|(?:^|[-_])sig$", re.I)
-MAX_CHROME_CHARS = 100
-
-
 def is_chrome(node: SemanticNode, block: etree._Element) -> bool:
     """A reply/vote/quote button, an avatar, a bare number: chrome on any record."""
-    if CHROME_TEXT.match(node.text):
-        return True
+    return bool(CHROME_TEXT.match(node.text)) or under_chrome(node, {block})
+
+
+def under_chrome(node: SemanticNode, stops: set[etree._Element]) -> bool:
+    """The node sits in chrome below the record (a user-info box's "Joined: Mar 8, 2010" is
+    not the post's time): its element or an ancestor up to one of `stops`."""
     element = node.element
-    while element is not None and element is not block:
+    while element is not None and element not in stops:
         if _chrome_marked(element):
             return True
         element = element.getparent()
@@ -326,9 +319,10 @@ def block_fields(blocks: list[etree._Element], all_blocks: set, now=None) -> lis
         b: frozenset(d for d in b.iterdescendants(etree.Element) if d in all_blocks) for b in blocks
     }
     nodes = [semantic_nodes(b, skips[b]) for b in blocks]
+    stops = set(blocks)
     noise = noise_keys(nodes)
     time_key = best_key(
-        nodes, lambda n: n.time is not None and n.key not in noise and not _in_chrome(n, blocks)
+        nodes, lambda n: n.time is not None and n.key not in noise and not under_chrome(n, stops)
     )
     link_key = best_key(
         nodes,
