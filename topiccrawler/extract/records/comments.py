@@ -119,15 +119,17 @@ def is_comment_region(region: Region, options: RecordOptions) -> bool:
         bool(find_time(_ends(t))) or any(e.get("datetime") for e in b.iter("time"))
         for t, b in zip(texts, region.blocks, strict=True)
     )
-    if n >= options.min_blocks and not region.shallow:
-        if hinted or timed / n >= 0.5:
-            return True
-    elif timed / n < 0.8:
+    # The paper's test passed (b blocks, deep enough): a name, times or authors confirm it.
+    # Fewer blocks or a shallow region: times in (nearly) every block, and a name or authors.
+    structural = n >= options.min_blocks and not region.shallow
+    if structural and (hinted or timed / n >= 0.5):
+        return True
+    if not structural and timed / n < 0.8:
         return False
-    elif hinted:
+    if not structural and hinted:
         return True
     authored = sum(hinted_author(block) is not None for block in region.blocks)
-    return authored / n >= (0.5 if n >= options.min_blocks and not region.shallow else 0.8)
+    return authored / n >= (0.5 if structural else 0.8)
 
 
 def _ends(text: str, head: int = 400, tail: int = 200) -> str:

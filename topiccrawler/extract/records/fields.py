@@ -341,7 +341,9 @@ def block_fields(blocks: list[etree._Element], all_blocks: set, now=None) -> lis
         authors[block] = author
         time_node = next((n for n in block_nodes if n.key == time_key and n.time), None)
         if time_node is None:
-            time_node = next((n for n in block_nodes if n.time and len(n.text) <= 80), None)
+            time_node = next(
+                (n for n in block_nodes if n.time and len(n.text) <= MAX_TIME_NODE_CHARS), None
+            )
         candidates = [
             n
             for n in block_nodes
