@@ -19,8 +19,12 @@ from datetime import datetime
 
 from lxml import etree
 
-from topiccrawler.extract.dates import find_time
-from topiccrawler.extract.records.fields import SKIPPED_TAGS, block_fields, hinted_author
+from topiccrawler.extract.records.fields import (
+    SKIPPED_TAGS,
+    block_fields,
+    hinted_author,
+    shows_time,
+)
 from topiccrawler.extract.records.similarity import MEASURES, children, similar_siblings
 from topiccrawler.extract.tree import text_stats
 from topiccrawler.items import CommentRecord
@@ -115,10 +119,7 @@ def is_comment_region(region: Region, options: RecordOptions) -> bool:
     hinted = bool(COMMENT_LIST_HINT.search(_marks(region.parent))) or any(
         COMMENT_HINT.search(_marks(b)) for b in region.blocks
     )
-    timed = sum(
-        bool(find_time(_ends(t))) or any(e.get("datetime") for e in b.iter("time"))
-        for t, b in zip(texts, region.blocks, strict=True)
-    )
+    timed = sum(shows_time(b) for b in region.blocks)
     # The paper's test passed (b blocks, deep enough): a name, times or authors confirm it.
     # Fewer blocks or a shallow region: times in (nearly) every block, and a name or authors.
     structural = n >= options.min_blocks and not region.shallow
@@ -130,11 +131,6 @@ def is_comment_region(region: Region, options: RecordOptions) -> bool:
         return True
     authored = sum(hinted_author(block) is not None for block in region.blocks)
     return authored / n >= (0.5 if structural else 0.8)
-
-
-def _ends(text: str, head: int = 400, tail: int = 200) -> str:
-    """Where a record writes its time: its header or its footer."""
-    return text if len(text) <= head + tail else f"{text[:head]}\n{text[-tail:]}"
 
 
 def comment_regions(body: etree._Element, options: RecordOptions = RecordOptions()) -> list[Region]:

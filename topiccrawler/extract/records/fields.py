@@ -157,6 +157,20 @@ def _time_of(element: etree._Element, text: str) -> tuple[str | None, str | None
     return (text if len(text) <= MAX_TIME_NODE_CHARS else find_time(text)), None
 
 
+# Text pieces longer than this are prose: a record's time is written in a short one.
+MAX_TIME_PIECE_CHARS = 120
+
+
+def shows_time(block: etree._Element) -> bool:
+    """The block writes a time in one of its short texts (a byline, a <time>), or gives one
+    as an attribute. Long prose is not read: a date inside a comment's text does not make it a
+    record, and scanning prose for dates is what record detection spent most time on."""
+    for piece in block.itertext():
+        if len(piece) <= MAX_TIME_PIECE_CHARS and find_time(piece):
+            return True
+    return bool(block.xpath(".//time[@datetime] | .//*[@data-time or @data-timestamp]"))
+
+
 def semantic_nodes(block: etree._Element, skip: frozenset = frozenset()) -> list[SemanticNode]:
     """The block's semantic nodes in document order; `skip` subtrees (nested records) left out."""
     nodes: list[SemanticNode] = []

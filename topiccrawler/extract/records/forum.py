@@ -33,6 +33,7 @@ from topiccrawler.extract.records.fields import (
     hinted_author,
     noise_keys,
     semantic_nodes,
+    shows_time,
 )
 from topiccrawler.extract.records.similarity import SubtreeSimilarity, children, similar_siblings
 from topiccrawler.extract.tree import text_stats
@@ -167,16 +168,7 @@ def looks_like_posts(blocks: Sequence[etree._Element]) -> bool:
     n = len(blocks)
     if not text or link / text >= 0.5 or (text - link) / n < 15:
         return False
-    timed = sum(
-        bool(find_time(t if len(t) < 900 else f"{t[:600]} {t[-300:]}")) or _machine_time(b)
-        for t, b in zip(texts, blocks, strict=True)
-    )
-    return timed / n >= 0.8
-
-
-def _machine_time(block: etree._Element) -> bool:
-    """A time given as an attribute (<time datetime>, data-time, a title on a date)."""
-    return bool(block.xpath(".//time[@datetime] | .//*[@data-time or @data-timestamp]"))
+    return sum(shows_time(b) for b in blocks) / n >= 0.8
 
 
 def looks_like_thread_list(blocks: Sequence[etree._Element], forum: bool = True) -> bool:
@@ -309,7 +301,7 @@ def lone_posts(body: etree._Element) -> list[etree._Element]:
         if any(a in found for a in element.iterancestors()):
             continue
         texts, text, link = _texts([element])
-        if text - link >= 20 and (find_time(texts[0]) or _machine_time(element)):
+        if text - link >= 20 and shows_time(element):
             found.append(element)
     return found
 
