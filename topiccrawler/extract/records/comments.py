@@ -41,6 +41,10 @@ COMMENT_LIST_HINT = re.compile(
     re.I,
 )
 
+# Characters outside links a comment block holds at least ("好", "+1" are lost; menus and
+# link lists, the bulk of a page's repeated siblings, are not compared at all).
+MIN_COMMENT_CHARS = 4
+
 
 @dataclass(frozen=True)
 class RecordOptions:
@@ -65,7 +69,9 @@ class Region:
     nested: list[etree._Element] = field(default_factory=list)  # replies inside the blocks
 
 
-def candidate_regions(body: etree._Element, options: RecordOptions) -> Iterator[Region]:
+def candidate_regions(
+    body: etree._Element, options: RecordOptions, stats: dict | None = None
+) -> Iterator[Region]:
     """Every region the structure test finds, outer ones first (the paper's walk).
 
     A node's depth is its distance from <html> (<body> is 1). The paper measured that menus,
@@ -77,15 +83,19 @@ def candidate_regions(body: etree._Element, options: RecordOptions) -> Iterator[
     """
     measure = MEASURES[options.measure]()
     minimum = options.min_blocks_with_evidence if options.evidence else options.min_blocks
-    stats = text_stats(body) if options.evidence else None
+    if options.evidence and stats is None:
+        stats = text_stats(body)
     start = len(list(body.iterancestors()))
     stack = [(body, start)]
     while stack:
         node, depth = stack.pop()
         kids = [c for c in children(node) if c.tag not in SKIPPED_TAGS]
         if len(kids) >= minimum and (depth > options.level or options.evidence):
-            # A comment holds text outside links: menus and link lists are not compared.
-            compared = [k for k in kids if stats[k].clear] if stats else kids
+            compared = (
+                [k for k in kids if stats[k].clear >= MIN_COMMENT_CHARS]
+                if options.evidence
+                else kids
+            )
             for blocks in similar_siblings(
                 compared, measure, options.similarity, minimum, options.max_siblings
             ):
@@ -133,13 +143,16 @@ def is_comment_region(region: Region, options: RecordOptions) -> bool:
     return authored / n >= (0.5 if structural else 0.8)
 
 
-def comment_regions(body: etree._Element, options: RecordOptions = RecordOptions()) -> list[Region]:
+def comment_regions(
+    body: etree._Element, options: RecordOptions = RecordOptions(), stats: dict | None = None
+) -> list[Region]:
     """Accepted regions, each with its nested replies (descendants repeating a block's own
     template). A region inside a record of an earlier one stands on its own evidence: comments
-    under each answer of a Q&A page pass, a list inside a comment does not."""
+    under each answer of a Q&A page pass, a list inside a comment does not. `stats`: the
+    body's `text_stats`, when the caller has them."""
     accepted: list[Region] = []
     taken: set[etree._Element] = set()
-    for region in candidate_regions(body, options):
+    for region in candidate_regions(body, options, stats):
         if region.blocks[0] in taken:
             continue
         if not is_comment_region(region, options):

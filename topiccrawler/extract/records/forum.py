@@ -136,11 +136,13 @@ class ForumPage:
     blocks: list[etree._Element]
 
 
-def topic_blocks(body: etree._Element, options: ForumOptions) -> list[list[etree._Element]]:
+def topic_blocks(
+    body: etree._Element, options: ForumOptions, stats: dict | None = None
+) -> list[list[etree._Element]]:
     """Groups of alike children, largest first (the paper keeps the node with the most).
     Children without any text are not compared: no post or list row is empty."""
     measure = SimilarityOfLayout(options.weights)
-    stats = text_stats(body)
+    stats = stats if stats is not None else text_stats(body)
     groups = []
     for node in body.iter(*LAYOUT_TAGS, "body"):
         kids = [c for c in children(node) if c.tag in LAYOUT_TAGS and stats[c].text]
@@ -251,6 +253,7 @@ def extract_forum(
     now: datetime | None = None,
     has_comments: bool = False,
     generator: str | None = None,
+    stats: dict | None = None,
 ) -> ForumPage:
     """Posts of a thread page or threads of a thread list (or nothing). The tree is changed:
     a post that spans two sibling rows (header row, text row) is wrapped into one element.
@@ -259,7 +262,7 @@ def extract_forum(
     comments found by POL and no longer text outside them (else they are an article's
     comments, left to POL)."""
     forum = is_forum_page(url, generator)
-    found = candidates(topic_blocks(body, options), forum)
+    found = candidates(topic_blocks(body, options, stats), forum)
     marked = schema_posts(body)
     if marked:
         forum = True

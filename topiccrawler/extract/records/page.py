@@ -10,8 +10,8 @@ from lxml import etree, html
 
 from topiccrawler.extract.parse import parse_html
 from topiccrawler.extract.records.comments import RecordOptions, comment_regions, extract_comments
-from topiccrawler.extract.records.forum import ForumOptions, extract_forum
-from topiccrawler.extract.tree import clean_tree
+from topiccrawler.extract.records.forum import ForumOptions, extract_forum, is_forum_page
+from topiccrawler.extract.tree import clean_tree, text_stats
 from topiccrawler.items import CommentRecord, PostRecord, ThreadRecord
 
 
@@ -44,19 +44,38 @@ def extract_records(
     """Comments, posts and threads of a page (HTML text or a parsed tree, left untouched);
     the page is kept as it is for a client without JavaScript (<noscript> content shown).
 
-    SoL decides the page's kind. On a thread page the repeated blocks are posts, not
-    comments; comments found outside them (under each answer of a Q&A page) are kept. A
-    thread list is only believed on a page without comments.
+    SoL decides the page's kind. On a page that says it is a forum (URL, generator) SoL goes
+    first and POL only runs when it finds nothing. Elsewhere the repeated blocks of a thread
+    page are posts, not comments, and comments found outside them (under each answer of a Q&A
+    page) are kept; a thread list is only believed on a page without comments.
     """
     root = parse_html(page) if isinstance(page, str) else page
     tree = clean_tree(plain_copy(root), unwrap=("noscript",), in_place=True)
     body = tree.find("body")
     if body is None:
         body = tree
-    regions = comment_regions(body, options)
+    stats = text_stats(body)  # one pass, for both detectors
     generator = " ".join(root.xpath("//meta[@name='generator']/@content"))
+    if is_forum_page(url, generator):
+        # A page that says it is a forum: its posts or threads first, comments only if none.
+        found = extract_forum(
+            body, url=url, options=forum, now=now, generator=generator, stats=stats
+        )
+        if found.kind == "thread":
+            return PageRecords(kind="thread", posts=found.posts)
+        if found.kind == "list":
+            return absolute_links(
+                PageRecords(kind="list", threads=found.threads), root.base_url or url
+            )
+    regions = comment_regions(body, options, stats)
     found = extract_forum(
-        body, url=url, options=forum, now=now, has_comments=bool(regions), generator=generator
+        body,
+        url=url,
+        options=forum,
+        now=now,
+        has_comments=bool(regions),
+        generator=generator,
+        stats=stats,
     )
     if found.kind:
         # Comments under the posts (under each answer of a Q&A page) stay comments; a
