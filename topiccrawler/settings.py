@@ -108,6 +108,9 @@ COMMENT_SIMILARITY = 0.8  # a: siblings more similar than this repeat one templa
 COMMENT_LEVEL = 6  # nodes this close to <html> are tested only with strong evidence (menus)
 COMMENT_MIN_BLOCKS = 5  # b: comments a region needs on structure alone
 COMMENT_MIN_BLOCKS_WITH_EVIDENCE = 2  # ... when every block carries a time and an author
+FORUM_SIMILARITY = 0.9  # SoL above which two blocks share a layout
+FORUM_WEIGHTS = [0.6, 0.3, 0.1]  # SoL's weight of each level compared (N = their number)
+FORUM_MIN_BLOCKS = 2  # K: alike blocks a node needs to hold posts or thread-list rows
 
 # --- Title de-duplication (SPEC §7) -------------------------------------------------------------
 DEDUP_ENABLED = True  # mark reposts (duplicate_of); they are stored all the same

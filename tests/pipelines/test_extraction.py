@@ -44,3 +44,36 @@ def test_other_items_pass_untouched():
 def test_raw_html_is_dropped_last():
     page = DropRawHtmlPipeline().process_item(item("<p>x</p>"))
     assert page.html == ""
+
+
+def project_settings(**overrides):
+    from scrapy.settings import Settings
+
+    settings = Settings()
+    settings.setmodule("topiccrawler.settings")
+    settings.update(overrides)
+    return settings
+
+
+def test_record_options_come_from_the_settings():
+    from topiccrawler.pipelines.extraction import record_options
+
+    options = record_options(project_settings(FORUM_MIN_BLOCKS=3, COMMENT_MEASURE="stm"))
+    assert (options.measure, options.similarity, options.level, options.min_blocks) == (
+        "stm", 0.8, 6, 5,
+    )  # fmt: skip
+    assert (options.forum.min_blocks, options.forum.weights) == (3, (0.6, 0.3, 0.1))
+    assert record_options(project_settings(RECORDS_ENABLED=False)) is None
+
+
+def test_comments_and_posts_reach_the_item():
+    from tests.extract.records.test_comments import SIX, news_page
+    from tests.extract.records.test_forum import POSTS, thread_page
+
+    crawler = get_crawler(settings_dict=dict(project_settings()))
+    pipeline = build_from_crawler(ExtractionPipeline, crawler)
+    news = pipeline.process_item(item(news_page(SIX)))
+    thread = pipeline.process_item(item(thread_page(POSTS)))
+    assert len(news.comments) == 6 and not news.posts
+    assert [p.author for p in thread.posts] == ["清风徐来", "小王同学", "财务张姐"]
+    assert crawler.stats.get_value("topiccrawler/extraction/comments") == 6

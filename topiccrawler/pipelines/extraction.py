@@ -12,6 +12,7 @@ from scrapy.statscollectors import StatsCollector
 from topiccrawler.extract.page import extract_page
 from topiccrawler.extract.parse import ExtractionError
 from topiccrawler.extract.records.comments import RecordOptions
+from topiccrawler.extract.records.forum import ForumOptions
 from topiccrawler.items import PageItem
 
 logger = logging.getLogger(__name__)
@@ -54,6 +55,11 @@ def record_options(settings: BaseSettings) -> RecordOptions | None:
         level=settings.getint("COMMENT_LEVEL"),
         min_blocks=settings.getint("COMMENT_MIN_BLOCKS"),
         min_blocks_with_evidence=settings.getint("COMMENT_MIN_BLOCKS_WITH_EVIDENCE"),
+        forum=ForumOptions(
+            similarity=settings.getfloat("FORUM_SIMILARITY"),
+            weights=tuple(float(w) for w in settings.getlist("FORUM_WEIGHTS")),
+            min_blocks=settings.getint("FORUM_MIN_BLOCKS"),
+        ),
     )
 
 

@@ -25,6 +25,7 @@ from topiccrawler.extract.records.fields import (
     hinted_author,
     shows_time,
 )
+from topiccrawler.extract.records.forum import ForumOptions
 from topiccrawler.extract.records.similarity import MEASURES, children, similar_siblings
 from topiccrawler.extract.tree import text_stats
 from topiccrawler.items import CommentRecord
@@ -48,7 +49,8 @@ MIN_COMMENT_CHARS = 4
 
 @dataclass(frozen=True)
 class RecordOptions:
-    """Detection parameters; the defaults are the paper's a = 0.8, level = 6, b = 5."""
+    """Record detection parameters; the defaults are the POL paper's a = 0.8, level = 6, b = 5
+    (and the SoL paper's in `forum`)."""
 
     measure: str = "pol"
     similarity: float = 0.8  # a: siblings more similar than this are "alike"
@@ -57,6 +59,7 @@ class RecordOptions:
     min_blocks_with_evidence: int = 2  # blocks a region needs when times/authors back it
     max_siblings: int = 400  # siblings of one tag compared at one node (the rest are skipped)
     evidence: bool = True  # False: the paper's structure test only (benchmark baseline)
+    forum: ForumOptions = ForumOptions()  # SoL's parameters, for forum pages
 
 
 @dataclass

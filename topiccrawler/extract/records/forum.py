@@ -10,7 +10,9 @@ holds the topic-info blocks. Their fields come from the rules R1–R5 (`fields.p
 Which kind a page is, is read from the blocks: posts carry a time and long non-link text each
 (R1, R4); list rows carry a title link (R2) and a time or counts (R3, R4). A page is taken for
 a thread page rather than an article with comments when nothing outside the posts is a longer
-text than the posts, or when the page names itself a forum (its URL or generator).
+text than the posts, or when the page names itself a forum (its URL or generator). On such a
+page, a thread of one post (no siblings to compare) is found by the post's class name, and
+schema.org answers or forum postings are believed as marked.
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ from lxml import etree, html
 
 from topiccrawler.extract.parse import parse_html
 from topiccrawler.extract.records.comments import RecordOptions, comment_regions, extract_comments
-from topiccrawler.extract.records.forum import ForumOptions, extract_forum, is_forum_page
+from topiccrawler.extract.records.forum import extract_forum, is_forum_page
 from topiccrawler.extract.tree import clean_tree, text_stats
 from topiccrawler.items import CommentRecord, PostRecord, ThreadRecord
 
@@ -39,7 +39,6 @@ def extract_records(
     options: RecordOptions = RecordOptions(),
     now: datetime | None = None,
     url: str | None = None,
-    forum: ForumOptions = ForumOptions(),
 ) -> PageRecords:
     """Comments, posts and threads of a page (HTML text or a parsed tree, left untouched);
     the page is kept as it is for a client without JavaScript (<noscript> content shown).
@@ -59,7 +58,7 @@ def extract_records(
     if is_forum_page(url, generator):
         # A page that says it is a forum: its posts or threads first, comments only if none.
         found = extract_forum(
-            body, url=url, options=forum, now=now, generator=generator, stats=stats
+            body, url=url, options=options.forum, now=now, generator=generator, stats=stats
         )
         if found.kind == "thread":
             return PageRecords(kind="thread", posts=found.posts)
@@ -71,7 +70,7 @@ def extract_records(
     found = extract_forum(
         body,
         url=url,
-        options=forum,
+        options=options.forum,
         now=now,
         has_comments=bool(regions),
         generator=generator,
