@@ -56,16 +56,7 @@ def extract_records(
     stats = text_stats(body)  # one pass, for both detectors
     generator = " ".join(root.xpath("//meta[@name='generator']/@content"))
     if is_forum_page(url, generator):
-        # A page that says it is a forum: its posts or threads first, comments only if none.
-        found = extract_forum(
-            body, url=url, options=options.forum, now=now, generator=generator, stats=stats
-        )
-        if found.kind == "thread":
-            return PageRecords(kind="thread", posts=found.posts)
-        if found.kind == "list":
-            return absolute_links(
-                PageRecords(kind="list", threads=found.threads), root.base_url or url
-            )
+        return forum_records(body, options, now, url, generator, stats, root.base_url or url)
     regions = comment_regions(body, options, stats)
     found = extract_forum(
         body,
@@ -79,12 +70,7 @@ def extract_records(
     if found.kind:
         # Comments under the posts (under each answer of a Q&A page) stay comments; a
         # region POL took for comments that is the thread list's rows is the list.
-        taken = set(found.blocks)
-        regions = [
-            r
-            for r in regions
-            if not any(b in taken or any(p in taken for p in b.iterdescendants()) for b in r.blocks)
-        ]
+        regions = outside(regions, found.blocks)
     if found.kind == "thread":
         comments = extract_comments(body, options, now=now, regions=regions) if regions else []
         records = PageRecords(kind="thread", posts=found.posts, comments=comments)
@@ -93,6 +79,38 @@ def extract_records(
     else:
         records = PageRecords(comments=extract_comments(body, options, now=now, regions=regions))
     return absolute_links(records, root.base_url or url)
+
+
+def forum_records(body, options, now, url, generator, stats, base) -> PageRecords:
+    """A page that says it is a forum: SoL first. Records POL finds where SoL found a list,
+    a lone post or nothing are the forum's posts too (a layout SoL splits, a list of posts)."""
+    found = extract_forum(
+        body, url=url, options=options.forum, now=now, generator=generator, stats=stats
+    )
+    if found.kind == "thread" and len(found.posts) > 1:
+        return PageRecords(kind="thread", posts=found.posts)
+    regions = outside(comment_regions(body, options, stats), found.blocks)  # not the list's rows
+    comments = extract_comments(body, options, now=now, regions=regions) if regions else []
+    if len(comments) > len(found.posts):
+        posts = [
+            PostRecord(c.text, c.author, c.author_url, c.time, c.published_at) for c in comments
+        ]
+        return PageRecords(kind="thread", posts=posts)
+    if found.kind == "thread":
+        return PageRecords(kind="thread", posts=found.posts)
+    if found.kind == "list":
+        return absolute_links(PageRecords(kind="list", threads=found.threads), base)
+    return PageRecords()
+
+
+def outside(regions: list, blocks: list) -> list:
+    """The comment regions whose blocks are not, and do not hold, any of `blocks`."""
+    taken = set(blocks)
+    return [
+        r
+        for r in regions
+        if not any(b in taken or any(d in taken for d in b.iterdescendants()) for b in r.blocks)
+    ]
 
 
 def absolute_links(records: PageRecords, base: str | None) -> PageRecords:
