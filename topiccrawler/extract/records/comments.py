@@ -24,6 +24,7 @@ from topiccrawler.extract.records.fields import (
     block_fields,
     hinted_author,
     shows_time,
+    text_and_links,
 )
 from topiccrawler.extract.records.forum import ForumOptions
 from topiccrawler.extract.records.similarity import MEASURES, children, similar_siblings
@@ -120,13 +121,7 @@ def is_comment_region(region: Region, options: RecordOptions) -> bool:
     if not options.evidence:
         return len(region.blocks) >= options.min_blocks
     n = len(region.blocks)
-    texts = [" ".join(block.itertext()) for block in region.blocks]
-    text = sum(len("".join(t.split())) for t in texts)
-    link = sum(
-        len("".join("".join(a.itertext()).split()))
-        for block in region.blocks
-        for a in block.iter("a")
-    )
+    _, text, link = text_and_links(region.blocks)
     if not text or link / text >= 0.5 or text / n < 10:
         return False  # navigation, related articles, product lists: links
     hinted = bool(COMMENT_LIST_HINT.search(_marks(region.parent))) or any(

@@ -134,6 +134,14 @@ def _runs_together(left: str, right: str) -> bool:
     return left.isalnum() and right.isalnum() and (left.isascii() or right.isascii())
 
 
+def text_and_links(blocks: Sequence[etree._Element]) -> tuple[list[str], int, int]:
+    """The blocks' texts, and their characters in all and inside links (white space out)."""
+    texts = [" ".join(b.itertext()) for b in blocks]
+    text = sum(len("".join(t.split())) for t in texts)
+    link = sum(len("".join("".join(a.itertext()).split())) for b in blocks for a in b.iter("a"))
+    return texts, text, link
+
+
 def _link_text(element: etree._Element) -> str:
     anchors = [element] if element.tag == "a" else element.iter("a")
     return normalize_space(" ".join("".join(a.itertext()) for a in anchors))
@@ -368,8 +376,8 @@ def block_fields(blocks: list[etree._Element], all_blocks: set, now=None) -> lis
         ]
         container = containers[block]
         inside = sum(len(n.text) for n in candidates if _within(n, container))
-        byline = _within_element(author_element, container) or (
-            time_node is not None and _within_element(time_node.element, container) and inside < 10
+        byline = _inside(author_element, container) or (
+            time_node is not None and _inside(time_node.element, container) and inside < 10
         )
         if container is not block and byline:
             container = block  # elected the byline, not the text: a short record's header won
@@ -477,21 +485,17 @@ def content_elements(blocks: list[etree._Element], skips: dict) -> dict:
     return found
 
 
-def _within_element(element: etree._Element | None, container: etree._Element) -> bool:
-    if element is None:
+def _inside(element: etree._Element | None, container: etree._Element | None) -> bool:
+    """`element` is `container` or sits below it."""
+    if element is None or container is None:
         return False
     return element is container or any(a is container for a in element.iterancestors())
 
 
 def _within(node: SemanticNode, container: etree._Element) -> bool:
     """The node is in the container, or is an inline node holding it."""
-    element = node.element
-    if element is None:
-        return False
-    if element is container or any(a is container for a in element.iterancestors()):
-        return True
     inline = not node.key.endswith("#text")
-    return inline and any(a is element for a in container.iterancestors())
+    return _inside(node.element, container) or (inline and _inside(container, node.element))
 
 
 def _href(element: etree._Element | None) -> str | None:
@@ -515,15 +519,9 @@ def _moment(node: SemanticNode | None, now) -> datetime | None:
 
 def _holds(node: SemanticNode, element: etree._Element | None) -> bool:
     """True when the semantic node is, holds or sits inside `element`."""
-    if element is None or node.element is None:
-        return False
     if node.key.endswith("#text"):
-        return node.element is element
-    return (
-        node.element is element
-        or element in node.element.iterancestors()
-        or any(e is element for e in node.element.iter())
-    )
+        return element is not None and node.element is element
+    return _inside(node.element, element) or _inside(element, node.element)
 
 
 def _reply_to(block: etree._Element, authors: dict, text: str) -> str | None:

@@ -36,6 +36,7 @@ from topiccrawler.extract.records.fields import (
     noise_keys,
     semantic_nodes,
     shows_time,
+    text_and_links,
 )
 from topiccrawler.extract.records.similarity import SubtreeSimilarity, children, similar_siblings
 from topiccrawler.extract.tree import text_stats
@@ -159,16 +160,9 @@ def topic_blocks(
     return groups
 
 
-def _texts(blocks: Sequence[etree._Element]) -> tuple[list[str], int, int]:
-    texts = [" ".join(b.itertext()) for b in blocks]
-    text = sum(len("".join(t.split())) for t in texts)
-    link = sum(len("".join("".join(a.itertext()).split())) for b in blocks for a in b.iter("a"))
-    return texts, text, link
-
-
 def looks_like_posts(blocks: Sequence[etree._Element]) -> bool:
     """Posts: mostly non-link text, a time in (nearly) every block, some text in each."""
-    texts, text, link = _texts(blocks)
+    _, text, link = text_and_links(blocks)
     n = len(blocks)
     if not text or link / text >= 0.5 or (text - link) / n < 15:
         return False
@@ -305,7 +299,7 @@ def lone_posts(body: etree._Element) -> list[etree._Element]:
             continue
         if any(a in found for a in element.iterancestors()):
             continue
-        texts, text, link = _texts([element])
+        _, text, link = text_and_links([element])
         if text - link >= 20 and shows_time(element):
             found.append(element)
     return found
@@ -329,7 +323,7 @@ def schema_posts(body: etree._Element) -> list[etree._Element]:
     marked = [e for e in body.iter(etree.Element) if POST_TYPES.search(e.get("itemtype") or "")]
     if not marked:
         return []
-    _, text, link = _texts(marked)
+    _, text, link = text_and_links(marked)
     return marked if (text - link) / len(marked) >= 30 else []
 
 
@@ -374,7 +368,7 @@ def unwrap(wrapper: etree._Element) -> None:
 
 
 def _prose(blocks: list[etree._Element]) -> int:
-    _, text, link = _texts(blocks)
+    _, text, link = text_and_links(blocks)
     return text - link
 
 

@@ -56,7 +56,9 @@ def extract_records(
     stats = text_stats(body)  # one pass, for both detectors
     generator = " ".join(root.xpath("//meta[@name='generator']/@content"))
     if is_forum_page(url, generator):
-        return forum_records(body, options, now, url, generator, stats, root.base_url or url)
+        return absolute_links(
+            forum_records(body, options, now, url, generator, stats), root.base_url or url
+        )
     regions = comment_regions(body, options, stats)
     found = extract_forum(
         body,
@@ -81,7 +83,7 @@ def extract_records(
     return absolute_links(records, root.base_url or url)
 
 
-def forum_records(body, options, now, url, generator, stats, base) -> PageRecords:
+def forum_records(body, options, now, url, generator, stats) -> PageRecords:
     """A page that says it is a forum: SoL first. Records POL finds where SoL found a list,
     a lone post or nothing are the forum's posts too (a layout SoL splits, a list of posts)."""
     found = extract_forum(
@@ -99,7 +101,7 @@ def forum_records(body, options, now, url, generator, stats, base) -> PageRecord
     if found.kind == "thread":
         return PageRecords(kind="thread", posts=found.posts)
     if found.kind == "list":
-        return absolute_links(PageRecords(kind="list", threads=found.threads), base)
+        return PageRecords(kind="list", threads=found.threads)
     return PageRecords()
 
 
