@@ -58,6 +58,7 @@ class PageItem:
     entrance: str | None = None  # "authority", "search" or "link"
     depth: int = 0
     referrer: str | None = None
+    canonical_url: str | None = None  # the address the page names as its own (rel=canonical)
     # What extraction finds.
     title: str | None = None
     body: str | None = None

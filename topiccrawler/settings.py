@@ -5,6 +5,7 @@ environment variables named below. Groups: Scrapy's own, topics, the item path, 
 """
 
 from topiccrawler import __version__
+from topiccrawler.urls import TRACKING_PARAMETERS
 
 BOT_NAME = "topiccrawler"
 SPIDER_MODULES = ["topiccrawler.spiders"]
@@ -63,6 +64,7 @@ SEARCH_BACKOFF_MAX = 3600.0  # longest back-off
 SEARCH_EMPTY_STREAK = 20  # empty answers in a row (to queries without site:) that mean blocked
 SEARCH_FOLLOW_DEPTH = 1  # same-site link hops followed from a page the search entrance found
 SEARCH_MAX_QUERIES = 0  # queries built per crawl at most (0: all of them)
+SEARCH_NEXT_PAGE_YIELD = 0.3  # share of a query's judged hits that must be relevant for its next page
 SEARCH_REPEAT_AFTER = 86400.0  # seconds before a query answered with results is asked again
 SITE_MAX_PAGES = 500  # page budget per site reached through search (authority sites: seed file)
 
@@ -122,7 +124,8 @@ DEDUP_THRESHOLD = 0.8  # TF-IDF cosine of normalised titles from which a page is
 RELEVANCE_ENABLED = True  # score pages against the topic library; False: keep and follow all
 RELEVANCE_LIBRARY = "extended"  # "extended": terms, synonyms, accepted expansions; "static": terms
 RELEVANCE_THRESHOLD = None  # η; None: the topic file's `threshold`
-RELEVANCE_TUNNEL_DEPTH = 2  # irrelevant pages in a row whose links are still followed
+RELEVANCE_TUNNEL_DEPTH = 2  # irrelevant pages in a row whose links keep their own priority
+RELEVANCE_TUNNEL_DEFER = True  # links past that wait behind all others (False: not followed)
 RELEVANCE_STORE_DROPPED_TEXT = False  # store the body of pages below η too (scores always are)
 RELEVANCE_BLOCK_IMPACT = {}  # block → impact factor; {}: title 3, body 4, anchors 1, other 1, navigation 0.5
 
@@ -130,7 +133,8 @@ RELEVANCE_BLOCK_IMPACT = {}  # block → impact factor; {}: title 3, body 4, anc
 FRONTIER_ENABLED = True  # best-first: links get a priority (parent, anchor, URL, block, learned)
 FRONTIER_LEARNING = True  # learn each site's and section's share of relevant pages while crawling
 FRONTIER_EXPLORATION = 0.1  # weight of the bonus for sections seen little (finds tunnels)
-FRONTIER_WEIGHTS = {}  # feature → weight; {}: parent .25, anchor .3, url .05, block .1, learned .3
+FRONTIER_WEIGHTS = {}  # feature → weight; {}: text .45, context .25, url .05, block .05, learned .2
+FRONTIER_SCORE_HITS = True  # search hits ranked by title, snippet and query yield (False: first)
 # Best-first across sites, per-site concurrency kept (frontier/queue.py); Scrapy's default is
 # "scrapy.pqueues.DownloaderAwarePriorityQueue" (sites served in turn, whatever their links).
 SCHEDULER_PRIORITY_QUEUE = "topiccrawler.frontier.queue.BestFirstPriorityQueue"
@@ -138,6 +142,10 @@ CRAWL_MAX_PAGES = 0  # stop after this many judged pages (0: no limit)
 HARVEST_WINDOW = 200  # pages over which the running harvest rate is measured
 HARVEST_STOP_BELOW = 0.0  # stop when the harvest rate over the window falls below this (0: never)
 HARVEST_CURVE_EVERY = 100  # a point of the harvest curve (pages, relevant) every N judged pages
+
+# --- URL identity -------------------------------------------------------------------------------
+URL_TRACKING_PARAMETERS = list(TRACKING_PARAMETERS)  # removed before a URL is requested (globs)
+URL_CANONICAL_LINKS = True  # a page's rel=canonical address counts as fetched with it
 
 # --- Storage ------------------------------------------------------------------------------------
 STORAGE_ENABLED = True  # False: no database, items only go to feeds (-O)

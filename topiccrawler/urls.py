@@ -1,11 +1,44 @@
-"""URL identity: one canonical form and one hash per page, shared by every component."""
+"""URL identity: one canonical form and one hash per page, shared by every component.
+
+Two addresses that differ only in a tracking parameter (`?from=related`, `spm=…`, `utm_*`) are
+one page: the parameter says where a click came from, not what is shown. They are removed before
+the spider requests a URL (`strip_tracking`, with the URL_TRACKING_PARAMETERS setting), so
+everything after it (fingerprints, known URLs, storage) sees one address per page.
+"""
 
 from __future__ import annotations
 
 import hashlib
-from urllib.parse import urlsplit
+from collections.abc import Iterable
+from fnmatch import fnmatchcase
+from urllib.parse import parse_qsl, urlencode, urlsplit
 
 from w3lib.url import canonicalize_url
+
+# Query parameters that only record where a visitor came from (shell patterns, case-folded).
+# Chinese portals: from/spm/scm (Alibaba, Sina, NetEase); ad networks: utm_*, gclid, fbclid, …
+TRACKING_PARAMETERS: tuple[str, ...] = (
+    "utm_*", "from", "spm", "scm", "gclid", "dclid", "fbclid", "msclkid", "yclid", "igshid",
+    "mc_cid", "mc_eid", "_hsenc", "_hsmi", "wt.mc_id", "share_source", "share_medium",
+)  # fmt: skip
+
+
+def strip_tracking(url: str, parameters: Iterable[str] = TRACKING_PARAMETERS) -> str:
+    """The URL without its tracking parameters (order of the others kept, fragment dropped).
+
+    >>> strip_tracking("http://a.cn/p.shtml?id=3&from=related&utm_source=x#c")
+    'http://a.cn/p.shtml?id=3'
+    """
+    patterns = tuple(p.lower() for p in parameters)
+    parts = urlsplit(url)
+    if not parts.query:
+        return parts._replace(fragment="").geturl() if parts.fragment else url
+    query = [
+        (key, value)
+        for key, value in parse_qsl(parts.query, keep_blank_values=True)
+        if not any(fnmatchcase(key.lower(), p) for p in patterns)
+    ]
+    return parts._replace(query=urlencode(query, doseq=True), fragment="").geturl()
 
 
 def canonical_url(url: str) -> str:

@@ -1,16 +1,30 @@
-"""Link priority (best-first): how promising a link is, from what is known before fetching it.
+"""Priorities of the one best-first queue: search queries, entrance pages, search hits and links.
 
-    score = Σ weight_f · f,  every f in [0, 1]:
-      parent   the relevance of the page the link was found on, over 2η
-      anchor   the link's anchor text (and title) scored against the topic library, over 2η
+Every page the crawl may fetch, whether a search engine named it or a page linked to it, gets a
+score in [0, 1] from what is known before fetching it, and competes in the same queue:
+
+    link:  score = Σ weight_f · f,  f in [0, 1]
+      text     the anchor text (and link title) scored against the topic library: 0 when no
+               word of the library is in it, else 0.5 + 0.5 · min(1, score / 2η) (a library
+               word in the anchor is strong evidence; its absence is weak evidence)
+      context  the relevance of the page the link was found on, over 2η
       url      the words of the URL's path, scored the same way
       block    1 for a link in the page's content, 0 in navigation, menus, footers
-      learned  the expected share of relevant pages in the link's section (learning.py)
-    priority = round(100 · score) − depth penalty
+      learned  the expected share of relevant pages where the link points (learning.py)
+    hit:   the same sum, with
+      text     the hit's title and snippet, as for an anchor; the query's own words are taken
+               out of the snippet first (the engine cut the snippet around them: they are no
+               evidence)
+      context  the share of relevant pages among the query's hits judged so far (queries.py)
+      url      as for a link; block 1 (a result list is content); learned as for a link
 
-The weights are a setting (FRONTIER_WEIGHTS). Without learning, `learned` is the neutral 0.5.
-Scrapy's scheduler takes the highest priority first, so the same ordering works with
-scrapy-redis's priority queue.
+    priority = round(PAGE_SCALE · score) − DEPTH_PENALTY · hops
+
+Search queries (they cost no page fetch and fill the queue) and the authority sites' start URLs
+sit above every page; links that wait behind too many irrelevant pages sit below them all
+(DEFERRED). The weights are a setting (FRONTIER_WEIGHTS); without learning, `learned` is the
+neutral 0.5. Scrapy's scheduler takes the highest priority first, so the same ordering works
+with scrapy-redis's priority queue.
 """
 
 from __future__ import annotations
@@ -21,8 +35,12 @@ from urllib.parse import unquote, urlsplit
 from topiccrawler.frontier.learning import YieldStats
 from topiccrawler.relevance.scorer import RelevanceScorer
 
-DEFAULT_WEIGHTS = {"parent": 0.25, "anchor": 0.3, "url": 0.05, "block": 0.1, "learned": 0.3}
+DEFAULT_WEIGHTS = {"text": 0.45, "context": 0.25, "url": 0.05, "block": 0.05, "learned": 0.2}
+PAGE_SCALE = 1000  # priority of a page with score 1
 DEPTH_PENALTY = 2  # priority points per hop from the entrance
+QUERY_PRIORITY = 3000  # search queries: above every page
+ENTRANCE_PRIORITY = 2000  # start URLs of authority sites: above every scored page
+DEFERRED = -(PAGE_SCALE + 1)  # added to links past the relevance tunnel: last of all
 URL_WORDS = re.compile(r"[^\W\d_]{2,}")
 
 
@@ -36,27 +54,67 @@ class LinkPrioritizer:
     ):
         self.scorer = scorer
         self.scale = 2 * threshold if threshold > 0 else 0.1
+        unknown = set(weights or {}) - set(DEFAULT_WEIGHTS)
+        if unknown:
+            raise ValueError(
+                f"FRONTIER_WEIGHTS: unknown features {sorted(unknown)}; "
+                f"known: {sorted(DEFAULT_WEIGHTS)}"
+            )
         self.weights = {**DEFAULT_WEIGHTS, **(weights or {})}
         self.learning = learning
 
-    def _topical(self, text: str) -> float:
+    def topical(self, text: str) -> float:
+        """The text's relevance to the topic, over 2η, at most 1."""
         return min(1.0, self.scorer.block_score(text)[0] / self.scale) if text else 0.0
 
-    def features(
+    def evidence(self, text: str) -> float:
+        """0 for text without a word of the library, else in [0.5, 1] by its score."""
+        score = self.topical(text)
+        return 0.5 + 0.5 * score if score > 0 else 0.0
+
+    def _url_words(self, url: str) -> float:
+        return self.topical(" ".join(URL_WORDS.findall(unquote(urlsplit(url).path))))
+
+    def _learned(self, url: str) -> float:
+        return self.learning.expected(url) if self.learning else 0.5
+
+    def link_features(
         self, url: str, anchor: str, block: str, parent_relevance: float
     ) -> dict[str, float]:
-        path = unquote(urlsplit(url).path)
         return {
-            "parent": min(1.0, parent_relevance / self.scale),
-            "anchor": self._topical(anchor),
-            "url": self._topical(" ".join(URL_WORDS.findall(path))),
+            "text": self.evidence(anchor),
+            "context": min(1.0, parent_relevance / self.scale),
+            "url": self._url_words(url),
             "block": 0.0 if block == "navigation" else 1.0,
-            "learned": self.learning.expected(url) if self.learning else 0.5,
+            "learned": self._learned(url),
         }
+
+    def hit_features(
+        self, url: str, title: str, snippet: str, query: str, query_yield: float
+    ) -> dict[str, float]:
+        for word in query.split():
+            if not word.startswith("site:"):
+                snippet = snippet.replace(word, " ")
+        return {
+            "text": self.evidence(f"{title}\n{snippet}"),
+            "context": query_yield,
+            "url": self._url_words(url),
+            "block": 1.0,
+            "learned": self._learned(url),
+        }
+
+    def priority_of(self, features: dict[str, float], hops: int = 0) -> int:
+        score = sum(self.weights[name] * value for name, value in features.items())
+        return max(0, round(PAGE_SCALE * score) - DEPTH_PENALTY * hops)
 
     def priority(
         self, url: str, anchor: str, block: str, parent_relevance: float, hops: int
     ) -> int:
-        features = self.features(url, anchor, block, parent_relevance)
-        score = sum(self.weights.get(name, 0.0) * value for name, value in features.items())
-        return max(0, round(100 * score) - DEPTH_PENALTY * hops)
+        """A link's priority."""
+        return self.priority_of(self.link_features(url, anchor, block, parent_relevance), hops)
+
+    def hit_priority(
+        self, url: str, title: str, snippet: str, query: str, query_yield: float
+    ) -> int:
+        """A search hit's priority."""
+        return self.priority_of(self.hit_features(url, title, snippet, query, query_yield))

@@ -1,9 +1,10 @@
 """Spider middleware: score every page as it leaves the spider, before its links are scheduled
 (SPEC §6). This is where the crawl becomes focused: links found on a page below the topic's
-threshold η are not followed, except through RELEVANCE_TUNNEL_DEPTH irrelevant pages in a row
-(relevant pages often sit behind an index or a channel page that is not), and, with
-FRONTIER_ENABLED, every followed link gets a priority (best-first, `frontier/priority.py`) from
-what the crawl has learnt so far.
+threshold η wait behind the others once they are more than RELEVANCE_TUNNEL_DEPTH irrelevant
+pages in a row from a relevant one (relevant pages often sit behind an index or a channel page
+that is not), unless their own anchor text is on the topic; with FRONTIER_ENABLED every link and
+every search hit gets a priority (best-first, `frontier/priority.py`) from what the crawl has
+learnt so far, so hits and links compete in one queue.
 
 It has to be a spider middleware: item pipelines run concurrently with the spider's output, so
 a pipeline's verdict would come too late to stop the page's links.
@@ -23,7 +24,7 @@ from scrapy.http import Response
 from topiccrawler.extract.parse import ExtractionError
 from topiccrawler.frontier.learning import YieldStats
 from topiccrawler.frontier.pagination import is_pagination
-from topiccrawler.frontier.priority import LinkPrioritizer
+from topiccrawler.frontier.priority import DEFERRED, LinkPrioritizer
 from topiccrawler.items import PageItem
 from topiccrawler.pipelines.extraction import extract_into, record_options
 from topiccrawler.relevance.library import ConceptLibrary
@@ -41,6 +42,7 @@ class RelevanceMiddleware:
         self.crawler = crawler
         self.stats = crawler.stats
         self.tunnel_depth = settings.getint("RELEVANCE_TUNNEL_DEPTH")
+        self.defer_past_tunnel = settings.getbool("RELEVANCE_TUNNEL_DEFER")
         self.records = record_options(settings)
         self.library_kind = settings.get("RELEVANCE_LIBRARY")
         if self.library_kind not in ("extended", "static"):
@@ -58,6 +60,7 @@ class RelevanceMiddleware:
             else None
         )
         self.weights = settings.getdict("FRONTIER_WEIGHTS") or None
+        self.score_hits = self.frontier_enabled and settings.getbool("FRONTIER_SCORE_HITS")
         self.prioritizer: LinkPrioritizer | None = None
 
     @classmethod
@@ -91,9 +94,12 @@ class RelevanceMiddleware:
             else topic.keywords.threshold
         )
         if self.frontier_enabled:
-            self.prioritizer = LinkPrioritizer(
-                self.scorer, self.threshold, self.weights, self.learning
-            )
+            try:
+                self.prioritizer = LinkPrioritizer(
+                    self.scorer, self.threshold, self.weights, self.learning
+                )
+            except ValueError as exc:
+                raise NotConfigured(str(exc)) from exc
         logger.info(
             "Relevance: %s library of %d words for %d concepts (%d accepted expansions), "
             "η = %.3f, tunnelling through %d irrelevant pages",
@@ -121,18 +127,38 @@ class RelevanceMiddleware:
     def _pass(self, output: Any, response: Response, judged: list[PageItem | None]) -> Any:
         """Judge a page; gate the links that follow it; None for a link not to follow."""
         if isinstance(output, PageItem):
-            continues = bool(response.meta.get("continues_relevant"))
-            judged[0] = output if self.judge(output, continues) is not None else None
-        elif isinstance(output, Request) and judged[0] is not None:
-            return self.gate(output, response, judged[0])
+            judged[0] = output if self.judge(output, response) is not None else None
+        elif isinstance(output, Request):
+            if judged[0] is not None:
+                return self.gate(output, response, judged[0])
+            if self.score_hits and output.meta.get("entrance") == "search":
+                return self.rank_hit(output)
         return output
 
-    def judge(self, item: PageItem, continues_relevant: bool = False) -> bool | None:
+    def rank_hit(self, request: Request) -> Request:
+        """A search hit's priority, from its title and snippet and its query's yield so far."""
+        if self.prioritizer is None:
+            return request
+        meta = request.meta
+        yields = getattr(self.crawler.spider, "query_yields", None)
+        query_yield = yields.expected(meta["engine"], meta["query"]) if yields else 0.5
+        request.priority = self.prioritizer.hit_priority(
+            request.url,
+            meta.get("hit_title", ""),
+            meta.get("hit_snippet", ""),
+            meta["query"],
+            query_yield,
+        )
+        self.stats.inc_value("topiccrawler/frontier/hits_ranked")
+        return request
+
+    def judge(self, item: PageItem, response: Response | None = None) -> bool | None:
         """Score the page (extracting it first); None when it cannot be judged. A later page
         of a relevant thread or board (`continues_relevant`) is kept whatever its own score:
         the replies on page 5 belong to the thread page 1 is about."""
         if self.scorer is None:
             return None
+        continues_relevant = bool(response is not None and response.meta.get("continues_relevant"))
         try:
             extract_into(item, self.records)
         except ExtractionError:
@@ -153,42 +179,55 @@ class RelevanceMiddleware:
         self.stats.inc_value(f"topiccrawler/relevance/{'kept' if item.is_relevant else 'dropped'}")
         if self.learning is not None:
             self.learning.record(item.url, item.is_relevant)
-        self.crawler.signals.send_catch_log(page_judged, item=item, relevant=item.is_relevant)
+        self.crawler.signals.send_catch_log(
+            page_judged, item=item, relevant=item.is_relevant, response=response
+        )
         return item.is_relevant
 
     def continue_pages(self, request: Request, response: Response, page: PageItem) -> Request:
         request.meta["pager_hops"] = response.meta.get("pager_hops", 0) + 1  # not counted
         request.meta["tunnel"] = 0 if page.is_relevant else response.meta.get("tunnel", 0)
-        request.meta["continues_relevant"] = bool(page.is_relevant)
+        request.meta["continues_relevant"] = bool(page.is_relevant and (page.posts or page.threads))
         request.priority = response.request.priority if response.request else request.priority
         self.stats.inc_value("topiccrawler/frontier/pagination_links")
         return request
 
     def gate(self, request: Request, response: Response, page: PageItem) -> Request | None:
-        """A link of a judged page: dropped past the tunnelling depth, else marked with how
-        many irrelevant pages it is behind and, best-first, given its priority. A pager link
-        of a forum page continues the page: its hop is not counted against the depth limit, and
-        it keeps the page's tunnel and priority."""
-        if (page.posts or page.threads) and is_pagination(
-            request.url, response.url, request.meta.get("link_text", "")
-        ):
+        """A link of a judged page: marked with how many irrelevant pages it is behind and,
+        best-first, given its priority; past the tunnelling depth it is deferred (or dropped,
+        RELEVANCE_TUNNEL_DEFER = False) unless its anchor text is on the topic. A pager link
+        (an article's page 2, a thread's or a board's next page) continues the page: it keeps
+        the page's tunnel and priority, and on a forum its hop is not counted against the depth
+        limit."""
+        anchor = request.meta.get("link_text", "")
+        if is_pagination(request.url, response.url, anchor):
             return self.continue_pages(request, response, page)
         if request.meta.get("at_depth_limit"):
             return None  # a pager-like link past the depth limit, on a page that is no forum's
+        deferred = False
         if page.is_relevant:
             request.meta["tunnel"] = 0
         else:
             tunnel = response.meta.get("tunnel", 0) + 1
-            if tunnel > self.tunnel_depth:
-                self.stats.inc_value("topiccrawler/relevance/links_not_followed")
-                return None
             request.meta["tunnel"] = tunnel
+            if tunnel > self.tunnel_depth and not self._on_topic(anchor):
+                if not self.defer_past_tunnel:
+                    self.stats.inc_value("topiccrawler/relevance/links_not_followed")
+                    return None
+                deferred = True
+                self.stats.inc_value("topiccrawler/relevance/links_deferred")
         if self.prioritizer is not None:
             request.priority = self.prioritizer.priority(
                 request.url,
-                request.meta.get("link_text", ""),
+                anchor,
                 request.meta.get("link_block", "content"),
                 page.relevance or 0.0,
                 request.meta.get("hops", 0),
             )
+        if deferred:
+            request.priority += DEFERRED
         return request
+
+    def _on_topic(self, anchor: str) -> bool:
+        """True for anchor text that the topic library scores above nothing."""
+        return bool(anchor) and self.scorer is not None and self.scorer.block_score(anchor)[0] > 0

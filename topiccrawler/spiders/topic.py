@@ -39,6 +39,8 @@ from twisted.internet.error import (
 from topiccrawler.extract.blocks import NAVIGATION_WORDS
 from topiccrawler.extract.encoding import decode_html, looks_binary
 from topiccrawler.frontier.pagination import is_pagination
+from topiccrawler.frontier.priority import ENTRANCE_PRIORITY, QUERY_PRIORITY
+from topiccrawler.frontier.queries import QueryYields
 from topiccrawler.items import LinkFailureItem, PageItem, SearchHitRecord, SearchResultsItem
 from topiccrawler.seeding import EngineBlocked, SearchEngine, build_queries, engine_from_config
 from topiccrawler.seeding.health import EngineHealth
@@ -51,7 +53,8 @@ from topiccrawler.topics import (
     UnknownTopicError,
     load_topic_from_settings,
 )
-from topiccrawler.urls import host_in_domains
+from topiccrawler.signals import page_judged
+from topiccrawler.urls import host_in_domains, strip_tracking
 
 logger = logging.getLogger(__name__)
 
@@ -67,10 +70,6 @@ UNREACHABLE = (
     TCPTimedOutError,
 )
 
-
-# Entrance requests (authority start URLs, search hits; search queries above them) come before
-# followed links, whose priorities the frontier sets between 0 and 100.
-ENTRANCE_PRIORITY = 150
 # Links in navigation bars, menus, breadcrumbs and footers: they lead everywhere, not onwards.
 NAVIGATION_LINKS = (
     "//nav//a/@href | //footer//a/@href | //*[@role='navigation']//a/@href"
@@ -104,6 +103,11 @@ class TopicSpider(Spider):
         # Pages whose links the hop limit cut off, by requested URL: their hop count.
         self.hop_limited: dict[str, int] = {}
         self.site_slots: dict[str, str] = {}  # authority site → its own download slot
+        self.query_yields = QueryYields()
+        # Next result page of a query, asked once its hits so far have proved worth it.
+        self.next_search_pages: dict[tuple[str, str], int] = {}
+        self.tracking_parameters: tuple[str, ...] = ()
+        self.canonical_links = True
 
     @classmethod
     def from_crawler(cls, crawler: Crawler, *args: Any, **kwargs: Any) -> TopicSpider:
@@ -117,7 +121,10 @@ class TopicSpider(Spider):
             raise UsageError(str(exc)) from exc
         spider.topic_name = spider.topic.name
         crawler.signals.connect(spider.request_dropped, signal=signals.request_dropped)
+        crawler.signals.connect(spider.page_judged, signal=page_judged)
         settings = crawler.settings
+        spider.tracking_parameters = tuple(settings.getlist("URL_TRACKING_PARAMETERS"))
+        spider.canonical_links = settings.getbool("URL_CANONICAL_LINKS")
         for config in spider.topic.seeds.engines:
             spider.engines[config.name] = engine_from_config(config)
             spider.engine_health[config.name] = EngineHealth(
@@ -170,12 +177,12 @@ class TopicSpider(Spider):
         settings = self.crawler.settings
         limit = settings.getint("SEARCH_MAX_QUERIES") or None
         answered = self._answered_queries(settings.getfloat("SEARCH_REPEAT_AFTER"))
-        for query in build_queries(self.topic, limit):
+        for order, query in enumerate(build_queries(self.topic, limit)):
             for name, engine in self.engines.items():
                 if (name, query.text, 1) in answered:
                     self.crawler.stats.inc_value("topiccrawler/search/repeat_skipped")
                     continue
-                yield self._search_request(engine, query.text, 1)
+                yield self._search_request(engine, query.text, 1, order)
 
     def _answered_queries(self, seconds: float) -> set[tuple[str, str, int]]:
         if seconds <= 0:
@@ -188,12 +195,15 @@ class TopicSpider(Spider):
         with database.session() as session:
             return answered_queries(session, self.topic.name, since)
 
-    def _search_request(self, engine: SearchEngine, query: str, page: int) -> Request:
+    def _search_request(
+        self, engine: SearchEngine, query: str, page: int, order: int = 0
+    ) -> Request:
         return Request(
             engine.query_url(query, page),
             callback=self.parse_search,
             errback=self.on_error,
-            priority=ENTRANCE_PRIORITY + 50,  # results seed the crawl: fetch them first
+            # Queries fill the frontier and cost no page fetch: asked first, in the order built.
+            priority=QUERY_PRIORITY - min(order, 999),
             meta={
                 "engine": engine.name,
                 "query": query,
@@ -226,17 +236,48 @@ class TopicSpider(Spider):
         self.crawler.stats.inc_value(f"topiccrawler/search/{name}/answers")
         item.hits = [SearchHitRecord(h.url, h.rank, h.title, h.snippet) for h in hits]
         yield item
+        self.query_yields.add_hits(name, query, len(hits))
         for hit in hits:
+            # The relevance middleware scores the hit's title and snippet (FRONTIER_SCORE_HITS);
+            # without it, hits keep the entrance priority.
             yield self._page_request(
                 hit.url,
                 "search",
                 engine=name,
                 query=query,
                 rank=hit.rank,
+                hit_title=hit.title[:300],
+                hit_snippet=hit.snippet[:500],
                 priority=ENTRANCE_PRIORITY,
             )
-        if hits and page < self.topic.seeds.pages_per_query and health.available(now):
-            yield self._search_request(engine, query, page + 1)
+        if hits and page < self.topic.seeds.pages_per_query:
+            self.next_search_pages[name, query] = page + 1
+
+    def page_judged(self, item: PageItem, relevant: bool, response: Response) -> None:
+        """A search hit judged: count it for its query, and ask the query's next result page
+        once half its hits so far are judged and at least SEARCH_NEXT_PAGE_YIELD of those were
+        relevant (a query that brings irrelevant pages is not paged further)."""
+        meta = response.meta
+        if meta.get("entrance") != "search" or "query" not in meta or meta.get("hops", 0):
+            return
+        name, query = meta["engine"], meta["query"]
+        self.query_yields.record(name, query, relevant)
+        page = self.next_search_pages.get((name, query))
+        if page is None or not self.query_yields.settled(name, query):
+            return
+        del self.next_search_pages[name, query]
+        threshold = self.crawler.settings.getfloat("SEARCH_NEXT_PAGE_YIELD")
+        judged = self.query_yields.judged[name, query]
+        share = self.query_yields.relevant[name, query] / judged
+        if share < threshold:
+            self.crawler.stats.inc_value("topiccrawler/search/paging_stopped")
+            logger.info(
+                "Query %r on %s: %d of %d judged hits relevant; no further result pages",
+                query, name, self.query_yields.relevant[name, query], judged,
+            )  # fmt: skip
+            return
+        if self.engine_health[name].available(time.monotonic()):
+            self.crawler.engine.crawl(self._search_request(self.engines[name], query, page))
 
     def _back_off(self, name: str, health: EngineHealth, reason: str, now: float) -> None:
         self.crawler.stats.inc_value(f"topiccrawler/search/{name}/blocked")
@@ -262,10 +303,12 @@ class TopicSpider(Spider):
         site: str | None = None,
         **meta: Any,
     ) -> Request:
+        if site is None:
+            site = self._authority_site_of(url)  # a search hit on an authority site joins it
         if site is not None and site in self.site_slots:
             meta["download_slot"] = self.site_slots[site]  # the seed file's delay/concurrency
         return Request(
-            url,
+            strip_tracking(url, self.tracking_parameters) if self.tracking_parameters else url,
             callback=self.parse,
             errback=self.on_error,
             priority=priority,
@@ -283,12 +326,41 @@ class TopicSpider(Spider):
     def _authority_site(self, name: str | None) -> AuthoritySite | None:
         return next((s for s in self.topic.seeds.authority if s.name == name), None)
 
+    def _authority_site_of(self, url: str) -> str | None:
+        """The authority site whose domains hold the URL, if any."""
+        site = next(
+            (s for s in self.topic.seeds.authority if host_in_domains(url, s.allowed_domains)),
+            None,
+        )
+        return site.name if site else None
+
     def parse(self, response: Response) -> Iterator[Any]:
         page = self.page_item(response)
         if page is None:
             return
         yield page
+        if self.canonical_links:
+            self._claim_canonical(response, page)
         yield from self.follow_links(response, page)
+
+    def _claim_canonical(self, response: Response, page: PageItem) -> None:
+        """A page that names another URL as its canonical address (`<link rel=canonical>`)
+        is that page: the canonical URL is marked seen, so a link to it is not fetched again."""
+        decoded = response.replace(encoding=page.encoding)
+        assert isinstance(decoded, TextResponse)
+        href = decoded.xpath("//head/link[@rel='canonical']/@href").get()
+        if not href:
+            return
+        canonical = decoded.urljoin(href.strip())
+        if urlsplit(canonical).scheme not in ("http", "https"):
+            return
+        canonical = strip_tracking(canonical, self.tracking_parameters)
+        if canonical == response.url:
+            return
+        page.canonical_url = canonical
+        dupefilter = getattr(self.crawler.engine.scheduler, "df", None)
+        if dupefilter is not None and not dupefilter.request_seen(Request(canonical)):
+            self.crawler.stats.inc_value("topiccrawler/links/canonical_claimed")
 
     def follow_links(self, response: Response, page: PageItem) -> Iterator[Request]:
         """Same-site links, within the authority site's depth limit and budget, or within

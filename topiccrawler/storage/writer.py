@@ -115,7 +115,7 @@ def store_page(
         "topic": item.topic,
         "url": item.url,
         "url_hash": url_hash(item.url),
-        "canonical_url": canonical_url(item.url),
+        "canonical_url": canonical_url(item.canonical_url or item.url),
         "site": site_of(item.url),
         "status": item.status,
         "content_type": item.content_type,
