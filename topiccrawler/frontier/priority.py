@@ -75,7 +75,7 @@ class LinkPrioritizer:
     def _url_words(self, url: str) -> float:
         return self.topical(" ".join(URL_WORDS.findall(unquote(urlsplit(url).path))))
 
-    def _learned(self, url: str) -> float:
+    def learned(self, url: str) -> float:
         return self.learning.expected(url) if self.learning else 0.5
 
     def link_features(
@@ -86,7 +86,7 @@ class LinkPrioritizer:
             "context": min(1.0, parent_relevance / self.scale),
             "url": self._url_words(url),
             "block": 0.0 if block == "navigation" else 1.0,
-            "learned": self._learned(url),
+            "learned": self.learned(url),
         }
 
     def hit_features(
@@ -100,7 +100,7 @@ class LinkPrioritizer:
             "context": query_yield,
             "url": self._url_words(url),
             "block": 1.0,
-            "learned": self._learned(url),
+            "learned": self.learned(url),
         }
 
     def priority_of(self, features: dict[str, float], hops: int = 0) -> int:

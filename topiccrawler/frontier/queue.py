@@ -10,14 +10,49 @@ This queue keeps the per-site queues and serves, among the sites that still have
 (fewer active downloads than their slot's concurrency), the one whose best request has the
 highest priority. Only when every site with queued requests is full does it fall back to the
 fewest active downloads. Persistence (JOBDIR) is the parent's: the same files, the same resume.
+
+Priorities are set when a request is queued, but what they rest on changes while it waits: a
+query whose first hits proved irrelevant, a section that turned out empty. So a request is
+scored again when it comes up (the relevance middleware's `refresh_priority`), and one whose
+priority fell goes back into the queue at its new place: a lazy update, no re-sorting.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from scrapy import Request
 from scrapy.pqueues import DownloaderAwarePriorityQueue
+
+REFRESH_MARGIN = 10  # a request whose priority fell by more than this is queued again
+REFRESH_LIMIT = 100  # requests queued again per pop at most
 
 
 class BestFirstPriorityQueue(DownloaderAwarePriorityQueue):
+    _refresh: Callable[[Request], int | None] | None | bool = False  # False: not looked up yet
+
+    def _refresher(self) -> Callable[[Request], int | None] | None:
+        if self._refresh is False:
+            from topiccrawler.middlewares.relevance import RelevanceMiddleware
+
+            middleware = self.crawler.get_spider_middleware(RelevanceMiddleware)
+            self._refresh = middleware.refresh_priority if middleware is not None else None
+        return self._refresh  # type: ignore[return-value]
+
+    def pop(self) -> Request | None:
+        refresh = self._refresher()
+        for _ in range(REFRESH_LIMIT):
+            request = super().pop()
+            if request is None or refresh is None:
+                return request
+            priority = refresh(request)
+            if priority is None or priority >= request.priority - REFRESH_MARGIN:
+                return request
+            request.priority = priority
+            self.crawler.stats.inc_value("topiccrawler/frontier/requeued")
+            self.push(request)
+        return super().pop()
+
     def _capacity(self, slot: str) -> int:
         downloader = self._downloader_interface.downloader
         if slot in downloader.slots:

@@ -140,17 +140,34 @@ class RelevanceMiddleware:
         if self.prioritizer is None:
             return request
         meta = request.meta
-        yields = getattr(self.crawler.spider, "query_yields", None)
-        query_yield = yields.expected(meta["engine"], meta["query"]) if yields else 0.5
-        request.priority = self.prioritizer.hit_priority(
+        features = self.prioritizer.hit_features(
             request.url,
             meta.get("hit_title", ""),
             meta.get("hit_snippet", ""),
             meta["query"],
-            query_yield,
+            self._query_yield(meta),
         )
+        meta["frontier"] = {"features": features, "hops": 0, "offset": 0}
+        request.priority = self.prioritizer.priority_of(features)
         self.stats.inc_value("topiccrawler/frontier/hits_ranked")
         return request
+
+    def _query_yield(self, meta: dict) -> float:
+        yields = getattr(self.crawler.spider, "query_yields", None)
+        return yields.expected(meta["engine"], meta["query"]) if yields else 0.5
+
+    def refresh_priority(self, request: Request) -> int | None:
+        """A queued request's priority from what is known now (the frontier queue asks when the
+        request comes up): its place's learned yield, and for a search hit its query's yield.
+        None for requests the frontier did not rank."""
+        known = request.meta.get("frontier")
+        if self.prioritizer is None or known is None:
+            return None
+        features = dict(known["features"])
+        features["learned"] = self.prioritizer.learned(request.url)
+        if request.meta.get("entrance") == "search" and not request.meta.get("hops"):
+            features["context"] = self._query_yield(request.meta)
+        return self.prioritizer.priority_of(features, known["hops"]) + known["offset"]
 
     def judge(self, item: PageItem, response: Response | None = None) -> bool | None:
         """Score the page (extracting it first); None when it cannot be judged. A later page
@@ -216,16 +233,15 @@ class RelevanceMiddleware:
                     return None
                 deferred = True
                 self.stats.inc_value("topiccrawler/relevance/links_deferred")
+        offset = DEFERRED if deferred else 0
         if self.prioritizer is not None:
-            request.priority = self.prioritizer.priority(
-                request.url,
-                anchor,
-                request.meta.get("link_block", "content"),
-                page.relevance or 0.0,
-                request.meta.get("hops", 0),
+            hops = request.meta.get("hops", 0)
+            features = self.prioritizer.link_features(
+                request.url, anchor, request.meta.get("link_block", "content"), page.relevance or 0.0
             )
-        if deferred:
-            request.priority += DEFERRED
+            request.meta["frontier"] = {"features": features, "hops": hops, "offset": offset}
+            request.priority = self.prioritizer.priority_of(features, hops)
+        request.priority += offset
         return request
 
     def _on_topic(self, anchor: str) -> bool:

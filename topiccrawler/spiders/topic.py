@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections import Counter
+from collections import defaultdict
 from collections.abc import AsyncIterator, Iterator
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -98,7 +98,9 @@ class TopicSpider(Spider):
         self.topic: Topic
         self.engines: dict[str, SearchEngine] = {}
         self.engine_health: dict[str, EngineHealth] = {}
-        self.site_requests: Counter[str] = Counter()
+        # Distinct URLs requested per site, up to its page budget (a page linked from every
+        # page of a site counts once).
+        self.site_requests: dict[str, set[str]] = defaultdict(set)
         self.link_extractor = LinkExtractor()
         # Pages whose links the hop limit cut off, by requested URL: their hop count.
         self.hop_limited: dict[str, int] = {}
@@ -145,7 +147,7 @@ class TopicSpider(Spider):
         self._apply_site_politeness()
         for site in self.topic.seeds.authority:
             for url in site.start_urls:
-                if self._take_budget(site.name, site.max_pages):
+                if self._take_budget(site.name, site.max_pages, url):
                     yield self._page_request(
                         url, "authority", site=site.name, priority=ENTRANCE_PRIORITY
                     )
@@ -315,12 +317,17 @@ class TopicSpider(Spider):
             meta={"entrance": entrance, "hops": hops, "authority_site": site, **meta},
         )
 
-    def _take_budget(self, key: str, limit: int) -> bool:
-        """Count a request against a site's page budget; False once it is spent."""
-        if self.site_requests[key] >= limit:
+    def _take_budget(self, key: str, limit: int, url: str) -> bool:
+        """Count a URL against a site's page budget (once, however often it is linked); False
+        once the budget is spent."""
+        url = strip_tracking(url, self.tracking_parameters)
+        requested = self.site_requests[key]
+        if url in requested:
+            return True
+        if len(requested) >= limit:
             self.crawler.stats.inc_value("topiccrawler/links/over_site_budget")
             return False
-        self.site_requests[key] += 1
+        requested.add(url)
         return True
 
     def _authority_site(self, name: str | None) -> AuthoritySite | None:
@@ -393,7 +400,7 @@ class TopicSpider(Spider):
         for link in self.link_extractor.extract_links(decoded):
             if at_limit and not is_pagination(link.url, response.url, link.text):
                 continue  # at the depth limit only a pager may continue (if the page is a forum's)
-            if host_in_domains(link.url, domains) and self._take_budget(key, budget):
+            if host_in_domains(link.url, domains) and self._take_budget(key, budget, link.url):
                 yield self._page_request(
                     link.url,
                     page.entrance or "link",
