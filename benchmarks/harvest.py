@@ -3,6 +3,7 @@
     .venv/bin/python benchmarks/harvest.py [sandbox] [--size large] [--pages 2000]
     .venv/bin/python benchmarks/harvest.py testbed [--seeds 2 3 4] [--homophily 0.5 0.8]
                                                    [--ablation] [--jobs 1] [--json OUT]
+                                                   [--workdir DIR]
 
 `sandbox` (the default, also without a mode): the topic spider on the project's own sandbox web,
 three ways, side by side:
@@ -55,6 +56,7 @@ articles found by the end; duplicate fetches, article fetches, search queries, a
 the first to the last request in the server log. Then the means over all webs, topiccrawler's mean
 differences from the naive best-first, and its targets: h@50 and h@100 at least 0.05 above the
 naive best-first, far_recall@100 no lower, no duplicate fetch on any web, mean recall >= 0.95.
+--workdir keeps the webs, logs and databases (by default a temporary folder, removed).
 --jobs N runs up to N crawls at once (each with its own server and port, so they don't collide),
 which makes the seconds noisier: on a two-core machine crawls compete for the CPU.
 """
@@ -351,7 +353,7 @@ def describe(web: str, web_dir: Path, scores: dict) -> str:
 
 
 def mean(values: list) -> float | None:
-    """None when any value is (a crawl too short to reach that N)."""
+    """The mean, rounded; None when any value is None (a crawl too short to reach that N)."""
     return None if None in values else round(sum(values) / len(values), 4)
 
 

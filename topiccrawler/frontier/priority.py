@@ -35,7 +35,7 @@ from urllib.parse import unquote, urlsplit
 from topiccrawler.frontier.learning import YieldStats
 from topiccrawler.relevance.scorer import RelevanceScorer
 
-DEFAULT_WEIGHTS = {"text": 0.45, "context": 0.25, "url": 0.05, "block": 0.05, "learned": 0.2}
+DEFAULT_WEIGHTS = {"text": 0.4, "context": 0.2, "url": 0.05, "block": 0.05, "learned": 0.3}
 PAGE_SCALE = 1000  # priority of a page with score 1
 DEPTH_PENALTY = 2  # priority points per hop from the entrance
 QUERY_PRIORITY = 3000  # search queries: above every page

@@ -145,14 +145,17 @@ class TopicSpider(Spider):
 
     async def start(self) -> AsyncIterator[Request]:
         self._apply_site_politeness()
+        # Queries go to the scheduler at once, not one by one as Scrapy reads start requests:
+        # queued above every page, all are asked before the first hits are fetched, so hits
+        # compete with each other rather than being fetched in the order engines answer.
+        for request in self.search_requests():
+            self.crawler.engine.crawl(request)
         for site in self.topic.seeds.authority:
             for url in site.start_urls:
                 if self._take_budget(site.name, site.max_pages, url):
                     yield self._page_request(
                         url, "authority", site=site.name, priority=ENTRANCE_PRIORITY
                     )
-        for request in self.search_requests():
-            yield request
 
     def _apply_site_politeness(self) -> None:
         """Per-site delay and concurrency from the seed file, through Scrapy's own per-slot
