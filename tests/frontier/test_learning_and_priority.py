@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tests.relevance.test_scorer import KEYWORDS
 from topiccrawler.frontier.learning import YieldStats, places
-from topiccrawler.frontier.priority import LinkPrioritizer
+from topiccrawler.frontier.priority import PAGE_SCALE, LinkPrioritizer
 from topiccrawler.relevance.library import ConceptLibrary
 from topiccrawler.relevance.scorer import RelevanceScorer
 
@@ -51,8 +51,8 @@ def test_topical_anchor_content_block_and_relevant_parent_come_first():
     )
     assert on_topic > p.priority("http://a.test/1.html", "税务机关查处偷税案件", "content", 0.0, 1)
     assert on_topic > p.priority("http://a.test/1.html", "税务机关查处偷税案件", "content", 0.08, 5)
-    assert p.features("http://a.test/tax-evasion/1.html", "", "content", 0)["url"] > 0
-    assert 0 <= p.priority("http://a.test/x", "", "navigation", 0, 50) <= 100
+    assert p.link_features("http://a.test/tax-evasion/1.html", "", "content", 0)["url"] > 0
+    assert 0 <= p.priority("http://a.test/x", "", "navigation", 0, 50) <= PAGE_SCALE
 
 
 def test_learning_moves_links_of_the_same_kind():

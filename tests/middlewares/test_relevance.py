@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 
 import pytest
 from scrapy import Request
-from scrapy.http import HtmlResponse
+from scrapy.http import HtmlResponse, Response
 
 from tests.crawl import make_crawler
 from topiccrawler.items import PageItem
@@ -33,7 +33,9 @@ def middleware(seeds_file):
     return middleware
 
 
-def outputs(middleware, html: str, tunnel: int | None = None, with_page: bool = True):
+def outputs(
+    middleware, html: str, tunnel: int | None = None, with_page: bool = True, links=None
+):
     meta = {} if tunnel is None else {"tunnel": tunnel}
     request = Request("http://site.test/page", meta=meta)
     response = HtmlResponse(request.url, body=html.encode(), encoding="utf-8", request=request)
@@ -41,7 +43,7 @@ def outputs(middleware, html: str, tunnel: int | None = None, with_page: bool = 
         url=request.url, topic="tax", status=200, fetched_at=datetime.now(UTC), html=html
     )
     produced = [page] if with_page else []
-    produced += [Request("http://site.test/a"), Request("http://site.test/b")]
+    produced += links or [Request("http://site.test/a"), Request("http://site.test/b")]
     return list(middleware.process_spider_output(response, iter(produced)))
 
 
@@ -59,15 +61,55 @@ def test_relevant_page_is_kept_with_reasons_and_its_links_followed(middleware):
     assert [link.meta["tunnel"] for link in links] == [0, 0]  # back on topic: the tunnel resets
 
 
-def test_irrelevant_pages_links_tunnel_then_stop(middleware):
+def test_irrelevant_pages_links_tunnel_then_wait_behind_all_others(middleware):
     page, *links = outputs(middleware, SPORTS_PAGE)
     assert page.is_relevant is False and page.relevance < middleware.threshold
     assert [link.meta["tunnel"] for link in links] == [1, 1]
+    assert all(link.priority >= 0 for link in links)
     page, *links = outputs(middleware, SPORTS_PAGE, tunnel=1)
-    assert links == []  # a second irrelevant page in a row: RELEVANCE_TUNNEL_DEPTH = 1
+    # A second irrelevant page in a row (RELEVANCE_TUNNEL_DEPTH = 1): its off-topic links are
+    # deferred below every link with a priority of its own, not dropped.
+    assert len(links) == 2 and all(link.priority < 0 for link in links)
     stats = middleware.stats.get_stats()
-    assert stats["topiccrawler/relevance/links_not_followed"] == 2
+    assert stats["topiccrawler/relevance/links_deferred"] == 2
     assert stats["topiccrawler/relevance/dropped"] == 2
+
+
+def test_past_the_tunnel_an_on_topic_anchor_keeps_its_priority(middleware):
+    produced = [Request("http://site.test/a", meta={"link_text": "税务机关查处偷税案件"})]
+    page, link = outputs(middleware, SPORTS_PAGE, tunnel=1, links=produced)
+    assert link.priority > 0 and link.meta["tunnel"] == 2
+
+
+def test_without_deferral_links_past_the_tunnel_are_dropped(seeds_file):
+    crawler = make_crawler(
+        {"STORAGE_ENABLED": False, "RELEVANCE_TUNNEL_DEPTH": 1, "RELEVANCE_TUNNEL_DEFER": False}
+    )
+    spider = TopicSpider.from_crawler(crawler, topic="tax", seeds=str(seeds_file()))
+    crawler.spider = spider
+    middleware = RelevanceMiddleware.from_crawler(crawler)
+    middleware.spider_opened(spider)
+    page, *links = outputs(middleware, SPORTS_PAGE, tunnel=1)
+    assert links == []
+    assert middleware.stats.get_stats()["topiccrawler/relevance/links_not_followed"] == 2
+
+
+def test_search_hits_are_ranked_by_title_and_snippet_then_refreshed(middleware):
+    def hit(url, title, snippet):
+        meta = {"entrance": "search", "engine": "e", "query": "偷税", "hops": 0}
+        meta |= {"hit_title": title, "hit_snippet": snippet}
+        return Request(url, meta=meta)
+
+    on_topic = hit("http://a.test/1", "税务机关查处偷税案件", "追缴税款并处罚款")
+    off_topic = hit("http://a.test/2", "国足客场逆转取胜", "球迷谈偷税")  # the query word only
+    ranked = outputs(middleware, SPORTS_PAGE, with_page=False, links=[on_topic, off_topic])
+    assert ranked[0].priority > ranked[1].priority > 0
+    # The query's hits prove irrelevant: its queued hits come up lower than they went in.
+    spider = middleware.crawler.spider
+    spider.query_yields.add_hits("e", "偷税", 10)
+    for _ in range(10):
+        spider.query_yields.record("e", "偷税", False)
+    assert middleware.refresh_priority(off_topic) < off_topic.priority
 
 
 def test_outputs_without_a_page_pass_untouched(middleware):
@@ -121,5 +163,6 @@ def test_a_later_page_of_a_relevant_thread_is_kept(middleware):
         url="http://bbs.test/thread-77-2-1.html", topic="tax", status=200,
         fetched_at=datetime.now(UTC), html=html,
     )  # fmt: skip
-    assert middleware.judge(page, continues_relevant=True) is True
+    later = Request(page.url, meta={"continues_relevant": True})
+    assert middleware.judge(page, Response(page.url, request=later)) is True
     assert page.relevance < middleware.threshold and "kept_as" in page.relevance_detail

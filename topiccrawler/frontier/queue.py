@@ -35,7 +35,8 @@ class BestFirstPriorityQueue(DownloaderAwarePriorityQueue):
         if self._refresh is False:
             from topiccrawler.middlewares.relevance import RelevanceMiddleware
 
-            middleware = self.crawler.get_spider_middleware(RelevanceMiddleware)
+            lookup = getattr(self.crawler, "get_spider_middleware", None)  # absent in stubs
+            middleware = lookup(RelevanceMiddleware) if lookup is not None else None
             self._refresh = middleware.refresh_priority if middleware is not None else None
         return self._refresh  # type: ignore[return-value]
 

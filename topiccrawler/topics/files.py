@@ -27,7 +27,7 @@ A seed file (`seeds/<topic>.toml`)::
     engines = ["searx"]
     target_sites = ["gov.cn"]         # each query again as "… site:gov.cn"
     pages_per_query = 1
-    query_classes = ["subjects", "domain_terms"]   # the default; judgement words alone are poor queries
+    query_classes = ["subjects", "domain_terms", "judgement_words"]   # the default
     combine = [["domain_terms", "judgement_words"]]   # also "增值税 偷税" and so on
 
     [engines.searx]
@@ -45,7 +45,6 @@ from urllib.parse import urlsplit
 
 from topiccrawler.topics.model import (
     ENGINE_TYPES,
-    QUERY_CLASSES,
     TERM_CLASSES,
     AuthoritySite,
     EngineConfig,
@@ -268,7 +267,7 @@ def load_seed_file(path: Path | str, topic: str | None = None) -> SeedList:
     target_sites = doc.strings(search.get("target_sites", []), ("search", "target_sites"))
     pages = doc.integer(search.get("pages_per_query", 1), ("search", "pages_per_query"), 1)
     classes = doc.strings(
-        search.get("query_classes", list(QUERY_CLASSES)), ("search", "query_classes")
+        search.get("query_classes", list(TERM_CLASSES)), ("search", "query_classes")
     )
     pairs = search.get("combine", [])
     if not isinstance(pairs, list):

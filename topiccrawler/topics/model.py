@@ -7,10 +7,6 @@ from pathlib import Path
 
 # The three term classes of the topic feature library (SPEC §6), in file order.
 TERM_CLASSES: tuple[str, ...] = ("subjects", "domain_terms", "judgement_words")
-# Classes asked one term at a time unless the seed file says otherwise. A judgement word alone
-# (风险, 乐观, 偷税 …) is asked of every page that judges anything: it is a poor query by itself,
-# and is asked combined with a subject or domain term (`combine`) instead.
-QUERY_CLASSES: tuple[str, ...] = ("subjects", "domain_terms")
 
 # Search engine kinds a seed file may name (SPEC §1). The seeding package implements them.
 ENGINE_TYPES: tuple[str, ...] = ("searxng", "bing", "baidu", "template")
@@ -99,7 +95,7 @@ class SeedList:
     target_sites: tuple[str, ...] = ()
     engines: tuple[EngineConfig, ...] = ()
     pages_per_query: int = 1
-    query_classes: tuple[str, ...] = QUERY_CLASSES  # term classes queried one term at a time
+    query_classes: tuple[str, ...] = TERM_CLASSES  # term classes queried one term at a time
     combinations: tuple[tuple[str, str], ...] = ()  # class pairs queried as "term1 term2"
     logins: tuple[LoginConfig, ...] = ()
     path: Path | None = None
