@@ -64,7 +64,7 @@ SEARCH_BACKOFF_MAX = 3600.0  # longest back-off
 SEARCH_EMPTY_STREAK = 20  # empty answers in a row (to queries without site:) that mean blocked
 SEARCH_FOLLOW_DEPTH = 1  # same-site link hops followed from a page the search entrance found
 SEARCH_MAX_QUERIES = 0  # queries built per crawl at most (0: all of them)
-SEARCH_NEXT_PAGE_YIELD = 0.3  # share of a query's judged hits that must be relevant for its next page
+SEARCH_NEXT_PAGE_YIELD = 0.3  # relevant share of judged hits a query needs for its next page
 SEARCH_REPEAT_AFTER = 86400.0  # seconds before a query answered with results is asked again
 SITE_MAX_PAGES = 500  # page budget per site reached through search (authority sites: seed file)
 

@@ -33,9 +33,7 @@ def middleware(seeds_file):
     return middleware
 
 
-def outputs(
-    middleware, html: str, tunnel: int | None = None, with_page: bool = True, links=None
-):
+def outputs(middleware, html: str, tunnel: int | None = None, with_page: bool = True, links=None):
     meta = {} if tunnel is None else {"tunnel": tunnel}
     request = Request("http://site.test/page", meta=meta)
     response = HtmlResponse(request.url, body=html.encode(), encoding="utf-8", request=request)

@@ -112,9 +112,3 @@ class LinkPrioritizer:
     ) -> int:
         """A link's priority."""
         return self.priority_of(self.link_features(url, anchor, block, parent_relevance), hops)
-
-    def hit_priority(
-        self, url: str, title: str, snippet: str, query: str, query_yield: float
-    ) -> int:
-        """A search hit's priority."""
-        return self.priority_of(self.hit_features(url, title, snippet, query, query_yield))

@@ -237,7 +237,10 @@ class RelevanceMiddleware:
         if self.prioritizer is not None:
             hops = request.meta.get("hops", 0)
             features = self.prioritizer.link_features(
-                request.url, anchor, request.meta.get("link_block", "content"), page.relevance or 0.0
+                request.url,
+                anchor,
+                request.meta.get("link_block", "content"),
+                page.relevance or 0.0,
             )
             request.meta["frontier"] = {"features": features, "hops": hops, "offset": offset}
             request.priority = self.prioritizer.priority_of(features, hops)

@@ -44,6 +44,7 @@ from topiccrawler.frontier.queries import QueryYields
 from topiccrawler.items import LinkFailureItem, PageItem, SearchHitRecord, SearchResultsItem
 from topiccrawler.seeding import EngineBlocked, SearchEngine, build_queries, engine_from_config
 from topiccrawler.seeding.health import EngineHealth
+from topiccrawler.signals import page_judged
 from topiccrawler.storage.crawler import database_for
 from topiccrawler.storage.writer import answered_queries
 from topiccrawler.topics import (
@@ -53,7 +54,6 @@ from topiccrawler.topics import (
     UnknownTopicError,
     load_topic_from_settings,
 )
-from topiccrawler.signals import page_judged
 from topiccrawler.urls import host_in_domains, strip_tracking
 
 logger = logging.getLogger(__name__)
