@@ -8,9 +8,11 @@ everything after it (fingerprints, known URLs, storage) sees one address per pag
 
 from __future__ import annotations
 
+import fnmatch
 import hashlib
-from collections.abc import Iterable
-from fnmatch import fnmatchcase
+import re
+from collections.abc import Callable, Iterable
+from functools import lru_cache
 from urllib.parse import parse_qsl, urlencode, urlsplit
 
 from w3lib.url import canonicalize_url
@@ -29,16 +31,24 @@ def strip_tracking(url: str, parameters: Iterable[str] = TRACKING_PARAMETERS) ->
     >>> strip_tracking("http://a.cn/p.shtml?id=3&from=related&utm_source=x#c")
     'http://a.cn/p.shtml?id=3'
     """
-    patterns = tuple(p.lower() for p in parameters)
     parts = urlsplit(url)
     if not parts.query:
         return parts._replace(fragment="").geturl() if parts.fragment else url
+    tracking = _matcher(tuple(parameters))
     query = [
         (key, value)
         for key, value in parse_qsl(parts.query, keep_blank_values=True)
-        if not any(fnmatchcase(key.lower(), p) for p in patterns)
+        if not tracking(key.lower())
     ]
     return parts._replace(query=urlencode(query, doseq=True), fragment="").geturl()
+
+
+@lru_cache(maxsize=8)
+def _matcher(patterns: tuple[str, ...]) -> Callable[[str], object]:
+    """One compiled regex for a list of shell patterns (case-folded)."""
+    if not patterns:
+        return lambda key: None
+    return re.compile("|".join(fnmatch.translate(p.lower()) for p in patterns)).match
 
 
 def canonical_url(url: str) -> str:

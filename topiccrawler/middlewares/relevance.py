@@ -221,32 +221,38 @@ class RelevanceMiddleware:
             return self.continue_pages(request, response, page)
         if request.meta.get("at_depth_limit"):
             return None  # a pager-like link past the depth limit, on a page that is no forum's
-        deferred = False
-        if page.is_relevant:
-            request.meta["tunnel"] = 0
-        else:
-            tunnel = response.meta.get("tunnel", 0) + 1
-            request.meta["tunnel"] = tunnel
-            if tunnel > self.tunnel_depth and not self._on_topic(anchor):
-                if not self.defer_past_tunnel:
-                    self.stats.inc_value("topiccrawler/relevance/links_not_followed")
-                    return None
-                deferred = True
-                self.stats.inc_value("topiccrawler/relevance/links_deferred")
-        offset = DEFERRED if deferred else 0
-        if self.prioritizer is not None:
-            hops = request.meta.get("hops", 0)
-            features = self.prioritizer.link_features(
+        features = (
+            self.prioritizer.link_features(
                 request.url,
                 anchor,
                 request.meta.get("link_block", "content"),
                 page.relevance or 0.0,
             )
+            if self.prioritizer is not None
+            else None
+        )
+        offset = 0
+        if page.is_relevant:
+            request.meta["tunnel"] = 0
+        else:
+            tunnel = response.meta.get("tunnel", 0) + 1
+            request.meta["tunnel"] = tunnel
+            if tunnel > self.tunnel_depth and not self._on_topic(anchor, features):
+                if not self.defer_past_tunnel:
+                    self.stats.inc_value("topiccrawler/relevance/links_not_followed")
+                    return None
+                offset = DEFERRED
+                self.stats.inc_value("topiccrawler/relevance/links_deferred")
+        if features is not None:
+            hops = request.meta.get("hops", 0)
             request.meta["frontier"] = {"features": features, "hops": hops, "offset": offset}
             request.priority = self.prioritizer.priority_of(features, hops)
         request.priority += offset
         return request
 
-    def _on_topic(self, anchor: str) -> bool:
-        """True for anchor text that the topic library scores above nothing."""
+    def _on_topic(self, anchor: str, features: dict[str, float] | None) -> bool:
+        """True for anchor text with a word of the topic library (read off the link's
+        features when the frontier has scored it already)."""
+        if features is not None:
+            return features["text"] > 0
         return bool(anchor) and self.scorer is not None and self.scorer.block_score(anchor)[0] > 0
