@@ -6,14 +6,16 @@
                                                    [--workdir DIR]
 
 `sandbox` (the default, also without a mode): the topic spider on the project's own sandbox web,
-three ways, side by side:
+four ways, side by side:
 
 - breadth-first: a plain crawler: first in, first out, every link followed (no relevance
   gating, no priorities);
 - best-first: links ordered by parent relevance, anchor text, URL words and link block, links of
   irrelevant pages followed only through RELEVANCE_TUNNEL_DEPTH irrelevant pages;
 - best-first + learning: and each site's and section's yield of relevant pages, learnt while
-  crawling, with an exploration bonus.
+  crawling, with an exploration bonus;
+- defaults: and the online link classifier (frontier/classifier.py), learnt from the pages
+  judged so far.
 
 Entrances (--entrances): `sites` (the default) starts from the home page of every content site of
 the sandbox, with no search engines, so what is measured is the order links are followed in;
@@ -101,8 +103,9 @@ MODES = {
         "SCHEDULER_DISK_QUEUE": "scrapy.squeues.PickleFifoDiskQueue",
         "SCHEDULER_MEMORY_QUEUE": "scrapy.squeues.FifoMemoryQueue",
     },
-    "best-first": {"FRONTIER_ENABLED": True, "FRONTIER_LEARNING": False},
-    "best-first + learning": {"FRONTIER_ENABLED": True, "FRONTIER_LEARNING": True},
+    "best-first": {"FRONTIER_LEARNING": False, "FRONTIER_CLASSIFIER": False},
+    "best-first + learning": {"FRONTIER_LEARNING": True, "FRONTIER_CLASSIFIER": False},
+    "defaults (+ link classifier)": {},
 }
 
 TESTBED = ROOT.parent / "shared" / "bench" / "crawl"
@@ -119,6 +122,7 @@ ABLATIONS = {
     "hits not scored": {"FRONTIER_SCORE_HITS": False},
     "no canonical URLs": {"URL_TRACKING_PARAMETERS": [], "URL_CANONICAL_LINKS": False},
     "no learning": {"FRONTIER_LEARNING": False},
+    "no link classifier": {"FRONTIER_CLASSIFIER": False},
 }
 # (figure, column header, is a rate); rates print with three decimals, counts without
 COLUMNS = (

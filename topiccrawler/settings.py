@@ -131,9 +131,14 @@ RELEVANCE_BLOCK_IMPACT = {}  # block → impact factor; {}: title 3, body 4, anc
 
 # --- The focused frontier ----------------------------------------------------------------------
 FRONTIER_ENABLED = True  # best-first: links get a priority (parent, anchor, URL, block, learned)
+FRONTIER_CLASSIFIER = True  # an online link classifier learns from judged pages what to fetch next
 FRONTIER_LEARNING = True  # learn each site's and section's share of relevant pages while crawling
 FRONTIER_EXPLORATION = 0.1  # weight of the bonus for sections seen little (finds tunnels)
-FRONTIER_WEIGHTS = {}  # feature → weight; {}: text .45, context .25, url .05, block .05, learned .2
+FRONTIER_HUB_LINKS = 5  # on-topic content links that make a page a hub (worth fetching) ...
+FRONTIER_HUB_SHARE = 0.3  # ... when they are this share of its content links, too
+FRONTIER_RESCORE_LIMIT = 50000  # queued requests scored again after a classifier refit, at most
+# feature → weight; {}: text .3, context .15, url .05, block .05, learned .15, model .3
+FRONTIER_WEIGHTS = {}
 FRONTIER_SCORE_HITS = True  # search hits ranked by title, snippet and query yield (False: first)
 # Best-first across sites, per-site concurrency kept (frontier/queue.py); Scrapy's default is
 # "scrapy.pqueues.DownloaderAwarePriorityQueue" (sites served in turn, whatever their links).

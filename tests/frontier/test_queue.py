@@ -42,3 +42,20 @@ def test_the_best_request_of_any_site_with_room_goes_first():
     assert queue.pop().url == "http://shop.test/5"
     assert queue.pop().url == "http://news.test/60"  # every site full or empty: fewest active
     assert queue.pop() is None and len(queue) == 0
+
+
+def test_rescore_moves_queued_requests_up_and_down():
+    queue, _ = make_queue()
+    for site, priority in [("a.test", 50), ("a.test", 40), ("b.test", 30), ("b.test", 10)]:
+        queue.push(Request(f"http://{site}/{priority}", priority=priority))
+    new = {"http://a.test/50": 5, "http://b.test/10": 90}  # what a refitted model now says
+
+    moved = queue.rescore(lambda request: new.get(request.url))
+    assert moved == 2 and len(queue) == 4
+    assert [queue.pop().url for _ in range(4)] == [
+        "http://b.test/10",
+        "http://a.test/40",
+        "http://b.test/30",
+        "http://a.test/50",
+    ]
+    assert queue.rescore(lambda request: 1) == 0  # an empty queue stays empty

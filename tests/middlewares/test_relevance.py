@@ -164,3 +164,52 @@ def test_a_later_page_of_a_relevant_thread_is_kept(middleware):
     later = Request(page.url, meta={"continues_relevant": True})
     assert middleware.judge(page, Response(page.url, request=later)) is True
     assert page.relevance < middleware.threshold and "kept_as" in page.relevance_detail
+
+
+def test_judged_pages_teach_the_link_classifier_which_rescores_the_queue(middleware):
+    class Queue(list):
+        def rescore(self, score):
+            self.scores = [score(request) for request in self]
+            return len(self)
+
+    queued = Request(
+        "http://site.test/news/1.html",
+        meta={"link_text": "税务局查处偷税", "frontier": {"features": {}, "hops": 1, "offset": 0}},
+    )
+    queued.meta["frontier"]["features"] = middleware.prioritizer.link_features(
+        queued.url, "税务局查处偷税", "content", 0.1
+    )
+    queue = Queue([queued])
+    middleware.crawler.engine = type("Engine", (), {"scheduler": type("S", (), {"mqs": queue})})
+    classifier = middleware.classifier
+    assert classifier is not None and not classifier.ready
+    for i in range(12):
+        html, link = (TAX_PAGE, "税务稽查新闻") if i % 2 else (SPORTS_PAGE, "体育新闻")
+        request = Request(f"http://site.test/{i}.html", meta={"link_text": link})
+        response = HtmlResponse(request.url, body=html.encode(), encoding="utf-8", request=request)
+        page = PageItem(
+            url=request.url, topic="tax", status=200, fetched_at=datetime.now(UTC), html=html
+        )
+        list(middleware.process_spider_output(response, iter([page])))
+    assert classifier.ready and classifier.seen == 24  # each page: its link and its title
+    assert middleware.stats.get_value("topiccrawler/frontier/classifier_fits") >= 1
+    assert queue.scores and queue.scores[0] is not None  # the queue was scored again
+    on_topic = middleware.prioritizer.link_features(
+        "http://site.test/x.html", "税务稽查", "content", 0
+    )
+    off_topic = middleware.prioritizer.link_features(
+        "http://site.test/y.html", "体育", "content", 0
+    )
+    assert on_topic["model"] > 0.5 > off_topic["model"]
+
+
+def test_a_page_full_of_on_topic_links_teaches_the_classifier_it_is_worth_fetching(middleware):
+    hub = SPORTS_PAGE  # not relevant itself...
+    links = [
+        Request(f"http://site.test/{i}", meta={"link_text": f"税务机关查处偷税案件{i}"})
+        for i in range(6)
+    ]
+    page, *_ = outputs(middleware, hub, links=links)  # ...but six anchors on the topic
+    assert page.is_relevant is False
+    assert middleware.stats.get_value("topiccrawler/frontier/hubs") == 1
+    assert middleware.classifier.examples[-1][1] is True  # learnt as worth fetching

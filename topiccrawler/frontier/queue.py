@@ -14,7 +14,10 @@ fewest active downloads. Persistence (JOBDIR) is the parent's: the same files, t
 Priorities are set when a request is queued, but what they rest on changes while it waits: a
 query whose first hits proved irrelevant, a section that turned out empty. So a request is
 scored again when it comes up (the relevance middleware's `refresh_priority`), and one whose
-priority fell goes back into the queue at its new place: a lazy update, no re-sorting.
+priority fell goes back into the queue at its new place: a lazy update, no re-sorting. The lazy
+update only ever lowers; when the online link classifier has learnt something new (a refit), the
+relevance middleware asks for `rescore`: every queued request scored again and queued at its new
+place, up or down.
 """
 
 from __future__ import annotations
@@ -53,6 +56,24 @@ class BestFirstPriorityQueue(DownloaderAwarePriorityQueue):
             self.crawler.stats.inc_value("topiccrawler/frontier/requeued")
             self.push(request)
         return super().pop()
+
+    def rescore(self, score: Callable[[Request], int | None]) -> int:
+        """Every queued request scored again (None: keeps its priority) and queued at its new
+        place; returns how many moved. Works the same on memory and disk (JOBDIR) queues."""
+        requests: list[Request] = []
+        for slot in list(self.pqueues):
+            queue = self.pqueues.pop(slot)
+            while (request := queue.pop()) is not None:
+                requests.append(request)
+            queue.close()
+        moved = 0
+        for request in requests:
+            priority = score(request)
+            if priority is not None and priority != request.priority:
+                request.priority = priority
+                moved += 1
+            self.push(request)
+        return moved
 
     def _capacity(self, slot: str) -> int:
         downloader = self._downloader_interface.downloader

@@ -22,6 +22,7 @@ from scrapy.exceptions import NotConfigured
 from scrapy.http import Response
 
 from topiccrawler.extract.parse import ExtractionError
+from topiccrawler.frontier.classifier import LinkClassifier
 from topiccrawler.frontier.learning import YieldStats
 from topiccrawler.frontier.pagination import is_pagination
 from topiccrawler.frontier.priority import DEFERRED, LinkPrioritizer
@@ -34,6 +35,24 @@ from topiccrawler.storage.crawler import database_for
 from topiccrawler.storage.terms import accepted_expansions
 
 logger = logging.getLogger(__name__)
+
+
+class _JudgedPage:
+    """The response's page, once judged, and what its links' anchors say."""
+
+    __slots__ = ("page", "on_topic", "content_links")
+
+    def __init__(self) -> None:
+        self.page: PageItem | None = None
+        self.on_topic = 0  # content links with a word of the library in their anchor
+        self.content_links = 0
+
+    def count(self, request: Request | None) -> None:
+        known = request.meta.get("frontier") if request is not None else None
+        if known is None or request.meta.get("link_block") == "navigation":
+            return
+        self.content_links += 1
+        self.on_topic += known["features"].get("text", 0) > 0
 
 
 class RelevanceMiddleware:
@@ -60,6 +79,11 @@ class RelevanceMiddleware:
             else None
         )
         self.weights = settings.getdict("FRONTIER_WEIGHTS") or None
+        self.use_classifier = self.frontier_enabled and settings.getbool("FRONTIER_CLASSIFIER")
+        self.classifier: LinkClassifier | None = None
+        self.rescore_limit = settings.getint("FRONTIER_RESCORE_LIMIT")
+        self.hub_links = settings.getint("FRONTIER_HUB_LINKS")
+        self.hub_share = settings.getfloat("FRONTIER_HUB_SHARE")
         self.score_hits = self.frontier_enabled and settings.getbool("FRONTIER_SCORE_HITS")
         self.prioritizer: LinkPrioritizer | None = None
 
@@ -93,10 +117,17 @@ class RelevanceMiddleware:
             if self.threshold_setting not in (None, "")
             else topic.keywords.threshold
         )
+        if self.use_classifier:
+            self.classifier = LinkClassifier(self.scorer.tokenizer)
         if self.frontier_enabled:
             try:
                 self.prioritizer = LinkPrioritizer(
-                    self.scorer, self.threshold, self.weights, self.learning
+                    self.scorer,
+                    self.threshold,
+                    self.weights,
+                    self.learning,
+                    self.classifier,
+                    topic.keywords.title,
                 )
             except ValueError as exc:
                 raise NotConfigured(str(exc)) from exc
@@ -109,28 +140,32 @@ class RelevanceMiddleware:
 
     # Scrapy calls the sync form for sync callbacks and the async one for async callbacks.
     def process_spider_output(self, response: Response, result: Iterable[Any], spider=None):
-        judged: list[PageItem | None] = [None]  # the response's page, once judged
+        judged = _JudgedPage()
         for output in result:
             output = self._pass(output, response, judged)
             if output is not None:
                 yield output
+        self._learn_link(judged, response)
 
     async def process_spider_output_async(
         self, response: Response, result: AsyncIterator[Any], spider=None
     ):
-        judged: list[PageItem | None] = [None]
+        judged = _JudgedPage()
         async for output in result:
             output = self._pass(output, response, judged)
             if output is not None:
                 yield output
+        self._learn_link(judged, response)
 
-    def _pass(self, output: Any, response: Response, judged: list[PageItem | None]) -> Any:
+    def _pass(self, output: Any, response: Response, judged: _JudgedPage) -> Any:
         """Judge a page; gate the links that follow it; None for a link not to follow."""
         if isinstance(output, PageItem):
-            judged[0] = output if self.judge(output, response) is not None else None
+            judged.page = output if self.judge(output, response) is not None else None
         elif isinstance(output, Request):
-            if judged[0] is not None:
-                return self.gate(output, response, judged[0])
+            if judged.page is not None:
+                request = self.gate(output, response, judged.page)
+                judged.count(request)
+                return request
             if self.score_hits and output.meta.get("entrance") == "search":
                 return self.rank_hit(output)
         return output
@@ -167,7 +202,62 @@ class RelevanceMiddleware:
         features["learned"] = self.prioritizer.learned(request.url)
         if request.meta.get("entrance") == "search" and not request.meta.get("hops"):
             features["context"] = self._query_yield(request.meta)
+        if "model" in features:
+            text, kind, block = self._candidate(request.meta)
+            features["model"] = self.prioritizer.modelled(
+                request.url, text, kind, block, features["context"]
+            )
         return self.prioritizer.priority_of(features, known["hops"]) + known["offset"]
+
+    def _candidate(self, meta: dict) -> tuple[str, str, str]:
+        """What was known of a request before it was fetched: its text (anchor, or a hit's title
+        and snippet), its kind ("hit", "link" or "start") and its block."""
+        if meta.get("entrance") == "search" and not meta.get("hops"):
+            text = LinkPrioritizer.hit_text(
+                meta.get("hit_title", ""), meta.get("hit_snippet", ""), meta.get("query", "")
+            )
+            return text, "hit", "content"
+        if "link_text" in meta:
+            return meta["link_text"], "link", meta.get("link_block", "content")
+        return "", "start", "content"
+
+    def _learn_link(self, judged: _JudgedPage, response: Response) -> None:
+        """Teach the link classifier what this page's link (or hit) looked like before it was
+        fetched, and its title (an anchor to a page mostly reads its title); after a refit the
+        queued requests are scored again. A page is worth fetching when it is relevant or when
+        it is a hub: FRONTIER_HUB_LINKS or more of its content links, and FRONTIER_HUB_SHARE of
+        them, have a word of the library in their anchor (a channel's list page, a search
+        page of the site: fetching it reveals many relevant links at once)."""
+        item = judged.page
+        if self.classifier is None or item is None:
+            return
+        hub = (
+            judged.on_topic >= self.hub_links
+            and judged.on_topic >= self.hub_share * judged.content_links
+        )
+        if hub and not item.is_relevant:
+            self.stats.inc_value("topiccrawler/frontier/hubs")
+        meta = response.meta
+        url = meta.get("redirect_urls", [response.url])[0]
+        text, kind, block = self._candidate(meta)
+        context = meta.get("frontier", {}).get("features", {}).get("context", 0.0)
+        features = self.classifier.features
+        examples = [features(url, text, kind, block, context)]
+        if item.title:
+            examples.append(features(url, item.title, kind, block, context))
+        if self.classifier.learn(examples, bool(item.is_relevant or hub)):
+            self.stats.inc_value("topiccrawler/frontier/classifier_fits")
+            self._rescore_queue()
+
+    def _rescore_queue(self) -> None:
+        """Every queued request scored again with the refitted classifier (up to
+        FRONTIER_RESCORE_LIMIT requests; past that the lazy refresh on pop does it)."""
+        scheduler = getattr(getattr(self.crawler, "engine", None), "scheduler", None)
+        for queue in (getattr(scheduler, "mqs", None), getattr(scheduler, "dqs", None)):
+            rescore = getattr(queue, "rescore", None)
+            if rescore is not None and len(queue) <= self.rescore_limit:
+                moved = rescore(self.refresh_priority)
+                self.stats.inc_value("topiccrawler/frontier/rescored", moved)
 
     def judge(self, item: PageItem, response: Response | None = None) -> bool | None:
         """Score the page (extracting it first); None when it cannot be judged. A later page

@@ -1,0 +1,138 @@
+"""An online link classifier: what the crawl has judged so far teaches it which unfetched links
+and search hits lead to relevant pages (ACHE's online learning, in small).
+
+Hand-set weights read a link's anchor against the topic library, and an anchor without a word of
+the library is no evidence either way. But after a few dozen judged pages the crawl knows much
+more: the words of the titles and anchors that led to relevant pages and to irrelevant ones, the
+URL words and the sections where each kind lives. Every judged page becomes training examples,
+
+- the link (or hit) that led to it: its text's words and Chinese character pairs, its URL's
+  words, its block, the parent page's relevance, its site and sections;
+- its own title with the same place features (an anchor to a page mostly reads its title),
+
+labelled by the page's verdict. A logistic regression (scikit-learn, class-balanced) is fitted
+again on the most recent examples each time they have grown by a share (`refit_growth`), so
+refits get rarer as the crawl goes on; scoring a candidate is a dictionary lookup per feature,
+cheap enough for every link of every page.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import deque
+from collections.abc import Iterable, Iterator
+from urllib.parse import unquote, urlsplit
+
+from topiccrawler.relevance.tokenizer import Tokenizer
+
+CJK_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]{2,}")
+URL_WORD = re.compile(r"[^\W\d_]{2,}")
+
+
+class LinkClassifier:
+    """P(relevant | what is known of a link before fetching it), learnt during the crawl."""
+
+    def __init__(
+        self,
+        tokenizer: Tokenizer | None = None,
+        min_examples: int = 20,
+        min_per_class: int = 3,
+        refit_growth: float = 0.2,
+        window: int = 20000,
+        regularization: float = 1.0,
+    ):
+        self.tokenizer = tokenizer or Tokenizer()
+        self.min_examples = min_examples
+        self.min_per_class = min_per_class
+        self.refit_growth = refit_growth
+        self.examples: deque[tuple[dict[str, float], bool]] = deque(maxlen=window)
+        self.regularization = regularization
+        self.weights: dict[str, float] | None = None  # None until first fitted
+        self.bias = 0.0
+        self.fitted_on = 0  # examples seen at the last fit
+        self.seen = 0
+        self.fits = 0
+
+    @property
+    def ready(self) -> bool:
+        return self.weights is not None
+
+    # --- features -------------------------------------------------------------------------------
+    def text_features(self, text: str) -> Iterator[str]:
+        """Words, and the pairs of Chinese characters (jieba glues 外汇局 into one word; the
+        pair 外汇 still matches)."""
+        stop_words = self.tokenizer.stop_words
+        for word in set(self.tokenizer.segments(text, hmm=False)):
+            if word.strip() and word not in stop_words:
+                yield f"w:{word}"
+        for run in CJK_RUN.findall(text or ""):
+            for i in range(len(run) - 1):
+                yield f"c:{run[i : i + 2]}"
+
+    @staticmethod
+    def place_features(url: str) -> Iterator[str]:
+        """URL words, the site and its first two path levels (sections and subsections)."""
+        parts = urlsplit(url)
+        host = (parts.hostname or "").lower()
+        yield f"site:{host}"
+        segments = [s for s in parts.path.split("/") if s][:-1]  # folders, not the page itself
+        for depth in (1, 2):
+            if len(segments) >= depth:
+                yield f"sec{depth}:{host}/{'/'.join(segments[:depth])}"
+        for word in set(URL_WORD.findall(unquote(parts.path).lower())):
+            yield f"u:{word}"
+
+    def features(
+        self, url: str, text: str, kind: str, block: str = "content", context: float = 0.0
+    ) -> dict[str, float]:
+        """A candidate's features: `kind` "link" or "hit", `context` the parent page's relevance
+        (links) or the query's yield (hits), in [0, 1]."""
+        found = dict.fromkeys(self.text_features(text), 1.0)
+        found.update(dict.fromkeys(self.place_features(url), 1.0))
+        found[f"kind:{kind}"] = 1.0
+        found[f"block:{block}"] = 1.0
+        found[f"context:{kind}"] = context
+        if not text:
+            found["text:none"] = 1.0
+        return found
+
+    # --- learning -------------------------------------------------------------------------------
+    def learn(self, examples: Iterable[dict[str, float]], relevant: bool) -> bool:
+        """Add a judged page's examples; refit when they have grown enough. True if refitted."""
+        for features in examples:
+            self.examples.append((features, relevant))
+            self.seen += 1
+        due = self.seen >= max(self.min_examples, (1 + self.refit_growth) * self.fitted_on)
+        return due and self.fit()
+
+    def fit(self) -> bool:
+        labels = [relevant for _, relevant in self.examples]
+        positives = sum(labels)
+        if min(positives, len(labels) - positives) < self.min_per_class:
+            return False  # one class only: nothing to tell apart yet
+        from sklearn.feature_extraction import DictVectorizer
+        from sklearn.linear_model import LogisticRegression
+
+        vectorizer = DictVectorizer()
+        matrix = vectorizer.fit_transform([features for features, _ in self.examples])
+        model = LogisticRegression(C=self.regularization, class_weight="balanced", max_iter=200)
+        model.fit(matrix, labels)
+        names = vectorizer.get_feature_names_out()
+        self.weights = {
+            name: float(weight)
+            for name, weight in zip(names, model.coef_[0], strict=True)
+            if weight
+        }
+        self.bias = float(model.intercept_[0])
+        self.fitted_on = self.seen
+        self.fits += 1
+        return True
+
+    def probability(self, features: dict[str, float]) -> float | None:
+        """P(relevant) for a candidate; None before the first fit."""
+        weights = self.weights
+        if weights is None:
+            return None
+        z = self.bias + sum(weights.get(name, 0.0) * value for name, value in features.items())
+        return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
