@@ -235,11 +235,11 @@ class AllowList:
         """Whether a request to this host and port, connecting to `address` (the host's own
         address when it is one), is allowed although the address is internal."""
         address = address or host.address
-        if address is not None and any(
-            address.version == net.version and address in net for net in self.networks
-        ):
+        # an IPv4-mapped address (::ffff:10.0.0.1) is the IPv4 address it maps
+        candidates = [a for a in (address, getattr(address, "ipv4_mapped", None)) if a]
+        if any(a.version == net.version and a in net for a in candidates for net in self.networks):
             return True
-        keys = {host.key} | ({str(address)} if address is not None else set())
+        keys = {host.key} | {str(a) for a in candidates}
         return any((key, p) in self.endpoints for key in keys for p in (port, None))
 
 

@@ -35,7 +35,7 @@ from topiccrawler.guard.addresses import (
     parse_host,
     refusal,
 )
-from topiccrawler.guard.resolver import AddressRefused, GuardedResolver
+from topiccrawler.guard.resolver import AddressRefused, ConnectionRefusedByGuard, GuardedResolver
 
 logger = logging.getLogger(__name__)
 
@@ -86,9 +86,9 @@ class AddressGuardMiddleware:
 
     def process_exception(self, request: Request, exception: Exception, spider=None) -> None:
         """Count a connection the resolver refused (a name that changed its answer)."""
-        if isinstance(exception, AddressRefused) and getattr(exception, "counted", None) is None:
-            exception.counted = True  # type: ignore[attr-defined]
-            self._count(urlsplit(request.url).hostname or "?", exception.refusal, request.url)
+        if isinstance(exception, ConnectionRefusedByGuard):
+            host = parse_host(urlsplit(request.url).hostname or "").key
+            self._count(host, exception.refusal, request.url)
 
     def request_reached_downloader(self, request: Request, spider: Spider | None = None) -> None:
         """A proxy set by configuration (PROXIES, HTTP_PROXY …) is the user's own choice."""
@@ -116,26 +116,33 @@ class AddressGuardMiddleware:
             return raw_host, Refusal("malformed", "no host")
         if (why := host_refusal(host)) is not None:
             return host.key, why
-        if self.resolver is None:
-            from twisted.internet import reactor
-
-            self.resolver = GuardedResolver.install(reactor, self.timeout)
-        try:
-            addresses = await maybe_deferred_to_future(self.resolver.lookup(raw_host))
-        except DNSLookupError:
-            return host.key, None  # it fails at connection time as any dead link does
+        if host.address is not None:
+            addresses = [host.address]  # nothing to resolve (and nothing that could rebind)
+        else:
+            try:
+                addresses = await maybe_deferred_to_future(self._resolver().lookup(raw_host))
+            except DNSLookupError:
+                return host.key, None  # it fails at connection time as any dead link does
         trusted = Origin(scheme, host.key, port) in self.trusted
         for address in addresses:
             why = refusal(address)
             if why is None:
                 continue
             if not why.always and (trusted or self.allowed.allows(host, port, address)):
-                self.resolver.clear(raw_host, address)
+                # the resolver sees names and numeric forms (2130706434) at connection time
+                self._resolver().clear(raw_host, address)
                 continue
             if host.address is None:
                 why = Refusal(why.kind, f"resolves to {address}: {why.reason}", why.always)
             return host.key, why
         return host.key, None
+
+    def _resolver(self) -> GuardedResolver:
+        if self.resolver is None:
+            from twisted.internet import reactor
+
+            self.resolver = GuardedResolver.install(reactor, self.timeout)
+        return self.resolver
 
     def refuse(self, request: Request, host: str, why: Refusal) -> None:
         self._count(host, why, request.url)
