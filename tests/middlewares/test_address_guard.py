@@ -213,3 +213,52 @@ async def test_metadata_endpoints_are_refused_whatever_is_allowed():
     ):
         host, why = await guard.check(url)
         assert why is not None and why.always and why.kind == "cloud_metadata", url
+
+
+@deferred_f_from_coro_f
+async def test_a_configured_proxy_on_an_internal_name_is_the_users_choice(site, seeds_file, sqlite_url):
+    from tests.servers import LoopbackProxy
+
+    with LoopbackProxy() as proxy:
+        crawler = await crawl(
+            {"DATABASE_URL": sqlite_url, "PROXIES": [proxy.url.replace("127.0.0.1", "localhost")],
+             "REVISIT_ENABLED": False},
+            topic="tax", seeds=str(seeds_file(depth_limit=1)),
+        )  # fmt: skip
+    assert proxy.served > 0  # localhost resolves to loopback: trusted as a configured proxy
+    assert crawler.stats.get_value("topiccrawler/storage/pages")
+    assert not crawler.stats.get_value("topiccrawler/guard/refused")
+
+
+@deferred_f_from_coro_f
+async def test_a_refusal_at_connection_time_is_no_dead_link(
+    site, seeds_file, sqlite_url, monkeypatch
+):
+    """A name this middleware never checked that resolves to loopback when connecting (here a
+    proxy, with the hook that trusts configured proxies switched off): refused, counted, and
+    not recorded as a dead link."""
+    from twisted.internet import reactor
+
+    from tests.servers import LoopbackProxy
+    from topiccrawler.guard.resolver import GuardedResolver
+    from topiccrawler.storage.models import DeadLink
+
+    monkeypatch.setattr(
+        AddressGuardMiddleware, "request_reached_downloader", lambda *args, **kwargs: None
+    )
+    guarded = GuardedResolver.install(reactor)
+    monkeypatch.setattr(guarded, "trusted_names", set())
+    with LoopbackProxy() as proxy:
+        crawler = await crawl(
+            {"DATABASE_URL": sqlite_url, "PROXIES": [proxy.url.replace("127.0.0.1", "localhost")],
+             "REVISIT_ENABLED": False, "PROXY_RETRY_TIMES": 0},
+            topic="tax", seeds=str(seeds_file(depth_limit=1)),
+        )  # fmt: skip
+    assert proxy.served == 0
+    stats = crawler.stats.get_stats()
+    assert stats["topiccrawler/guard/refused/loopback"] >= 1
+    assert not stats.get("topiccrawler/fetch/failed")
+    engine = create_engine(sqlite_url)
+    with Session(engine) as session:
+        assert session.scalars(select(DeadLink)).first() is None
+    engine.dispose()

@@ -42,11 +42,14 @@ class AddressRefused(IgnoreRequest):
         self.refusal = why
 
 
-class ConnectionRefusedByGuard(AddressRefused):
-    """A name resolved, at connection time, to an internal address nobody cleared."""
+class ConnectionRefusedByGuard(DNSLookupError):
+    """A name resolved, at connection time, to an internal address nobody cleared. A lookup
+    error to Twisted (which passes no other kind through its endpoints); the middleware turns
+    it into AddressRefused by the name (`GuardedResolver.refused`)."""
 
     def __init__(self, name: str, address: IPAddress, why: Refusal):
-        super().__init__(f"{name} resolves to {address}: {why.reason}; not connecting", why)
+        super().__init__(f"{name} resolves to {address}: {why.reason}; not connecting")
+        self.refusal = why
 
 
 @implementer(IResolverSimple)
@@ -60,6 +63,7 @@ class GuardedResolver:
         self.pins: LocalCache[str, list[IPAddress]] = LocalCache(cache_size)
         self.cleared: set[tuple[str, IPAddress]] = set()  # (host key, address) allowed anyway
         self.trusted_names: set[str] = set()  # configured proxies: the user's own choice
+        self.refused: LocalCache[str, Refusal] = LocalCache(1000)  # host key → why, at connection
 
     @classmethod
     def install(cls, reactor: Any, timeout: float = 60.0) -> GuardedResolver:
@@ -125,8 +129,10 @@ class GuardedResolver:
     def getHostByName(self, name: str, timeout: Any = ()) -> defer.Deferred[str]:  # noqa: N802
         def connectable(addresses: list[IPAddress]) -> str:
             address = _first(addresses)
-            why = self.permitted(parse_host(name).key, address)
+            key = parse_host(name).key
+            why = self.permitted(key, address)
             if why is not None:
+                self.refused[key] = Refusal(why.kind, f"resolves to {address}: {why.reason}")
                 raise ConnectionRefusedByGuard(name, address, why)
             return str(address)
 

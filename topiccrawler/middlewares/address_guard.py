@@ -21,7 +21,7 @@ from urllib.parse import urlsplit
 
 from scrapy import Request, Spider, signals
 from scrapy.crawler import Crawler
-from scrapy.exceptions import NotConfigured
+from scrapy.exceptions import CannotResolveHostError, NotConfigured
 from scrapy.utils.defer import maybe_deferred_to_future
 from twisted.internet.error import DNSLookupError
 
@@ -35,11 +35,12 @@ from topiccrawler.guard.addresses import (
     parse_host,
     refusal,
 )
-from topiccrawler.guard.resolver import AddressRefused, ConnectionRefusedByGuard, GuardedResolver
+from topiccrawler.guard.resolver import AddressRefused, GuardedResolver
 
 logger = logging.getLogger(__name__)
 
 STATS = "topiccrawler/guard/refused"
+LOOKUP_ERRORS = (DNSLookupError, CannotResolveHostError)
 
 
 class AddressGuardMiddleware:
@@ -85,10 +86,20 @@ class AddressGuardMiddleware:
             self.refuse(request, host, why)
 
     def process_exception(self, request: Request, exception: Exception, spider=None) -> None:
-        """Count a connection the resolver refused (a name that changed its answer)."""
-        if isinstance(exception, ConnectionRefusedByGuard):
-            host = parse_host(urlsplit(request.url).hostname or "").key
-            self._count(host, exception.refusal, request.url)
+        """A connection the resolver refused (a name not checked here, or whose answer changed
+        since): a refusal like any other, not a dead link. Runs after RetryMiddleware's."""
+        if self.resolver is None or not isinstance(exception, LOOKUP_ERRORS):
+            return
+        proxy = request.meta.get("proxy") or ""
+        for url in (request.url, proxy if "://" in proxy else f"http://{proxy}"):
+            try:
+                host = parse_host(urlsplit(url).hostname or "").key
+            except (ValueError, InvalidHost):
+                continue
+            why = self.resolver.refused.get(host) if host else None
+            if why is not None:
+                self._count(host, why, request.url)
+                raise AddressRefused(f"Address refused: {request.url}: {why.reason}", why)
 
     def request_reached_downloader(self, request: Request, spider: Spider | None = None) -> None:
         """A proxy set by configuration (PROXIES, HTTP_PROXY …) is the user's own choice."""
