@@ -90,7 +90,9 @@ def test_metadata_names_are_refused_without_resolving(name):
     assert host.address is None and host_refusal(host).always
 
 
-@pytest.mark.parametrize("host", ["1.2.3.4.5", "256.1.1.1", "0x7f.0x1g.0.1", "foo.123", "4294967296"])
+@pytest.mark.parametrize(
+    "host", ["1.2.3.4.5", "256.1.1.1", "0x7f.0x1g.0.1", "foo.123", "4294967296"]
+)
 def test_numeric_hosts_that_are_no_address_are_invalid(host):
     with pytest.raises(InvalidHost):
         parse_host(host)

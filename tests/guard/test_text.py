@@ -81,9 +81,11 @@ async def test_a_hostile_page_is_stored_as_inert_text(tmp_path, sqlite_url, caps
     db = Database(sqlite_url)
     when = datetime(2026, 2, 1, tzinfo=UTC)
     with db.session() as session, session.begin():
-        for url, original in (("http://legacy.example/a", None),
-                              ("http://repost.example/b", "http://legacy.example/a"),
-                              ("http://repost.example/c", f"{server.url}/")):
+        for url, original in (
+            ("http://legacy.example/a", None),
+            ("http://repost.example/b", "http://legacy.example/a"),
+            ("http://repost.example/c", f"{server.url}/"),
+        ):
             store_page(session, PageItem(
                 url=url, topic="tax", status=200, fetched_at=when, published_at=when,
                 title=f"增值税新政{ESCAPES}解读", duplicate_of=original,
@@ -122,8 +124,15 @@ def test_make_inert_reaches_records_and_hits():
     make_inert(page)
     assert (page.title, page.comments[0].text, page.comments[0].author) == ("t", "c", "a")
     assert page.blocks == {"anchors": "xy"} and page.html == "<b>\x1b</b>"  # raw page kept
-    hits = SearchResultsItem("t", "e", "q", 1, "ok", datetime(2026, 1, 1, tzinfo=UTC),
-                             [SearchHitRecord("http://a.example/", 1, "x\x1b[2J", "s\x9b")])
+    hits = SearchResultsItem(
+        "t",
+        "e",
+        "q",
+        1,
+        "ok",
+        datetime(2026, 1, 1, tzinfo=UTC),
+        [SearchHitRecord("http://a.example/", 1, "x\x1b[2J", "s\x9b")],
+    )
     make_inert(hits)
     assert (hits.hits[0].title, hits.hits[0].snippet) == ("x[2J", "s")
 

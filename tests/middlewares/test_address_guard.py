@@ -33,7 +33,11 @@ class RecordingServer(LoopbackServer):
         class Handler(BaseHTTPRequestHandler):
             def do_GET(self) -> None:  # noqa: N802
                 server.requests.append(self.path)
-                default = (200, {}, "<html><head><title>内部机密</title></head><body>secret</body></html>")
+                default = (
+                    200,
+                    {},
+                    "<html><head><title>内部机密</title></head><body>secret</body></html>",
+                )
                 status, headers, body = server.pages.get(self.path.split("?")[0], default)
                 if callable(body):
                     body = body(self.path)
@@ -96,7 +100,11 @@ def hostile_site(internal_port: int) -> RecordingServer:
         {
             "/": (200, {}, index),
             "/article.html": (200, {}, page("增值税改革新政解读", "增值税纳税人减免税政策。" * 5)),
-            "/redirect": (302, {"Location": f"http://2130706434:{internal_port}/secret/redirect"}, ""),
+            "/redirect": (
+                302,
+                {"Location": f"http://2130706434:{internal_port}/secret/redirect"},
+                "",
+            ),
             "/refresh": (200, {}, refresh),
             "/robots.txt": (200, {"Content-Type": "text/plain"}, "User-agent: *\nAllow: /\n"),
         },
@@ -216,7 +224,9 @@ async def test_metadata_endpoints_are_refused_whatever_is_allowed():
 
 
 @deferred_f_from_coro_f
-async def test_a_configured_proxy_on_an_internal_name_is_the_users_choice(site, seeds_file, sqlite_url):
+async def test_a_configured_proxy_on_an_internal_name_is_the_users_choice(
+    site, seeds_file, sqlite_url
+):
     from tests.servers import LoopbackProxy
 
     with LoopbackProxy() as proxy:

@@ -27,7 +27,7 @@ from twisted.internet.error import DNSLookupError
 from twisted.internet.interfaces import IResolverSimple
 from zope.interface import implementer
 
-from topiccrawler.guard.addresses import IPAddress, InvalidHost, Refusal, parse_host, refusal
+from topiccrawler.guard.addresses import InvalidHost, IPAddress, Refusal, parse_host, refusal
 
 # Resolvers that only ask the system: the guard asks getaddrinfo itself, for every address.
 SYSTEM_RESOLVERS = (CachingThreadedResolver, ThreadedResolver, BlockingResolver,
