@@ -6,6 +6,7 @@ from __future__ import annotations
 import ipaddress
 
 import pytest
+from scrapy.resolver import CachingThreadedResolver
 from scrapy.utils.defer import deferred_f_from_coro_f, maybe_deferred_to_future
 from twisted.internet import defer, reactor
 from twisted.internet.interfaces import IResolverSimple
@@ -88,7 +89,7 @@ def test_metadata_is_refused_even_when_cleared():
 @deferred_f_from_coro_f
 async def test_every_address_of_a_name_from_the_system_resolver():
     """`localhost` (from /etc/hosts, no DNS server): all its addresses are learnt and checked."""
-    guarded = GuardedResolver(reactor.resolver, reactor, timeout=5)
+    guarded = GuardedResolver(CachingThreadedResolver(reactor, 0, 5.0), reactor, timeout=5)
     addresses = await maybe_deferred_to_future(guarded.lookup("localhost"))
     assert ipaddress.ip_address("127.0.0.1") in addresses
     assert all(a.is_loopback for a in addresses)

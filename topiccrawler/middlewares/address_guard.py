@@ -104,10 +104,14 @@ class AddressGuardMiddleware:
     def request_reached_downloader(self, request: Request, spider: Spider | None = None) -> None:
         """A proxy set by configuration (PROXIES, HTTP_PROXY …) is the user's own choice."""
         proxy = request.meta.get("proxy")
-        if proxy and self.resolver is not None:
+        if proxy:
             host = urlsplit(proxy if "://" in proxy else f"http://{proxy}").hostname
-            if host:
-                self.resolver.trusted_names.add(parse_host(host).key)
+            try:
+                key = parse_host(host or "").key
+            except InvalidHost:
+                return  # the connection fails as a lookup error
+            if key:
+                self._resolver().trusted_names.add(key)
 
     async def check(self, url: str) -> tuple[str, Refusal | None]:
         """(host, None) when the URL may be fetched, else (host, why not)."""
