@@ -40,7 +40,7 @@ def hostile_page() -> str:
     return (
         '<html><head><meta charset="utf-8">'
         f"<title>增值税新政&lt;script&gt;alert(1)&lt;/script&gt;{ESCAPES}解读</title></head>"
-        '<body onload="alert(3)"><article><h1>增值税新政解读</h1>'
+        '<body onload="alert(3)"><article><h1>=HYPERLINK("http://evil.example/","增值税新政解读")</h1>'
         f'<p onclick="alert(4)">小规模纳税人{ESC}[2J继续享受增值税减免政策。<img src=x onerror="alert(5)">'
         "一般纳税人按规定申报纳税，税务机关加强发票管理。</p>"
         f"<p>&lt;script&gt;document.cookie&lt;/script&gt; 财政部 税务总局公告{ESCAPES}&#27;[2J&#x9b;。</p>"
@@ -63,8 +63,21 @@ async def test_a_hostile_page_is_stored_as_inert_text(tmp_path, sqlite_url, caps
             f'[[authority]]\nname = "hostile"\nstart_urls = ["{server.url}/"]\ndepth_limit = 0\n',
             encoding="utf-8",
         )
+        feed = tmp_path / "pages.csv"
         await crawl(
-            {"DATABASE_URL": sqlite_url, "RELEVANCE_ENABLED": False}, topic="tax", seeds=str(seeds)
+            {
+                "DATABASE_URL": sqlite_url,
+                "RELEVANCE_ENABLED": False,
+                "FEEDS": {
+                    str(feed): {
+                        "format": "csv",
+                        "item_classes": ["topiccrawler.items.PageItem"],
+                        "fields": ["url", "title", "body"],
+                    }
+                },
+            },
+            topic="tax",
+            seeds=str(seeds),
         )
     engine = create_engine(sqlite_url)
     with Session(engine) as session:
@@ -76,6 +89,9 @@ async def test_a_hostile_page_is_stored_as_inert_text(tmp_path, sqlite_url, caps
     assert len(comments) == 3 and any("张三" in (c.author or "") for c in comments)
     assert _no_controls(page.title, page.body, page.author, page.source)
     assert _no_controls(*(c.text for c in comments), *(c.author for c in comments))
+    with feed.open(encoding="utf-8", newline="") as exported:
+        (row,) = list(csv.DictReader(exported))
+    assert row["body"].startswith("'=HYPERLINK(")  # shown as text by a spreadsheet, not run
 
     # Pages stored before this rule, with their escapes: printed escaped, never raw.
     db = Database(sqlite_url)
