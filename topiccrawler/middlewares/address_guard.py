@@ -36,6 +36,7 @@ from topiccrawler.guard.addresses import (
     refusal,
 )
 from topiccrawler.guard.resolver import AddressRefused, GuardedResolver
+from topiccrawler.guard.text import escape_controls
 
 logger = logging.getLogger(__name__)
 
@@ -170,9 +171,11 @@ class AddressGuardMiddleware:
         self.refused_hosts[host] += 1
         if self.refused_hosts[host] == 1:
             hint = "" if why.always else "; to crawl it on purpose, add it to ALLOWED_ADDRESSES"
+            # a host is percent-decoded (evil%1b[2J.example): logged as data, escapes shown
+            url, host, reason = (escape_controls(text) for text in (url, host, why.reason))
             logger.warning(
                 "Refused %s: %s is %s (further requests to it are refused silently%s)",
-                url, host, why.reason, hint,
+                url, host, reason, hint,
             )  # fmt: skip
 
     def spider_closed(self, spider: Spider) -> None:
