@@ -277,6 +277,7 @@ def crawler_command(spec: str | dict, folder: Path) -> list[str]:
         "DATABASE_URL": f"sqlite:///{folder / 'crawl.db'}",
         **TESTBED_SETTINGS,
         "LOG_FILE": str(folder / "scrapy.log"),
+        "ALLOWED_ADDRESSES": "127.0.0.1:{port}",  # loopback: exactly the testbed's server
         **spec,
     }
     scrapy = [".venv/bin/scrapy", "crawl", "topic", "-a", f"keywords={folder / 'keywords.toml'}"]

@@ -10,6 +10,7 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
+from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 
 from scrapy.settings import Settings
@@ -18,6 +19,7 @@ from sqlalchemy import Integer, func, select
 from sqlalchemy.exc import SQLAlchemyError
 
 from topiccrawler import terms_command
+from topiccrawler.guard.text import EscapingWriter, drop_html_controls
 from topiccrawler.storage.db import Database, current_revision, head_revision, resolve_database_url
 from topiccrawler.storage.models import Comment, ForumPost, ForumThread, Page
 from topiccrawler.topics import (
@@ -163,7 +165,7 @@ def cmd_extract(args: argparse.Namespace, settings: Settings) -> int:
         else:
             try:
                 _, text = decode_html(data)
-                page = extract_page(text)
+                page = extract_page(drop_html_controls(text))
                 record = {
                     "source": source,
                     "title": page.title,
@@ -373,7 +375,9 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     settings = project_settings(args.settings)
-    return args.handler(args, settings)
+    # Crawled text (titles, authors, sites) is printed as data: control characters escaped.
+    with redirect_stdout(EscapingWriter(sys.stdout)), redirect_stderr(EscapingWriter(sys.stderr)):
+        return args.handler(args, settings)
 
 
 if __name__ == "__main__":

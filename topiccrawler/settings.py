@@ -53,6 +53,11 @@ PROXY_BACKOFF_MAX = 3600.0
 SESSIONS_ENABLED = True  # a cookie jar per site; [[login]] sites of the seed file are logged into
 COOKIES_FILE = None  # cookies to start with: a Netscape cookies.txt or a JSON list from a browser
 
+# --- The web is hostile input: addresses a crawl may reach, what is exported -----------------
+ADDRESS_GUARD_ENABLED = True  # refuse requests to loopback, private, link-local … addresses
+ALLOWED_ADDRESSES = []  # reachable anyway: networks ("10.1.0.0/16"), address:port, name[:port]
+FEED_EXPORTERS = {"csv": "topiccrawler.exporters.FormulaSafeCsvItemExporter"}  # no formulas
+
 # --- Topics -------------------------------------------------------------------------------------
 TOPIC_DEFAULT = "tax"  # crawled when `-a topic=` is not given (so `scrapy check` runs)
 TOPIC_KEYWORDS_DIR = "keywords"  # keyword libraries; relative paths start at the project root
@@ -77,6 +82,7 @@ REVISIT_DISCUSSIONS_AFTER = 86400.0  # pages with comments or posts: they grow
 REVISIT_HUBS_AFTER = 3600.0  # list and home pages: new links appear on them
 REVISIT_HUB_LINK_DENSITY = 0.5  # link text share from which a page counts as a hub
 DOWNLOADER_MIDDLEWARES = {
+    "topiccrawler.middlewares.address_guard.AddressGuardMiddleware": 10,  # first: before robots.txt
     "topiccrawler.middlewares.known_urls.KnownUrlsMiddleware": 50,
     "topiccrawler.middlewares.profiles.BrowserProfileMiddleware": 390,  # before default headers
     "topiccrawler.middlewares.blocks.BlockMiddleware": 560,  # sees 429/503 before RetryMiddleware

@@ -13,7 +13,8 @@ from topiccrawler.extract.page import extract_page
 from topiccrawler.extract.parse import ExtractionError
 from topiccrawler.extract.records.comments import RecordOptions
 from topiccrawler.extract.records.forum import ForumOptions
-from topiccrawler.items import PageItem
+from topiccrawler.guard.text import drop_html_controls, make_inert
+from topiccrawler.items import PageItem, SearchResultsItem
 
 logger = logging.getLogger(__name__)
 
@@ -30,6 +31,8 @@ class ExtractionPipeline:
         return cls(crawler.stats, record_options(crawler.settings))
 
     def process_item(self, item):
+        if isinstance(item, SearchResultsItem):
+            return make_inert(item)  # hit titles and snippets are crawled text too
         if not isinstance(item, PageItem):
             return item
         try:
@@ -67,6 +70,9 @@ def extract_into(item: PageItem, records: RecordOptions | None = RecordOptions()
     """Fill a page's extracted fields from its HTML, once (raises ExtractionError)."""
     if item.extracted:
         return
+    # Control characters in the source are dropped first (lxml refuses them in text it sets),
+    # and again from what extraction gives (character references such as &#27; make them).
+    item.html = drop_html_controls(item.html)
     content = extract_page(item.html, item.url, fetched_at=item.fetched_at, records=records)
     item.title = content.title
     item.body = content.body
@@ -79,4 +85,5 @@ def extract_into(item: PageItem, records: RecordOptions | None = RecordOptions()
     item.comments = content.records.comments
     item.posts = content.records.posts
     item.threads = content.records.threads
+    make_inert(item)  # crawled text is data: no control characters in anything stored
     item.extracted = True

@@ -106,6 +106,7 @@ def sandbox_crawl_settings(server: SandboxServer) -> dict[str, Any]:
     return {
         "TWISTED_DNS_RESOLVER": "topiccrawler.sandbox.resolver.SandboxResolver",
         "SANDBOX_HOSTS": server.hosts,
+        "ALLOWED_ADDRESSES": [f"127.0.0.1:{server.port}"],  # loopback: exactly the sandbox server
         "DOWNLOAD_TIMEOUT": 3,
         "DOWNLOAD_DELAY": 0.05,
         "AUTOTHROTTLE_START_DELAY": 0.05,

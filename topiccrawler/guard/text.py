@@ -1,0 +1,104 @@
+"""Crawled text is data: never terminal control, wherever it is stored or shown.
+
+A page can put terminal escapes (`ESC[2J` clears the screen; OSC 52 writes the clipboard;
+`ESC]8;;` makes links) or C1 controls (U+009B is a one-byte CSI) in its title or a comment's
+author. They are dropped from what extraction stores (`drop_controls`, newline and tab kept);
+what the commands print goes through `escape_controls`, for text stored before this rule and
+for anything printed that did not pass extraction.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+import re
+from typing import Any
+
+# C0 controls but tab and newline, DEL, C1 controls.
+CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+# For the terminal also the bidirectional overrides and isolates, which reorder what is shown
+# ("Trojan Source"): printed escaped, though stored as written (they are legitimate text).
+TERMINAL_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+CONTROL_REFERENCE = re.compile(r"&#(?:[xX]([0-9a-fA-F]{1,8})|([0-9]{1,10}));?")
+SKIPPED_FIELDS = frozenset({"html", "relevance_detail"})  # the raw page; derived scores
+
+
+def drop_controls(text: str) -> str:
+    """Text without control characters; CR and CR LF become a newline, tab and newline stay.
+
+    >>> drop_controls("Title\\x1b[2J\\x9b31m\\r\\nnext")
+    'Title[2J31m\\nnext'
+    """
+    if not text:
+        return text
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return CONTROLS.sub("", text)
+
+
+def _control_reference(match: re.Match) -> str:
+    hexadecimal, decimal = match.groups()
+    try:
+        code = int(hexadecimal, 16) if hexadecimal else int(decimal)
+    except ValueError:
+        return match.group()
+    if code in (9, 10, 13) or not (code < 0x20 or 0x7F <= code <= 0x9F):
+        return match.group()
+    return ""
+
+
+def drop_html_controls(html: str) -> str:
+    """A page's source without control characters, written or as character references
+    (`&#27;`, `&#x9b;`): the parser would make them text (and lxml refuses such text)."""
+    if not html:
+        return html
+    html = CONTROLS.sub("", html.replace("\r", "\n") if "\r" in html else html)
+    return CONTROL_REFERENCE.sub(_control_reference, html) if "&#" in html else html
+
+
+def make_inert(value: Any) -> Any:
+    """`drop_controls` over every string of an item: its fields, records, lists and dicts
+    (in place for dataclasses, which are returned)."""
+    if isinstance(value, str):
+        return drop_controls(value)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for field in dataclasses.fields(value):
+            if field.name not in SKIPPED_FIELDS:
+                setattr(value, field.name, make_inert(getattr(value, field.name)))
+        return value
+    if isinstance(value, list):
+        return [make_inert(v) for v in value]
+    if isinstance(value, dict):
+        return {k: make_inert(v) for k, v in value.items()}
+    return value
+
+
+def escape_controls(text: str) -> str:
+    r"""Control and bidi-override characters as visible `\uXXXX` (valid inside JSON strings
+    too); newline and tab kept.
+
+    >>> escape_controls("a\x1b[2Jb\tc")
+    'a\\u001b[2Jb\tc'
+    """
+    return TERMINAL_UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+class EscapingWriter(io.TextIOBase):
+    """A text stream that writes through `escape_controls` (commands print through it)."""
+
+    def __init__(self, stream: Any):
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        self.stream.write(escape_controls(text))
+        return len(text)
+
+    def flush(self) -> None:
+        self.stream.flush()
+
+    def isatty(self) -> bool:
+        return self.stream.isatty()
+
+    @property
+    def encoding(self) -> str:  # type: ignore[override]
+        return getattr(self.stream, "encoding", "utf-8")
