@@ -123,6 +123,7 @@ ABLATIONS = {
     "no canonical URLs": {"URL_TRACKING_PARAMETERS": [], "URL_CANONICAL_LINKS": False},
     "no learning": {"FRONTIER_LEARNING": False},
     "no link classifier": {"FRONTIER_CLASSIFIER": False},
+    "hubs learnt as worth fetching": {"FRONTIER_HUB_LINKS": 5},
 }
 # (figure, column header, is a rate); rates print with three decimals, counts without
 COLUMNS = (

@@ -140,9 +140,9 @@ FRONTIER_ENABLED = True  # best-first: links get a priority (parent, anchor, URL
 FRONTIER_CLASSIFIER = True  # an online link classifier learns from judged pages what to fetch next
 FRONTIER_LEARNING = True  # learn each site's and section's share of relevant pages while crawling
 FRONTIER_EXPLORATION = 0.1  # weight of the bonus for sections seen little (finds tunnels)
-FRONTIER_HUB_LINKS = 5  # on-topic content links that make a page a hub (worth fetching) ...
-FRONTIER_HUB_SHARE = 0.3  # ... when they are this share of its content links, too
-FRONTIER_RESCORE_LIMIT = 50000  # queued requests scored again after a classifier refit, at most
+FRONTIER_HUB_LINKS = 0  # on-topic content links that make a page a hub, learnt as worth
+FRONTIER_HUB_SHARE = 0.3  # fetching, when they are this share of its links too (0 links: off)
+FRONTIER_RESCORE_LIMIT = 20000  # queued requests scored again after a classifier refit, at most
 # feature → weight; {}: text .3, context .15, url .05, block .05, learned .15, model .3
 FRONTIER_WEIGHTS = {}
 FRONTIER_SCORE_HITS = True  # search hits ranked by title, snippet and query yield (False: first)

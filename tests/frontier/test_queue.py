@@ -59,3 +59,24 @@ def test_rescore_moves_queued_requests_up_and_down():
         "http://a.test/50",
     ]
     assert queue.rescore(lambda request: 1) == 0  # an empty queue stays empty
+
+
+def test_rescore_works_on_the_disk_queue_of_a_resumable_crawl(tmp_path):
+    from scrapy.squeues import PickleFifoDiskQueue
+
+    downloader = Downloader()
+    crawler = SimpleNamespace(
+        engine=SimpleNamespace(downloader=downloader),
+        spider=None,
+        settings=Settings({"CONCURRENT_REQUESTS_PER_DOMAIN": 2, "CONCURRENT_REQUESTS_PER_IP": 0}),
+    )
+    queue = BestFirstPriorityQueue(crawler, PickleFifoDiskQueue, str(tmp_path / "queue"))
+    for site, priority in [("a.test", 50), ("a.test", 40), ("b.test", 30)]:
+        queue.push(Request(f"http://{site}/{priority}", priority=priority))
+    assert queue.rescore(lambda request: 100 if request.url.endswith("30") else None) == 1
+    assert [queue.pop().url for _ in range(3)] == [
+        "http://b.test/30",
+        "http://a.test/50",
+        "http://a.test/40",
+    ]
+    assert queue.close() == {}

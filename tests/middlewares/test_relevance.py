@@ -204,6 +204,7 @@ def test_judged_pages_teach_the_link_classifier_which_rescores_the_queue(middlew
 
 
 def test_a_page_full_of_on_topic_links_teaches_the_classifier_it_is_worth_fetching(middleware):
+    middleware.hub_links = 5  # FRONTIER_HUB_LINKS
     hub = SPORTS_PAGE  # not relevant itself...
     links = [
         Request(f"http://site.test/{i}", meta={"link_text": f"税务机关查处偷税案件{i}"})

@@ -224,15 +224,16 @@ class RelevanceMiddleware:
     def _learn_link(self, judged: _JudgedPage, response: Response) -> None:
         """Teach the link classifier what this page's link (or hit) looked like before it was
         fetched, and its title (an anchor to a page mostly reads its title); after a refit the
-        queued requests are scored again. A page is worth fetching when it is relevant or when
-        it is a hub: FRONTIER_HUB_LINKS or more of its content links, and FRONTIER_HUB_SHARE of
-        them, have a word of the library in their anchor (a channel's list page, a search
-        page of the site: fetching it reveals many relevant links at once)."""
+        queued requests are scored again. A page is worth fetching when it is relevant, and with
+        FRONTIER_HUB_LINKS > 0 also when it is a hub: that many of its content links, and
+        FRONTIER_HUB_SHARE of them, have a word of the library in their anchor (a channel's list
+        page: fetching it reveals many relevant links at once, but is itself no relevant page)."""
         item = judged.page
         if self.classifier is None or item is None:
             return
         hub = (
-            judged.on_topic >= self.hub_links
+            self.hub_links > 0
+            and judged.on_topic >= self.hub_links
             and judged.on_topic >= self.hub_share * judged.content_links
         )
         if hub and not item.is_relevant:
