@@ -43,7 +43,7 @@ from topiccrawler.frontier.priority import ENTRANCE_PRIORITY, QUERY_PRIORITY
 from topiccrawler.frontier.queries import QueryYields
 from topiccrawler.items import LinkFailureItem, PageItem, SearchHitRecord, SearchResultsItem
 from topiccrawler.seeding import EngineBlocked, SearchEngine, build_queries, engine_from_config
-from topiccrawler.seeding.health import EngineHealth
+from topiccrawler.seeding.health import EngineHealth, blocked_fix, unreachable_fix
 from topiccrawler.signals import page_judged
 from topiccrawler.storage.crawler import database_for
 from topiccrawler.storage.writer import answered_queries
@@ -110,6 +110,7 @@ class TopicSpider(Spider):
         self.next_search_pages: dict[tuple[str, str], int] = {}
         self.tracking_parameters: tuple[str, ...] = ()
         self.canonical_links = True
+        self.releases: dict[str, Any] = {}  # engine → the delayed call that sends held queries
 
     @classmethod
     def from_crawler(cls, crawler: Crawler, *args: Any, **kwargs: Any) -> TopicSpider:
@@ -124,6 +125,7 @@ class TopicSpider(Spider):
         spider.topic_name = spider.topic.name
         crawler.signals.connect(spider.request_dropped, signal=signals.request_dropped)
         crawler.signals.connect(spider.page_judged, signal=page_judged)
+        crawler.signals.connect(spider.spider_idle, signal=signals.spider_idle)
         settings = crawler.settings
         spider.tracking_parameters = tuple(settings.getlist("URL_TRACKING_PARAMETERS"))
         spider.canonical_links = settings.getbool("URL_CANONICAL_LINKS")
@@ -206,7 +208,7 @@ class TopicSpider(Spider):
         return Request(
             engine.query_url(query, page),
             callback=self.parse_search,
-            errback=self.on_error,
+            errback=self.on_search_error,
             # Queries fill the frontier and cost no page fetch: asked first, in the order built.
             priority=QUERY_PRIORITY - min(order, 999),
             meta={
@@ -215,6 +217,9 @@ class TopicSpider(Spider):
                 "search_page": page,
                 "dont_obey_robotstxt": not engine.obey_robots,
                 "handle_httpstatus_list": [202, 403, 429, 503],
+                # A hanging engine is found in seconds, not after minutes of retries.
+                "download_timeout": self.crawler.settings.getfloat("SEARCH_ENGINE_TIMEOUT"),
+                "max_retry_times": 1,
             },
         )
 
@@ -289,13 +294,81 @@ class TopicSpider(Spider):
         if reason.startswith("still backing off"):
             return
         wait = health.record_block(reason, now)
-        logger.warning(
-            "Search engine '%s' looks blocked (%s): leaving it alone for %.0f s; "
-            "the crawl goes on from the other entrance",
-            name,
-            reason,
-            wait,
-        )
+        if not health.reported:
+            health.reported = True
+            logger.error(
+                "Search engine '%s' looks blocked (%s): leaving it alone for %.0f s; %s",
+                name, reason, wait, blocked_fix(name, self.topic.seeds.path),
+            )  # fmt: skip
+        else:
+            logger.warning(
+                "Search engine '%s' blocked again (%s): leaving it alone for %.0f s",
+                name, reason, wait,
+            )  # fmt: skip
+
+    def on_search_error(self, failure) -> None:
+        """A query that got no answer at all (after one retry): the engine cannot be reached.
+        Said once, at ERROR, with the fix; its other queries are not sent (EngineGateMiddleware)."""
+        if failure.check(IgnoreRequest):
+            return  # held or dropped by the gate
+        request = failure.request
+        name = request.meta["engine"]
+        self.crawler.stats.inc_value(f"topiccrawler/search/{name}/failed")
+        health = self.engine_health[name]
+        if failure.check(DownloadTimeoutError, TimeoutError, TCPTimedOutError):
+            reason = f"no answer within {request.meta.get('download_timeout', '?')} s"
+        else:
+            reason = failure.getErrorMessage()[:200] or failure.type.__name__
+        if health.record_unreachable(reason):
+            engine = self.engines[name]
+            self.crawler.stats.set_value(f"topiccrawler/search/{name}/unreachable", reason)
+            logger.error(
+                "Search engine '%s' cannot be reached at %s (%s): its queries are not sent. "
+                "Fix: %s",
+                name, engine.url, reason,
+                unreachable_fix(name, engine.kind, engine.url, self.topic.seeds.path),
+            )  # fmt: skip
+
+    def hold_query(self, name: str, request: Request) -> None:
+        """Keep a query of a backing-off engine; it is sent again when the back-off ends."""
+        health = self.engine_health[name]
+        health.held.append(request)
+        self.crawler.stats.inc_value(f"topiccrawler/search/{name}/held")
+        if name not in self.releases:
+            from twisted.internet import reactor
+
+            wait = max(0.0, health.blocked_until - time.monotonic())
+            self.releases[name] = reactor.callLater(wait, self._release_held, name)
+
+    def _release_held(self, name: str) -> None:
+        self.releases.pop(name, None)
+        held, self.engine_health[name].held = self.engine_health[name].held, []
+        for request in held:
+            self.crawler.engine.crawl(request.replace(dont_filter=True))
+
+    def spider_idle(self) -> None:
+        """Nothing left but queries waiting for a blocked engine: the crawl ends rather than
+        idle through the back-off; the queries stay unanswered, so the next crawl asks them."""
+        for name, health in self.engine_health.items():
+            if health.held:
+                logger.warning(
+                    "The crawl ends with %d queries of engine '%s' not asked: it is backing off "
+                    "(%s); the next crawl asks them",
+                    len(health.held), name, health.last_reason,
+                )  # fmt: skip
+                self.crawler.stats.set_value(
+                    f"topiccrawler/search/{name}/not_asked_blocked", len(health.held)
+                )
+                health.held = []
+                call = self.releases.pop(name, None)
+                if call is not None and call.active():
+                    call.cancel()
+
+    def closed(self, reason: str) -> None:
+        for call in self.releases.values():
+            if call.active():
+                call.cancel()
+        self.releases.clear()
 
     # --- pages and links ------------------------------------------------------------------------
 
