@@ -7,6 +7,30 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from scrapy.exceptions import (
+    CannotResolveHostError,
+    DownloadConnectionRefusedError,
+    DownloadTimeoutError,
+)
+from twisted.internet.error import (
+    ConnectionRefusedError,
+    DNSLookupError,
+    TCPTimedOutError,
+    TimeoutError,
+)
+
+# Failures that mean nobody answers (after Scrapy's retries, for pages): no host, no listener,
+# no answer in time. A page that fails so counts towards a dead link; an engine, unreachable.
+UNREACHABLE = (
+    CannotResolveHostError,
+    DNSLookupError,
+    DownloadConnectionRefusedError,
+    ConnectionRefusedError,
+    DownloadTimeoutError,
+    TimeoutError,
+    TCPTimedOutError,
+)
+
 
 @dataclass
 class EngineHealth:

@@ -19,8 +19,6 @@ from urllib.parse import urlsplit
 from scrapy import Request, Spider, signals
 from scrapy.crawler import Crawler
 from scrapy.exceptions import (
-    CannotResolveHostError,
-    DownloadConnectionRefusedError,
     DownloadTimeoutError,
     IgnoreRequest,
     NotConfigured,
@@ -30,8 +28,6 @@ from scrapy.http import Response, TextResponse
 from scrapy.linkextractors import LinkExtractor
 from scrapy.spidermiddlewares.httperror import HttpError
 from twisted.internet.error import (
-    ConnectionRefusedError,
-    DNSLookupError,
     TCPTimedOutError,
     TimeoutError,
 )
@@ -43,7 +39,7 @@ from topiccrawler.frontier.priority import ENTRANCE_PRIORITY, QUERY_PRIORITY
 from topiccrawler.frontier.queries import QueryYields
 from topiccrawler.items import LinkFailureItem, PageItem, SearchHitRecord, SearchResultsItem
 from topiccrawler.seeding import EngineBlocked, SearchEngine, build_queries, engine_from_config
-from topiccrawler.seeding.health import EngineHealth, blocked_fix, unreachable_fix
+from topiccrawler.seeding.health import UNREACHABLE, EngineHealth, blocked_fix, unreachable_fix
 from topiccrawler.signals import page_judged
 from topiccrawler.storage.crawler import database_for
 from topiccrawler.storage.writer import answered_queries
@@ -59,17 +55,6 @@ from topiccrawler.urls import host_in_domains, strip_tracking
 logger = logging.getLogger(__name__)
 
 HTML_TYPES = ("text/html", "application/xhtml+xml")
-# Failures that count towards a URL being dead (after Scrapy's retries): no host, no answer.
-UNREACHABLE = (
-    CannotResolveHostError,
-    DNSLookupError,
-    DownloadConnectionRefusedError,
-    ConnectionRefusedError,
-    DownloadTimeoutError,
-    TimeoutError,
-    TCPTimedOutError,
-)
-
 # Links in navigation bars, menus, breadcrumbs and footers: they lead everywhere, not onwards.
 NAVIGATION_LINKS = (
     "//nav//a/@href | //footer//a/@href | //*[@role='navigation']//a/@href"
@@ -219,7 +204,7 @@ class TopicSpider(Spider):
                 "handle_httpstatus_list": [202, 403, 429, 503],
                 # A hanging engine is found in seconds, not after minutes of retries.
                 "download_timeout": self.crawler.settings.getfloat("SEARCH_ENGINE_TIMEOUT"),
-                "max_retry_times": 1,
+                "dont_retry": True,  # the first refusal or timeout tells (seeding/gate.py)
             },
         )
 
@@ -229,6 +214,10 @@ class TopicSpider(Spider):
         engine, health = self.engines[name], self.engine_health[name]
         now = time.monotonic()
         item = SearchResultsItem(self.topic.name, name, query, page, "ok", datetime.now(UTC))
+        if meta.get("engine_blocked"):  # a captcha or rate limit, seen and backed off by the gate
+            item.status = f"blocked: {meta['engine_blocked']}"
+            yield item
+            return
         try:
             if not health.available(now):
                 raise EngineBlocked(f"still backing off ({health.last_reason})")
@@ -307,19 +296,29 @@ class TopicSpider(Spider):
             )  # fmt: skip
 
     def on_search_error(self, failure) -> None:
-        """A query that got no answer at all (after one retry): the engine cannot be reached.
-        Said once, at ERROR, with the fix; its other queries are not sent (EngineGateMiddleware)."""
-        if failure.check(IgnoreRequest):
+        """A query that got no answer: the engine cannot be reached (refused, no such host, no
+        answer within SEARCH_ENGINE_TIMEOUT), or it failed otherwise (backed off)."""
+        if failure.check(IgnoreRequest) and not failure.check(HttpError):
             return  # held or dropped by the gate
         request = failure.request
         name = request.meta["engine"]
         self.crawler.stats.inc_value(f"topiccrawler/search/{name}/failed")
         health = self.engine_health[name]
-        if failure.check(DownloadTimeoutError, TimeoutError, TCPTimedOutError):
-            reason = f"no answer within {request.meta.get('download_timeout', '?')} s"
+        if health.unreachable is not None:
+            return
+        if failure.check(*UNREACHABLE):
+            self.engine_unreachable(name, failure.value, request)
         else:
             reason = failure.getErrorMessage()[:200] or failure.type.__name__
-        if health.record_unreachable(reason):
+            self._back_off(name, health, reason, time.monotonic())
+
+    def engine_unreachable(self, name: str, error: BaseException, request: Request) -> None:
+        """Said once, at ERROR, with the fix; the engine's other queries are not sent."""
+        if isinstance(error, DownloadTimeoutError | TimeoutError | TCPTimedOutError):
+            reason = f"no answer within {request.meta.get('download_timeout', '?')} s"
+        else:
+            reason = str(error)[:200] or error.__class__.__name__
+        if self.engine_health[name].record_unreachable(reason):
             engine = self.engines[name]
             self.crawler.stats.set_value(f"topiccrawler/search/{name}/unreachable", reason)
             logger.error(
