@@ -20,9 +20,7 @@ def messages(caplog, start: str) -> list[str]:
 
 
 @deferred_f_from_coro_f
-async def test_progress_lines_and_a_summary_kept_with_the_run(
-    site, seeds_file, sqlite_url, caplog
-):
+async def test_progress_lines_and_a_summary_kept_with_the_run(site, seeds_file, sqlite_url, caplog):
     caplog.set_level(logging.INFO)
     # /slow/ pages take 0.2 s each, one at a time: the crawl lasts several progress intervals.
     crawler = await crawl(

@@ -57,14 +57,16 @@ class EngineGateMiddleware:
         name = request.meta.get("engine")
         engine = getattr(spider, "engines", {}).get(name)
         health = getattr(spider, "engine_health", {}).get(name)
-        if engine is None or health is None or not health.available(time.monotonic()):
+        if engine is None or health is None:
             return response
         text = response.text if isinstance(response, TextResponse) else ""
+        request.meta["engine_checked"] = True
         try:
             engine.check_response(response.status, response.url, text)
         except EngineBlocked as blocked:
             request.meta["engine_blocked"] = blocked.reason
-            spider._back_off(name, health, blocked.reason, time.monotonic())
+            if health.available(time.monotonic()):  # not backing off yet: now
+                spider._back_off(name, health, blocked.reason, time.monotonic())
         return response
 
     def process_exception(self, request: Request, exception: BaseException, spider=None) -> None:

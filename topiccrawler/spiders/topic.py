@@ -219,10 +219,11 @@ class TopicSpider(Spider):
             yield item
             return
         try:
-            if not health.available(now):
-                raise EngineBlocked(f"still backing off ({health.last_reason})")
+            # An answer that came while the engine backs off is used all the same when it is a
+            # result page (its request left before the block).
             text = response.text if isinstance(response, TextResponse) else ""
-            engine.check_response(response.status, response.url, text)
+            if not meta.get("engine_checked"):  # the gate (seeding/gate.py) looks first
+                engine.check_response(response.status, response.url, text)
             hits = engine.parse(text, response.url, page)
             reason = health.record_answer(len(hits), now, broad="site:" not in query)
             if reason:
@@ -280,8 +281,6 @@ class TopicSpider(Spider):
 
     def _back_off(self, name: str, health: EngineHealth, reason: str, now: float) -> None:
         self.crawler.stats.inc_value(f"topiccrawler/search/{name}/blocked")
-        if reason.startswith("still backing off"):
-            return
         wait = health.record_block(reason, now)
         if not health.reported:
             health.reported = True
