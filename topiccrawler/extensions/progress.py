@@ -168,7 +168,9 @@ class CrawlProgress:
         failures = Counter()
         for key, value in stats.items():
             if key.startswith("downloader/exception_type_count/"):
-                failures[key.rsplit("/", 1)[1].rsplit(".", 1)[-1]] += value
+                kind = key.rsplit("/", 1)[1].rsplit(".", 1)[-1]
+                if kind != "IgnoreRequest":  # skipped on purpose: counted where it is decided
+                    failures[kind] += value
             elif key.startswith("downloader/response_status_count/"):
                 status = key.rsplit("/", 1)[1]
                 if status[:1] in ("4", "5"):
