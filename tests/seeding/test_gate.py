@@ -24,17 +24,24 @@ CAPTCHA = (
 ).encode()
 
 
-class CaptchaEngine(LoopbackServer):
-    """A Bing-like result page server that answers every query with a captcha page."""
+NO_RESULTS = b'<html><body><ol id="b_results"><li class="b_no">No results</li></ol></body></html>'
 
-    def __init__(self):
+
+class CaptchaEngine(LoopbackServer):
+    """A Bing-like result page server that answers with a captcha page, every time or for the
+    first `captchas` queries (then with an empty result page)."""
+
+    def __init__(self, captchas: int | None = None):
         self.queries = 0
+        self.captchas = captchas
         engine = self
 
         class Handler(BaseHTTPRequestHandler):
             def do_GET(self) -> None:  # noqa: N802 (http.server's naming)
                 engine.queries += 1
-                engine.reply(self, 200, {"Content-Type": "text/html; charset=utf-8"}, CAPTCHA)
+                captcha = engine.captchas is None or engine.queries <= engine.captchas
+                body = CAPTCHA if captcha else NO_RESULTS
+                engine.reply(self, 200, {"Content-Type": "text/html; charset=utf-8"}, body)
 
             def log_message(self, *args) -> None:
                 pass
@@ -159,6 +166,34 @@ async def test_captcha_engine_is_reported_once_and_its_queries_wait(
     warnings = [r.getMessage() for r in caplog.records if "not asked" in r.getMessage()]
     assert len(warnings) == 1 and "the next crawl asks them" in warnings[0]
     assert stats[OUTCOME_KEY] == "ok" and stats["finish_reason"] == "finished"
+
+
+@deferred_f_from_coro_f
+async def test_held_queries_are_asked_when_the_back_off_ends(site, tmp_path, sqlite_url, caplog):
+    with CaptchaEngine(captchas=1) as engine:
+        table = f'type = "bing"\nurl = "{engine.url}/search"\n'
+        seeds = seeds_with_engine(tmp_path, site, table)
+        # The authority site's /slow/ chain (0.2 s a page) outlasts the 0.5 s back-off.
+        seeds.write_text(
+            seeds.read_text(encoding="utf-8")
+            .replace("/index.html", "/slow/1.html")
+            .replace("depth_limit = 2", "depth_limit = 8"),
+            encoding="utf-8",
+        )
+        crawler = await crawl(
+            {**SETTINGS, "DATABASE_URL": sqlite_url, "SEARCH_BACKOFF": 0.5,
+             "CONCURRENT_REQUESTS": 1},
+            topic="tax", seeds=str(seeds),
+        )  # fmt: skip
+        asked = engine.queries
+
+    stats = crawler.stats.get_stats()
+    queries = len(build_queries(crawler.spider.topic))
+    assert len(errors(caplog, "Search engine 'engine' looks blocked")) == 1
+    assert stats["topiccrawler/search/engine/held"] >= 1
+    assert "topiccrawler/search/engine/not_asked_blocked" not in stats  # all were asked …
+    assert asked == queries  # … each once, the blocked one not again (the next crawl asks it)
+    assert stats["topiccrawler/search/engine/answers"] == queries - 1
 
 
 @deferred_f_from_coro_f
