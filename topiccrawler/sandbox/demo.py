@@ -283,8 +283,12 @@ def format_summary(result: DemoResult, web_size: str) -> str:
         f"  database              {result.database.describe()}",
         f"  sandbox               http://*.test:{result.port}/ (URLs stay the same across runs"
         " on this port)",
-        "  look inside           topiccrawler -s DATABASE_URL="
-        f"{shlex.quote(result.database.display_url())} stats",
+        "  look inside           topiccrawler "
+        + (
+            "stats"  # the configured database is every command's
+            if result.database.origin == "configured"
+            else f"-s DATABASE_URL={shlex.quote(result.database.display_url())} stats"
+        ),
     ]
     if result.port_note:
         lines.append(f"  note                  {result.port_note}")
