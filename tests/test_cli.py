@@ -130,3 +130,14 @@ def test_extract_gives_comments_and_posts(tmp_path, capsys):
     assert [c["author"] for c in news["comments"]][:2] == ["张三", "李四"]
     assert news["comments"][0]["published_at"] == "2026-05-20T10:00:00+08:00"
     assert [p["author"] for p in thread["posts"]] == ["清风徐来", "小王同学", "财务张姐"]
+
+
+def test_commands_use_the_database_of_the_environment(tmp_path, monkeypatch, capsys):
+    url = f"sqlite:///{tmp_path / 'configured.db'}"
+    monkeypatch.setenv("TOPICCRAWLER_DATABASE_URL", url)
+    monkeypatch.chdir(tmp_path)  # no project here: nothing else to fall back on
+    assert main(["db", "upgrade"]) == 0
+    assert main(["stats"]) == 0
+    out = capsys.readouterr().out
+    assert out.count(url) == 2 and "no pages stored yet" in out
+    assert not (tmp_path / "data").exists()  # not the default SQLite file

@@ -59,7 +59,8 @@ def test_interrupted_crawl_keeps_what_it_stored(site, seeds_file, tmp_path):
         "-s", "STORAGE_FLUSH_INTERVAL=1000",
     )  # fmt: skip
     deadline = time.monotonic() + 60
-    while site.hits["/slow/8.html"] == 0 and time.monotonic() < deadline:
+    before = site.hits["/slow/8.html"]  # the fixture site serves every test of the session
+    while site.hits["/slow/8.html"] == before and time.monotonic() < deadline:
         time.sleep(0.05)
     process.send_signal(signal.SIGINT)
     out, _ = process.communicate(timeout=60)
@@ -73,3 +74,29 @@ def test_interrupted_crawl_keeps_what_it_stored(site, seeds_file, tmp_path):
     assert pages >= 7  # nothing was committed before the interrupt (huge batch), all of it after
     assert run.finish_reason == "shutdown"
     assert run.stats["item_scraped_count"] == pages
+
+
+def test_exit_status_says_the_crawl_fetched_nothing(tmp_path):
+    """Only a search engine, and it refuses: one ERROR naming the fix, a summary, status 1."""
+    from tests.servers import closed_port
+
+    port = closed_port()
+    seeds = tmp_path / "seeds.toml"
+    seeds.write_text(
+        '[search]\nengines = ["searxng"]\n\n[engines.searxng]\ntype = "searxng"\n'
+        f'url = "http://127.0.0.1:{port}/search"\n',
+        encoding="utf-8",
+    )
+    process = scrapy(
+        "crawl", "topic", "-a", f"seeds={seeds}",
+        "-s", f"DATABASE_URL=sqlite:///{tmp_path / 'nothing.db'}",
+    )  # fmt: skip
+    out, _ = process.communicate(timeout=120)
+    assert process.returncode == 1, out
+    assert out.count("Search engine 'searxng' cannot be reached") == 1
+    assert f"start SearXNG at http://127.0.0.1:{port}" in out
+    assert "Crawl summary (finished" in out and "engine searxng: unreachable" in out
+    assert "The crawl did not do its job: no page could be fetched" in out
+    failed = [line for line in out.splitlines() if "  failed: " in line]
+    assert failed and "IgnoreRequest" not in failed[0]  # queries not sent are not failures
+    assert "Traceback" not in out

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 from collections.abc import Sequence
 from contextlib import redirect_stderr, redirect_stdout
@@ -28,7 +29,11 @@ from topiccrawler.topics import (
     available_topics,
     load_topic,
     topic_dirs,
+    topic_folders,
 )
+
+DEMO_PORT = 8765  # the sandbox's port in the demo: stable, so --keep recognises the pages
+TOPIC_NAME = re.compile(r"[\w][\w-]*")
 
 
 def project_settings(overrides: Sequence[str] = ()) -> Settings:
@@ -42,28 +47,70 @@ def project_settings(overrides: Sequence[str] = ()) -> Settings:
 
 
 def cmd_topics(args: argparse.Namespace, settings: Settings) -> int:
-    """List the topics and validate their files; exit 1 if any file is broken."""
-    keywords_dir, seeds_dir = topic_dirs(settings)
-    names = available_topics(keywords_dir)
-    if not names:
-        print(f"no topics: {keywords_dir} holds no .toml keyword files", file=sys.stderr)
-        return 1
+    """List the topics with where each comes from and validate their files (exit 1 if any is
+    broken), or write a new topic's files to edit (`topics new NAME`)."""
+    if args.action == "new":
+        return _new_topic(args, settings)
+    seen: set[str] = set()
     broken = 0
-    for name in names:
-        try:
-            topic = load_topic(name, keywords_dir, seeds_dir)
-        except TopicFileError as exc:
-            broken += 1
-            print(f"{name:20} ERROR  {exc}")
-            continue
-        library, seeds = topic.keywords, topic.seeds
-        classes = " ".join(f"{c}={len(library.by_class(c))}" for c in TERM_CLASSES)
-        print(
-            f"{name:20} ok     {library.title} | {classes} | words={len(library.all_words)}"
-            f" | authority sites={len(seeds.authority)} engines={len(seeds.engines)}"
-            f" | η={library.threshold}"
-        )
+    for folder in topic_folders(settings):
+        for name in available_topics(folder.keywords):
+            if name in seen:
+                continue  # a topic of the same name earlier in the search order wins
+            seen.add(name)
+            try:
+                topic = load_topic(name, folder.keywords, folder.seeds)
+            except TopicFileError as exc:
+                broken += 1
+                print(f"{name:20} ERROR  {exc}")
+                continue
+            library, seeds = topic.keywords, topic.seeds
+            classes = " ".join(f"{c}={len(library.by_class(c))}" for c in TERM_CLASSES)
+            print(
+                f"{name:20} ok     {library.title} | {classes} | words={len(library.all_words)}"
+                f" | authority sites={len(seeds.authority)}"
+                f" engines={','.join(e.name for e in seeds.engines) or '-'}"
+                f" | η={library.threshold} | {folder.origin}: {folder.keywords.parent}"
+            )
+    if not seen:
+        where = ", ".join(str(f.keywords) for f in topic_folders(settings))
+        print(f"no topics: no .toml keyword files in {where}", file=sys.stderr)
+        return 1
     return 1 if broken else 0
+
+
+def _new_topic(args: argparse.Namespace, settings: Settings) -> int:
+    from topiccrawler.topics.starter import StarterExists, write_starter
+
+    name = args.name or ""
+    if not TOPIC_NAME.fullmatch(name):
+        print(
+            f"topic name {name!r}: use letters, digits, '-' and '_' (it names the files)",
+            file=sys.stderr,
+        )
+        return 2
+    if args.dir:
+        root = Path(args.dir).expanduser()
+        keywords_dir, seeds_dir = root / "keywords", root / "seeds"
+    else:
+        keywords_dir, seeds_dir = topic_dirs(settings)
+    try:
+        written = write_starter(name, keywords_dir, seeds_dir, args.language)
+    except StarterExists as exc:
+        print(f"topic '{name}': {exc}", file=sys.stderr)
+        return 1
+    try:
+        load_topic(name, keywords_dir, seeds_dir)
+    except TopicFileError as exc:  # the templates must load; say so rather than leave a trap
+        print(f"the new files do not validate: {exc}", file=sys.stderr)
+        return 1
+    for path in written:
+        print(f"wrote {path}")
+    print(
+        f"edit the terms in {written[0]} and the sites in {written[1]}, check them with"
+        f" `topiccrawler topics`, then crawl: scrapy crawl topic -a topic={name}"
+    )
+    return 0
 
 
 def _database(settings: Settings) -> Database:
@@ -270,19 +317,27 @@ def cmd_sandbox(args: argparse.Namespace, settings: Settings) -> int:
 
 
 def cmd_demo(args: argparse.Namespace, settings: Settings) -> int:
-    """Crawl the sandbox web for the tax topic into SQLite and print a summary."""
-    from topiccrawler.sandbox.demo import format_summary, run_demo
+    """Crawl the sandbox web for the tax topic and print a summary. The database is --db, else
+    the configured one (DATABASE_URL, $TOPICCRAWLER_DATABASE_URL), else SQLite data/demo.db;
+    only the demo's own SQLite file is ever cleared."""
+    from topiccrawler.sandbox.demo import DemoDatabase, format_summary, run_demo
 
-    database = Path(args.db)
+    database = DemoDatabase.choose(args.db, settings.get("DATABASE_URL"), keep=args.keep)
     print(
-        f"Crawling the sandbox web ({args.size}, seed {args.seed}) for the tax topic ...",
+        f"Crawling the sandbox web ({args.size}, seed {args.seed}) for the tax topic into"
+        f" {database.describe()} ...",
         flush=True,
     )
-    score, stats, elapsed = run_demo(
-        args.size, args.seed, database, keep=args.keep, settings=settings, log_level=args.log_level
+    result = run_demo(
+        args.size,
+        args.seed,
+        database,
+        settings=settings,
+        log_level=args.log_level,
+        port=args.port,
     )
-    print(format_summary(score, stats, elapsed, database.resolve(), args.size))
-    return 0 if score.pages else 1
+    print(format_summary(result, args.size))
+    return 0 if result.score.pages else 1
 
 
 def cmd_stories(args: argparse.Namespace, settings: Settings) -> int:
@@ -318,7 +373,15 @@ def build_parser() -> argparse.ArgumentParser:
     )  # fmt: skip
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    topics = commands.add_parser("topics", help="list topics and validate their files")
+    topics = commands.add_parser(
+        "topics", help="list topics and validate their files; `topics new NAME` starts one"
+    )
+    topics.add_argument("action", nargs="?", choices=("list", "new"), default="list")
+    topics.add_argument("name", nargs="?", help="new: the topic's name (names its two files)")
+    topics.add_argument(
+        "--dir", help="new: write keywords/ and seeds/ under this folder (default: the project's)"
+    )
+    topics.add_argument("--language", choices=("zh", "en", "mixed"), default="zh")
     topics.set_defaults(handler=cmd_topics)
 
     db = commands.add_parser("db", help="create or upgrade the database schema")
@@ -362,11 +425,18 @@ def build_parser() -> argparse.ArgumentParser:
 
     terms_command.add_parser(commands)
 
-    demo = commands.add_parser("demo", help="crawl the sandbox web into SQLite and summarise")
+    demo = commands.add_parser("demo", help="crawl the sandbox web and summarise")
     demo.add_argument("--size", choices=("small", "medium", "large"), default="small")
     demo.add_argument("--seed", type=int, default=1)
-    demo.add_argument("--db", default="data/demo.db", help="SQLite file (default data/demo.db)")
+    demo.add_argument(
+        "--db",
+        help="SQLite file or database URL (default: the configured database, else data/demo.db)",
+    )
     demo.add_argument("--keep", action="store_true", help="keep the database of the last demo")
+    demo.add_argument(
+        "--port", type=int, default=DEMO_PORT,
+        help=f"the sandbox's port, part of every URL: keep it to compare runs (default {DEMO_PORT})",
+    )  # fmt: skip
     demo.add_argument("--log-level", default="WARNING", help="crawl log level (default WARNING)")
     demo.set_defaults(handler=cmd_demo)
     return parser

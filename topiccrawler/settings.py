@@ -62,6 +62,7 @@ FEED_EXPORTERS = {"csv": "topiccrawler.exporters.FormulaSafeCsvItemExporter"}  #
 TOPIC_DEFAULT = "tax"  # crawled when `-a topic=` is not given (so `scrapy check` runs)
 TOPIC_KEYWORDS_DIR = "keywords"  # keyword libraries; relative paths start at the project root
 TOPIC_SEEDS_DIR = "seeds"  # seed lists; same rule
+TOPIC_DIRS = []  # more folders of keywords/ + seeds/, after the project's; []: $TOPICCRAWLER_TOPICS_DIR
 
 # --- Entrances (SPEC §1) ------------------------------------------------------------------------
 SEARCH_BACKOFF = 300.0  # seconds an engine is left alone after its first block; doubles per block
@@ -84,6 +85,7 @@ REVISIT_HUB_LINK_DENSITY = 0.5  # link text share from which a page counts as a 
 DOWNLOADER_MIDDLEWARES = {
     "topiccrawler.middlewares.address_guard.AddressGuardMiddleware": 10,  # first: before robots.txt
     "topiccrawler.middlewares.known_urls.KnownUrlsMiddleware": 50,
+    "topiccrawler.seeding.gate.EngineGateMiddleware": 60,  # no query to a down or blocked engine
     "topiccrawler.middlewares.profiles.BrowserProfileMiddleware": 390,  # before default headers
     "topiccrawler.middlewares.blocks.BlockMiddleware": 560,  # sees 429/503 before RetryMiddleware
     "topiccrawler.middlewares.sessions.SessionMiddleware": 690,  # before the cookie jars
@@ -107,6 +109,8 @@ ITEM_PIPELINES = {
 EXTENSIONS = {
     "topiccrawler.extensions.crawl_run.CrawlRunRecorder": 500,
     "topiccrawler.extensions.harvest.HarvestMonitor": 490,  # before the run is recorded
+    "topiccrawler.extensions.progress.CrawlProgress": 480,  # its summary goes into the run's stats
+    "topiccrawler.extensions.offline.BundledSuffixList": 100,  # before any cookie is handled
 }
 
 # --- Comments and forum records (SPEC §4, §5) ----------------------------------------------------
@@ -157,6 +161,19 @@ HARVEST_CURVE_EVERY = 100  # a point of the harvest curve (pages, relevant) ever
 # --- URL identity -------------------------------------------------------------------------------
 URL_TRACKING_PARAMETERS = list(TRACKING_PARAMETERS)  # removed before a URL is requested (globs)
 URL_CANONICAL_LINKS = True  # a page's rel=canonical address counts as fetched with it
+
+# --- Running a crawl: progress, the end-of-crawl summary, what cannot be reached -------------------
+PROGRESS_INTERVAL = (
+    60.0  # seconds between progress lines (pages, kept, harvest rate, queue); 0: off
+)
+PROGRESS_STALL_TIMEOUT = (
+    600.0  # end the crawl (no_progress) when nothing was fetched this long; 0: never
+)
+SEARCH_ENGINE_TIMEOUT = 15.0  # download timeout of engine requests: a hanging engine is found soon
+LOGSTATS_INTERVAL = 0  # Scrapy's "Crawled N pages" line: the progress line replaces it
+PUBLIC_SUFFIX_LIST_FETCH = (
+    False  # True: tldextract may download the Public Suffix List (default: bundled)
+)
 
 # --- Storage ------------------------------------------------------------------------------------
 STORAGE_ENABLED = True  # False: no database, items only go to feeds (-O)

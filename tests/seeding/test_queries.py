@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from tests.conftest import ROOT
 from topiccrawler.seeding import build_queries
 from topiccrawler.seeding.health import EngineHealth
 from topiccrawler.topics import load_topic
+from topiccrawler.topics.registry import SHIPPED_DIR
 
 
 def topic_with(tmp_path, search: str):
@@ -44,7 +44,7 @@ def test_class_choice_combinations_and_limit(tmp_path):
 
 
 def test_shipped_tax_topic_builds_queries():
-    topic = load_topic("tax", ROOT / "keywords", ROOT / "seeds")
+    topic = load_topic("tax", SHIPPED_DIR / "keywords", SHIPPED_DIR / "seeds")
     queries = build_queries(topic)
     assert len(queries) == len({q.text for q in queries}) > 100
     assert any(q.site == "chinatax.gov.cn" for q in queries)

@@ -6,7 +6,6 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import ROOT
 from topiccrawler.topics import (
     TERM_CLASSES,
     TopicFileError,
@@ -16,9 +15,10 @@ from topiccrawler.topics import (
     load_seed_file,
     load_topic,
 )
+from topiccrawler.topics.registry import SHIPPED_DIR
 
-KEYWORDS = ROOT / "keywords"
-SEEDS = ROOT / "seeds"
+KEYWORDS = SHIPPED_DIR / "keywords"
+SEEDS = SHIPPED_DIR / "seeds"
 
 GOOD_KEYWORDS = """\
 [topic]

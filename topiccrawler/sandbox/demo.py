@@ -3,14 +3,19 @@ SQLite, and print a summary scored against the sandbox's ground truth."""
 
 from __future__ import annotations
 
+import errno
 import os
+import shlex
 import sys
+import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from scrapy.crawler import CrawlerProcess
 from scrapy.settings import Settings
+from sqlalchemy.engine import make_url
 
 from topiccrawler.sandbox.server import SandboxServer
 from topiccrawler.sandbox.truth import CrawlScore, score_crawl
@@ -28,8 +33,9 @@ from topiccrawler.sandbox.web import (
     TOPIC,
 )
 from topiccrawler.spiders.topic import TopicSpider
-from topiccrawler.storage.db import Database
+from topiccrawler.storage.db import DATABASE_URL_ENV, Database, resolve_database_url
 
+DEFAULT_DEMO_DB = Path("data/demo.db")  # relative to the working folder
 USER_ENV, PASSWORD_ENV = "TOPICCRAWLER_SANDBOX_USER", "TOPICCRAWLER_SANDBOX_PASSWORD"
 
 
@@ -125,31 +131,104 @@ def crawl_command(seeds: Path, settings: dict[str, Any], topic: str = TOPIC) -> 
     return command
 
 
+@dataclass
+class DemoDatabase:
+    """Where the demo stores: the demo's own SQLite file (cleared before a run unless `keep`),
+    or a database the user configured or named, which is never cleared."""
+
+    url: str
+    origin: str  # "demo file", "--db" or "configured"
+    sqlite_path: Path | None = None
+    clear: bool = False
+
+    @classmethod
+    def choose(cls, db: str | None, configured: str | None, keep: bool = False) -> DemoDatabase:
+        """--db (a file or a URL), else the configured database (DATABASE_URL,
+        $TOPICCRAWLER_DATABASE_URL), else SQLite data/demo.db."""
+        if db and "://" in db:
+            return cls(resolve_database_url(db), "--db")
+        if db:
+            path = Path(db).expanduser().resolve()
+            return cls(f"sqlite:///{path}", "--db", path, clear=not keep)
+        if configured or os.environ.get(DATABASE_URL_ENV):
+            return cls(resolve_database_url(configured), "configured")
+        path = DEFAULT_DEMO_DB.resolve()
+        return cls(f"sqlite:///{path}", "demo file", path, clear=not keep)
+
+    def display_url(self) -> str:
+        return make_url(self.url).render_as_string(hide_password=True)
+
+    def describe(self) -> str:
+        if self.origin == "configured":
+            return (
+                f"the configured database {self.display_url()} (DATABASE_URL /"
+                f" ${DATABASE_URL_ENV}; nothing is deleted, the demo's pages are topic"
+                f" '{TOPIC}' on .test hosts)"
+            )
+        if self.sqlite_path is not None:
+            return f"{self.sqlite_path}{' (cleared first)' if self.clear else ''}"
+        return self.display_url()
+
+    def reset(self) -> None:
+        """Delete the demo's own SQLite file (and its WAL files) when asked to."""
+        if self.clear and self.sqlite_path is not None:
+            for suffix in ("", "-wal", "-shm"):
+                Path(f"{self.sqlite_path}{suffix}").unlink(missing_ok=True)
+
+
+@dataclass
+class DemoResult:
+    """What `format_summary` reports."""
+
+    score: CrawlScore
+    stats: dict
+    elapsed: float
+    database: DemoDatabase
+    port: int
+    port_note: str = ""
+
+
+def serve_sandbox(web, port: int, **options: Any) -> tuple[SandboxServer, str]:
+    """The sandbox server on `port`, or on a free port when that one is taken (with a note:
+    pages stored by earlier demos on the usual port are not recognised then)."""
+    try:
+        return SandboxServer(web, port=port, **options), ""
+    except OSError as exc:
+        if port == 0 or exc.errno != errno.EADDRINUSE:
+            raise
+        server = SandboxServer(web, port=0, **options)
+        return server, (
+            f"port {port} is taken, the sandbox is on port {server.port}: pages stored by"
+            f" earlier demos (on port {port}) are not counted in this run"
+        )
+
+
 def run_demo(
     size: str = "small",
     seed: int = 1,
-    database_path: Path = Path("data/demo.db"),
-    keep: bool = False,
+    database: DemoDatabase | None = None,
     settings: Settings | None = None,
     log_level: str = "WARNING",
-) -> tuple[CrawlScore, dict, float]:
-    """Serve the sandbox, crawl it with the topic spider, return (score, stats, seconds)."""
+    port: int = 0,
+) -> DemoResult:
+    """Serve the sandbox, crawl it with the topic spider, score what was stored."""
     from topiccrawler.sandbox.web import build_web
 
+    database = database or DemoDatabase.choose(None, None)
     web = build_web(seed, size)
-    database_path = database_path.resolve()
-    if not keep:
-        for suffix in ("", "-wal", "-shm"):
-            Path(f"{database_path}{suffix}").unlink(missing_ok=True)
-    database_path.parent.mkdir(parents=True, exist_ok=True)
-    url = f"sqlite:///{database_path}"
-    with SandboxServer(web, slow_seconds=10) as server:
-        seeds = database_path.parent / "demo-seeds.toml"
+    database.reset()
+    server, port_note = serve_sandbox(web, port, slow_seconds=10)
+    with server, tempfile.TemporaryDirectory(prefix="topiccrawler-demo-") as folder:
+        seeds = Path(folder) / "demo-seeds.toml"
         seeds.write_text(sandbox_seed_file(server), encoding="utf-8")
         crawl_settings = settings.copy() if settings else Settings()
         os.environ.update(sandbox_login_env())
         crawl_settings.setdict(
-            {**sandbox_crawl_settings(server), "DATABASE_URL": url, "LOG_LEVEL": log_level},
+            {
+                **sandbox_crawl_settings(server),
+                "DATABASE_URL": database.url,
+                "LOG_LEVEL": log_level,
+            },
             priority="cmdline",
         )
         process = CrawlerProcess(crawl_settings)
@@ -158,16 +237,18 @@ def run_demo(
         process.crawl(crawler, topic=TOPIC, seeds=str(seeds))
         process.start()
         elapsed = time.monotonic() - started
-    database = Database(url)
-    with database.session() as session:
-        score = score_crawl(session, web, TOPIC)
-    database.dispose()
-    return score, crawler.stats.get_stats(), elapsed
+    stored = Database(database.url)
+    try:
+        with stored.session() as session:
+            score = score_crawl(session, web, TOPIC, port=server.port)
+    finally:
+        stored.dispose()
+    return DemoResult(score, crawler.stats.get_stats(), elapsed, database, server.port, port_note)
 
 
-def format_summary(
-    score: CrawlScore, stats: dict, elapsed: float, database: Path, web_size: str
-) -> str:
+def format_summary(result: DemoResult, web_size: str) -> str:
+    score, stats, elapsed = result.score, result.stats, result.elapsed
+
     def ratio(part: int, whole: int) -> str:
         return f"{part}/{whole} ({part / whole:.0%})" if whole else f"{part}/0"
 
@@ -200,8 +281,16 @@ def format_summary(
         f"  skipped / failed      {sum(v for k, v in stats.items() if k.startswith('topiccrawler/skipped/'))} skipped, "
         f"{stats.get('topiccrawler/fetch/failed', 0)} failed (dead links, timeouts, blocks)",
         f"  errors logged         {stats.get('log_count/ERROR', 0)} (dead links and timeouts are logged as errors by Scrapy)",
-        f"  database              {database}",
-        "  look inside           .venv/bin/topiccrawler -s DATABASE_URL=sqlite:///"
-        f"{database} stats",
+        f"  database              {result.database.describe()}",
+        f"  sandbox               http://*.test:{result.port}/ (URLs stay the same across runs"
+        " on this port)",
+        "  look inside           topiccrawler "
+        + (
+            "stats"  # the configured database is every command's
+            if result.database.origin == "configured"
+            else f"-s DATABASE_URL={shlex.quote(result.database.display_url())} stats"
+        ),
     ]
+    if result.port_note:
+        lines.append(f"  note                  {result.port_note}")
     return "\n".join(lines)

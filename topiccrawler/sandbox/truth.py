@@ -18,6 +18,11 @@ def truth_key(url: str) -> tuple[str, str]:
     return (parts.hostname or "").lower(), parts.path + (f"?{parts.query}" if parts.query else "")
 
 
+def _on_sandbox(web: SandboxWeb, url: str, port: int | None) -> bool:
+    parts = urlsplit(url)
+    return (parts.hostname or "").lower() in web.site_names and (port is None or parts.port == port)
+
+
 def truth_for(web: SandboxWeb, url: str) -> Truth | None:
     resource = web.resources.get(truth_key(url))
     return resource.truth if resource else None
@@ -68,12 +73,18 @@ class CrawlScore:
         return self.relevant_fetched / self.relevant_in_web if self.relevant_in_web else 0.0
 
 
-def score_crawl(session: Session, web: SandboxWeb, topic: str) -> CrawlScore:
-    pages = session.execute(
+def score_crawl(
+    session: Session, web: SandboxWeb, topic: str, port: int | None = None
+) -> CrawlScore:
+    """Score the topic's stored pages on the sandbox's hosts (at `port` when given: pages of a
+    sandbox served on another port, or of the real web in a shared database, are not this
+    crawl's)."""
+    rows = session.execute(
         select(
             Page.id, Page.url, Page.is_relevant, Page.duplicate_of_id, Page.body, Page.title
         ).where(Page.topic == topic)
     ).all()
+    pages = [row for row in rows if _on_sandbox(web, row[1], port)]
     relevant_fetched = not_genuine = kept = kept_relevant = decided = comments_true = posts_true = (
         reposts
     ) = comments_kept_true = posts_kept_true = 0

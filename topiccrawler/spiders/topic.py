@@ -19,8 +19,6 @@ from urllib.parse import urlsplit
 from scrapy import Request, Spider, signals
 from scrapy.crawler import Crawler
 from scrapy.exceptions import (
-    CannotResolveHostError,
-    DownloadConnectionRefusedError,
     DownloadTimeoutError,
     IgnoreRequest,
     NotConfigured,
@@ -30,8 +28,6 @@ from scrapy.http import Response, TextResponse
 from scrapy.linkextractors import LinkExtractor
 from scrapy.spidermiddlewares.httperror import HttpError
 from twisted.internet.error import (
-    ConnectionRefusedError,
-    DNSLookupError,
     TCPTimedOutError,
     TimeoutError,
 )
@@ -43,7 +39,7 @@ from topiccrawler.frontier.priority import ENTRANCE_PRIORITY, QUERY_PRIORITY
 from topiccrawler.frontier.queries import QueryYields
 from topiccrawler.items import LinkFailureItem, PageItem, SearchHitRecord, SearchResultsItem
 from topiccrawler.seeding import EngineBlocked, SearchEngine, build_queries, engine_from_config
-from topiccrawler.seeding.health import EngineHealth
+from topiccrawler.seeding.health import UNREACHABLE, EngineHealth, blocked_fix, unreachable_fix
 from topiccrawler.signals import page_judged
 from topiccrawler.storage.crawler import database_for
 from topiccrawler.storage.writer import answered_queries
@@ -59,17 +55,6 @@ from topiccrawler.urls import host_in_domains, strip_tracking
 logger = logging.getLogger(__name__)
 
 HTML_TYPES = ("text/html", "application/xhtml+xml")
-# Failures that count towards a URL being dead (after Scrapy's retries): no host, no answer.
-UNREACHABLE = (
-    CannotResolveHostError,
-    DNSLookupError,
-    DownloadConnectionRefusedError,
-    ConnectionRefusedError,
-    DownloadTimeoutError,
-    TimeoutError,
-    TCPTimedOutError,
-)
-
 # Links in navigation bars, menus, breadcrumbs and footers: they lead everywhere, not onwards.
 NAVIGATION_LINKS = (
     "//nav//a/@href | //footer//a/@href | //*[@role='navigation']//a/@href"
@@ -110,6 +95,7 @@ class TopicSpider(Spider):
         self.next_search_pages: dict[tuple[str, str], int] = {}
         self.tracking_parameters: tuple[str, ...] = ()
         self.canonical_links = True
+        self.releases: dict[str, Any] = {}  # engine → the delayed call that sends held queries
 
     @classmethod
     def from_crawler(cls, crawler: Crawler, *args: Any, **kwargs: Any) -> TopicSpider:
@@ -124,6 +110,7 @@ class TopicSpider(Spider):
         spider.topic_name = spider.topic.name
         crawler.signals.connect(spider.request_dropped, signal=signals.request_dropped)
         crawler.signals.connect(spider.page_judged, signal=page_judged)
+        crawler.signals.connect(spider.spider_idle, signal=signals.spider_idle)
         settings = crawler.settings
         spider.tracking_parameters = tuple(settings.getlist("URL_TRACKING_PARAMETERS"))
         spider.canonical_links = settings.getbool("URL_CANONICAL_LINKS")
@@ -206,7 +193,7 @@ class TopicSpider(Spider):
         return Request(
             engine.query_url(query, page),
             callback=self.parse_search,
-            errback=self.on_error,
+            errback=self.on_search_error,
             # Queries fill the frontier and cost no page fetch: asked first, in the order built.
             priority=QUERY_PRIORITY - min(order, 999),
             meta={
@@ -215,6 +202,9 @@ class TopicSpider(Spider):
                 "search_page": page,
                 "dont_obey_robotstxt": not engine.obey_robots,
                 "handle_httpstatus_list": [202, 403, 429, 503],
+                # A hanging engine is found in seconds, not after minutes of retries.
+                "download_timeout": self.crawler.settings.getfloat("SEARCH_ENGINE_TIMEOUT"),
+                "dont_retry": True,  # the first refusal or timeout tells (seeding/gate.py)
             },
         )
 
@@ -224,11 +214,16 @@ class TopicSpider(Spider):
         engine, health = self.engines[name], self.engine_health[name]
         now = time.monotonic()
         item = SearchResultsItem(self.topic.name, name, query, page, "ok", datetime.now(UTC))
+        if meta.get("engine_blocked"):  # a captcha or rate limit, seen and backed off by the gate
+            item.status = f"blocked: {meta['engine_blocked']}"
+            yield item
+            return
         try:
-            if not health.available(now):
-                raise EngineBlocked(f"still backing off ({health.last_reason})")
+            # An answer that came while the engine backs off is used all the same when it is a
+            # result page (its request left before the block).
             text = response.text if isinstance(response, TextResponse) else ""
-            engine.check_response(response.status, response.url, text)
+            if not meta.get("engine_checked"):  # the gate (seeding/gate.py) looks first
+                engine.check_response(response.status, response.url, text)
             hits = engine.parse(text, response.url, page)
             reason = health.record_answer(len(hits), now, broad="site:" not in query)
             if reason:
@@ -286,16 +281,92 @@ class TopicSpider(Spider):
 
     def _back_off(self, name: str, health: EngineHealth, reason: str, now: float) -> None:
         self.crawler.stats.inc_value(f"topiccrawler/search/{name}/blocked")
-        if reason.startswith("still backing off"):
-            return
         wait = health.record_block(reason, now)
-        logger.warning(
-            "Search engine '%s' looks blocked (%s): leaving it alone for %.0f s; "
-            "the crawl goes on from the other entrance",
-            name,
-            reason,
-            wait,
-        )
+        if not health.reported:
+            health.reported = True
+            logger.error(
+                "Search engine '%s' looks blocked (%s): leaving it alone for %.0f s; %s",
+                name, reason, wait, blocked_fix(name, self.topic.seeds.path),
+            )  # fmt: skip
+        else:
+            logger.warning(
+                "Search engine '%s' blocked again (%s): leaving it alone for %.0f s",
+                name, reason, wait,
+            )  # fmt: skip
+
+    def on_search_error(self, failure) -> None:
+        """A query that got no answer: the engine cannot be reached (refused, no such host, no
+        answer within SEARCH_ENGINE_TIMEOUT), or it failed otherwise (backed off)."""
+        if failure.check(IgnoreRequest) and not failure.check(HttpError):
+            return  # held or dropped by the gate
+        request = failure.request
+        name = request.meta["engine"]
+        self.crawler.stats.inc_value(f"topiccrawler/search/{name}/failed")
+        health = self.engine_health[name]
+        if health.unreachable is not None:
+            return
+        if failure.check(*UNREACHABLE):
+            self.engine_unreachable(name, failure.value, request)
+        else:
+            reason = failure.getErrorMessage()[:200] or failure.type.__name__
+            self._back_off(name, health, reason, time.monotonic())
+
+    def engine_unreachable(self, name: str, error: BaseException, request: Request) -> None:
+        """Said once, at ERROR, with the fix; the engine's other queries are not sent."""
+        if isinstance(error, DownloadTimeoutError | TimeoutError | TCPTimedOutError):
+            reason = f"no answer within {request.meta.get('download_timeout', '?')} s"
+        else:
+            reason = str(error)[:200] or error.__class__.__name__
+        if self.engine_health[name].record_unreachable(reason):
+            engine = self.engines[name]
+            self.crawler.stats.set_value(f"topiccrawler/search/{name}/unreachable", reason)
+            logger.error(
+                "Search engine '%s' cannot be reached at %s (%s): its queries are not sent. "
+                "Fix: %s",
+                name, engine.url, reason,
+                unreachable_fix(name, engine.kind, engine.url, self.topic.seeds.path),
+            )  # fmt: skip
+
+    def hold_query(self, name: str, request: Request) -> None:
+        """Keep a query of a backing-off engine; it is sent again when the back-off ends."""
+        health = self.engine_health[name]
+        health.held.append(request)
+        self.crawler.stats.inc_value(f"topiccrawler/search/{name}/held")
+        if name not in self.releases:
+            from twisted.internet import reactor
+
+            wait = max(0.0, health.blocked_until - time.monotonic())
+            self.releases[name] = reactor.callLater(wait, self._release_held, name)
+
+    def _release_held(self, name: str) -> None:
+        self.releases.pop(name, None)
+        held, self.engine_health[name].held = self.engine_health[name].held, []
+        for request in held:
+            self.crawler.engine.crawl(request.replace(dont_filter=True))
+
+    def spider_idle(self) -> None:
+        """Nothing left but queries waiting for a blocked engine: the crawl ends rather than
+        idle through the back-off; the queries stay unanswered, so the next crawl asks them."""
+        for name, health in self.engine_health.items():
+            if health.held:
+                logger.warning(
+                    "The crawl ends with %d queries of engine '%s' not asked: it is backing off "
+                    "(%s); the next crawl asks them",
+                    len(health.held), name, health.last_reason,
+                )  # fmt: skip
+                self.crawler.stats.set_value(
+                    f"topiccrawler/search/{name}/not_asked_blocked", len(health.held)
+                )
+                health.held = []
+                call = self.releases.pop(name, None)
+                if call is not None and call.active():
+                    call.cancel()
+
+    def closed(self, reason: str) -> None:
+        for call in self.releases.values():
+            if call.active():
+                call.cancel()
+        self.releases.clear()
 
     # --- pages and links ------------------------------------------------------------------------
 

@@ -12,13 +12,17 @@ from topiccrawler.topics.model import (
     Topic,
 )
 from topiccrawler.topics.registry import (
+    TopicFolder,
     UnknownTopicError,
+    all_topics,
     available_topics,
+    find_topic,
     load_topic,
     load_topic_from_settings,
     project_root,
     resolve_dir,
     topic_dirs,
+    topic_folders,
 )
 
 __all__ = [
@@ -31,8 +35,11 @@ __all__ = [
     "Term",
     "Topic",
     "TopicFileError",
+    "TopicFolder",
     "UnknownTopicError",
+    "all_topics",
     "available_topics",
+    "find_topic",
     "load_keyword_file",
     "load_seed_file",
     "load_topic",
@@ -40,4 +47,5 @@ __all__ = [
     "project_root",
     "resolve_dir",
     "topic_dirs",
+    "topic_folders",
 ]

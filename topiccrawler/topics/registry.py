@@ -1,7 +1,17 @@
-"""Find a topic's files by name and load them into a `Topic`."""
+"""Find a topic's files by name and load them into a `Topic`.
+
+A topic name is looked up in three places, first match wins (both files come from the same
+place): the project (`keywords/` and `seeds/` beside `scrapy.cfg`, or the working folder when
+there is none; TOPIC_KEYWORDS_DIR / TOPIC_SEEDS_DIR), the folders of TOPIC_DIRS (or
+$TOPICCRAWLER_TOPICS_DIR), each holding `keywords/` and `seeds/`, and the topics shipped with
+the package. So `topiccrawler demo` and `scrapy crawl topic -a topic=tax` work from any folder,
+and a project's own `keywords/tax.toml` overrides the shipped one.
+"""
 
 from __future__ import annotations
 
+import os
+from dataclasses import dataclass
 from pathlib import Path
 
 from scrapy.utils.conf import closest_scrapy_cfg
@@ -10,18 +20,35 @@ from topiccrawler.topics.files import TopicFileError, load_keyword_file, load_se
 from topiccrawler.topics.model import Topic
 
 TOPIC_FILE_SUFFIX = ".toml"
+TOPICS_DIR_ENV = "TOPICCRAWLER_TOPICS_DIR"
+# The topics installed with the package (package data): tax, overseas-chinese.
+SHIPPED_DIR = Path(__file__).resolve().parent / "shipped"
+
+
+@dataclass(frozen=True)
+class TopicFolder:
+    """One place topics are looked up in: its keyword and seed folders, and what it is."""
+
+    keywords: Path
+    seeds: Path
+    origin: str  # "project", "configured" or "shipped"
+
+    def keyword_file(self, name: str) -> Path:
+        return self.keywords / (name + TOPIC_FILE_SUFFIX)
+
+    def seed_file(self, name: str) -> Path:
+        return self.seeds / (name + TOPIC_FILE_SUFFIX)
 
 
 class UnknownTopicError(LookupError):
-    """No keyword file of that name; the message lists the topics that exist."""
+    """No keyword file of that name anywhere; the message names the folders and the topics."""
 
-    def __init__(self, name: str, keywords_dir: Path, known: list[str]):
+    def __init__(self, name: str, keywords_dir: Path | list[Path], known: list[str]):
         self.name = name
+        folders = keywords_dir if isinstance(keywords_dir, list) else [keywords_dir]
         listing = ", ".join(known) if known else "none"
-        super().__init__(
-            f"unknown topic '{name}': no {keywords_dir / (name + TOPIC_FILE_SUFFIX)}"
-            f" (topics available: {listing})"
-        )
+        where = ", ".join(str(f / (name + TOPIC_FILE_SUFFIX)) for f in folders)
+        super().__init__(f"unknown topic '{name}': no {where} (topics available: {listing})")
 
 
 def project_root() -> Path:
@@ -31,26 +58,72 @@ def project_root() -> Path:
 
 
 def resolve_dir(value: str | Path) -> Path:
-    """A topic folder setting: absolute as given, relative to the project root otherwise."""
+    """A folder setting: absolute as given, relative to the project root otherwise."""
     path = Path(value).expanduser()
     return path if path.is_absolute() else project_root() / path
 
 
 def topic_dirs(settings) -> tuple[Path, Path]:
-    """The keyword and seed folders named by TOPIC_KEYWORDS_DIR and TOPIC_SEEDS_DIR."""
+    """The project's keyword and seed folders (TOPIC_KEYWORDS_DIR, TOPIC_SEEDS_DIR): where
+    `topiccrawler topics new` writes."""
     return resolve_dir(settings.get("TOPIC_KEYWORDS_DIR")), resolve_dir(
         settings.get("TOPIC_SEEDS_DIR")
     )
 
 
+def configured_dirs(settings) -> list[Path]:
+    """TOPIC_DIRS, else $TOPICCRAWLER_TOPICS_DIR (folders separated by os.pathsep)."""
+    folders = settings.getlist("TOPIC_DIRS") if settings.get("TOPIC_DIRS") else []
+    if not folders:
+        folders = [f for f in os.environ.get(TOPICS_DIR_ENV, "").split(os.pathsep) if f.strip()]
+    return [resolve_dir(f) for f in folders]
+
+
+def topic_folders(settings) -> list[TopicFolder]:
+    """The places a topic name is looked up in, in order."""
+    keywords, seeds = topic_dirs(settings)
+    folders = [TopicFolder(keywords, seeds, "project")]
+    folders += [
+        TopicFolder(f / "keywords", f / "seeds", "configured") for f in configured_dirs(settings)
+    ]
+    folders.append(TopicFolder(SHIPPED_DIR / "keywords", SHIPPED_DIR / "seeds", "shipped"))
+    return folders
+
+
+def find_topic(settings, name: str) -> TopicFolder:
+    """The first folder holding `keywords/<name>.toml`; UnknownTopicError if none does."""
+    folders = topic_folders(settings)
+    for folder in folders:
+        if folder.keyword_file(name).is_file():
+            return folder
+    raise UnknownTopicError(name, [f.keywords for f in folders], all_topics(settings))
+
+
+def all_topics(settings) -> list[str]:
+    """Every topic name found in any of the folders, sorted."""
+    return sorted({n for f in topic_folders(settings) for n in available_topics(f.keywords)})
+
+
 def load_topic_from_settings(
     settings, name: str | None = None, keywords: str | None = None, seeds: str | None = None
 ) -> Topic:
-    """`load_topic` with the folders and the default topic taken from crawl settings."""
-    keywords_dir, seeds_dir = topic_dirs(settings)
-    return load_topic(
-        name or settings.get("TOPIC_DEFAULT"), keywords_dir, seeds_dir, keywords, seeds
-    )
+    """Load a topic by name from the first folder that has it (or from explicit paths), the
+    default topic taken from TOPIC_DEFAULT."""
+    name = name or settings.get("TOPIC_DEFAULT")
+    if keywords is not None:
+        if seeds is None:  # a keyword file from anywhere: seeds by the topic's name
+            seeds = str(_folder_or_project(settings, name).seed_file(name))
+        project = topic_folders(settings)[0]
+        return load_topic(name, project.keywords, project.seeds, keywords, seeds)
+    folder = find_topic(settings, name)
+    return load_topic(name, folder.keywords, folder.seeds, None, seeds)
+
+
+def _folder_or_project(settings, name: str) -> TopicFolder:
+    try:
+        return find_topic(settings, name)
+    except UnknownTopicError:
+        return topic_folders(settings)[0]
 
 
 def available_topics(keywords_dir: Path) -> list[str]:

@@ -1,0 +1,95 @@
+"""`topiccrawler demo` as a new user runs it: from a folder outside the checkout, with no
+network but the sandbox's (a socket guard refuses anything else and logs every attempt), again
+with --keep (the same pages are recognised: the sandbox's port is stable), and into the
+PostgreSQL database that TOPICCRAWLER_DATABASE_URL names."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+
+import pytest
+from sqlalchemy import create_engine, func, select
+from sqlalchemy.orm import Session
+
+from tests.conftest import ROOT
+from tests.servers import closed_port
+from topiccrawler.storage.models import Page
+
+GUARDED_MAIN = (
+    "import sys; sys.path.insert(0, {tests!r}); import socket_guard; "
+    "socket_guard.install({log!r}); from topiccrawler.cli import main; sys.exit(main(sys.argv[1:]))"
+)
+
+
+def user_env(**extra: str) -> dict[str, str]:
+    """The environment of a user who configured nothing of ours."""
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if not k.startswith("TOPICCRAWLER_") and k != "SCRAPY_SETTINGS_MODULE"
+    }
+    return {**env, "PYTHONUNBUFFERED": "1", **extra}
+
+
+def demo(folder, *args: str, env: dict[str, str], guard_log=None) -> tuple[int, str]:
+    code = (
+        GUARDED_MAIN.format(tests=str(ROOT / "tests"), log=str(guard_log))
+        if guard_log
+        else ("import sys; from topiccrawler.cli import main; sys.exit(main(sys.argv[1:]))")
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code, "demo", *args],
+        cwd=folder, env=env, text=True, capture_output=True, timeout=300,
+    )  # fmt: skip
+    return result.returncode, result.stdout + result.stderr
+
+
+def figure(output: str, label: str) -> tuple[int, int]:
+    match = re.search(rf"{label}\s+(\d+)/(\d+)", output)
+    assert match, f"no '{label}' line in:\n{output}"
+    return int(match.group(1)), int(match.group(2))
+
+
+def test_demo_outside_the_checkout_touches_only_the_sandbox(tmp_path):
+    folder = tmp_path / "elsewhere"
+    folder.mkdir()
+    port = closed_port()
+    guard_log = tmp_path / "sockets.log"
+    code, output = demo(folder, "--port", str(port), env=user_env(), guard_log=guard_log)
+
+    assert code == 0, output
+    assert "Traceback" not in output and "unknown topic" not in output
+    assert f"{folder / 'data' / 'demo.db'}" in output  # says where it stored
+    attempts = guard_log.read_text(encoding="utf-8").splitlines()
+    connects = {line for line in attempts if line.startswith("connect")}
+    lookups = {line for line in attempts if line.startswith("resolve")}
+    assert connects == {f"connect 127.0.0.1 {port}"}  # the sandbox, and nothing else
+    assert lookups <= {"resolve 127.0.0.1 ", "resolve localhost "}
+    relevant, in_web = figure(output, "recall of relevant")
+    assert 0 < relevant <= in_web
+
+    # Again, keeping the database: the same URLs, so the same pages, not twice as many.
+    code, again = demo(folder, "--port", str(port), "--keep", env=user_env())
+    assert code == 0, again
+    assert figure(again, "recall of relevant") == (relevant, in_web)
+    stored = re.search(r"pages stored\s+(\d+)", output).group(1)
+    assert re.search(r"pages stored\s+(\d+)", again).group(1) == stored
+
+
+@pytest.mark.postgres
+def test_demo_stores_into_the_configured_postgresql(tmp_path, postgres_url):
+    code, output = demo(
+        tmp_path, "--port", str(closed_port()), env=user_env(TOPICCRAWLER_DATABASE_URL=postgres_url)
+    )
+    assert code == 0, output
+    assert "the configured database postgresql" in output and "Traceback" not in output
+    engine = create_engine(postgres_url)
+    with Session(engine) as session:
+        pages = session.scalar(
+            select(func.count()).select_from(Page).where(Page.url.like("http://%.test:%"))
+        )
+    engine.dispose()
+    assert pages == int(re.search(r"pages stored\s+(\d+)", output).group(1)) > 100

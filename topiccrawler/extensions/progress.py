@@ -1,0 +1,272 @@
+"""What a long crawl is doing, and what it did: a progress line every PROGRESS_INTERVAL seconds
+(Scrapy's LogStats idiom, with the numbers of a focused crawl), a summary when it ends, and an
+end to a crawl that cannot make progress.
+
+- progress: pages fetched (and per minute), judged, kept, harvest rate, stored, queue length,
+  sites blocked, engines down;
+- summary, logged and kept in the stats as `topiccrawler/summary` (so `crawl_runs.stats` holds
+  it): what was stored per site, what failed and why, each engine's state, and the outcome;
+- `topiccrawler/outcome`: "ok", or why the crawl did not do its job ("nothing_fetched",
+  "no_progress"); `scrapy crawl topic` exits with status 1 unless it is "ok";
+- no page fetched for PROGRESS_STALL_TIMEOUT seconds: the crawl ends (finish reason
+  `no_progress`) with one ERROR line, instead of idling.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections import Counter, defaultdict
+from urllib.parse import urlsplit
+
+from scrapy import Spider, signals
+from scrapy.crawler import Crawler
+from scrapy.exceptions import NotConfigured
+from scrapy.http import Response
+from scrapy.utils.asyncio import create_looping_call
+from scrapy.utils.defer import deferred_from_coro
+
+from topiccrawler.items import PageItem
+from topiccrawler.signals import page_judged
+
+logger = logging.getLogger(__name__)
+
+OUTCOME_KEY = "topiccrawler/outcome"
+SUMMARY_KEY = "topiccrawler/summary"
+SITES_SHOWN = 15  # sites listed one by one in the logged summary; the rest are summed
+OK_REASONS = ("finished", "page_limit", "harvest_rate_low", "shutdown", "closespider_pagecount",
+              "closespider_itemcount", "closespider_timeout")  # fmt: skip
+
+
+class CrawlProgress:
+    def __init__(self, crawler: Crawler):
+        settings = crawler.settings
+        self.crawler = crawler
+        self.stats = crawler.stats
+        self.interval = settings.getfloat("PROGRESS_INTERVAL")
+        self.stall_timeout = settings.getfloat("PROGRESS_STALL_TIMEOUT")
+        self.started = time.monotonic()
+        self.last_fetch = self.started
+        self.fetched_before = 0
+        self.judged = 0
+        self.kept = 0
+        self.sites: dict[str, Counter] = defaultdict(Counter)  # host → fetched/stored/kept
+        self.tasks: list = []
+        self.stopping = False
+
+    @classmethod
+    def from_crawler(cls, crawler: Crawler) -> CrawlProgress:
+        monitor = cls(crawler)
+        if not monitor.interval and not monitor.stall_timeout:
+            raise NotConfigured("PROGRESS_INTERVAL and PROGRESS_STALL_TIMEOUT are 0")
+        connect = crawler.signals.connect
+        connect(monitor.spider_opened, signal=signals.spider_opened)
+        connect(monitor.spider_closed, signal=signals.spider_closed)
+        connect(monitor.response_received, signal=signals.response_received)
+        connect(monitor.item_scraped, signal=signals.item_scraped)
+        connect(monitor.page_judged, signal=page_judged)
+        return monitor
+
+    # --- signals --------------------------------------------------------------------------------
+
+    def spider_opened(self, spider: Spider) -> None:
+        self.started = self.last_fetch = time.monotonic()
+        if self.interval:
+            self._loop(self.log_progress, self.interval)
+        if self.stall_timeout:
+            self._loop(self.check_stall, min(self.stall_timeout / 4, 60.0))
+
+    def _loop(self, function, interval: float) -> None:
+        task = create_looping_call(function)
+        task.start(interval, now=False)
+        self.tasks.append(task)
+
+    def response_received(self, response: Response, request, spider=None) -> None:
+        self.last_fetch = time.monotonic()
+        if "search_page" not in request.meta:
+            self.sites[urlsplit(response.url).hostname or ""]["fetched"] += 1
+
+    def page_judged(self, item: PageItem, relevant: bool, **kwargs) -> None:
+        self.judged += 1
+        self.kept += bool(relevant)
+
+    def item_scraped(self, item, response=None, spider=None) -> None:
+        if isinstance(item, PageItem):
+            site = self.sites[urlsplit(item.url).hostname or ""]
+            site["stored"] += 1
+            site["kept"] += item.is_relevant is not False
+
+    # --- while crawling -------------------------------------------------------------------------
+
+    def log_progress(self) -> None:
+        fetched = self.stats.get_value("response_received_count", 0)
+        rate = (fetched - self.fetched_before) * 60.0 / self.interval
+        self.fetched_before = fetched
+        harvest = f"{self.kept / self.judged:.2f}" if self.judged else "-"
+        down = self._engines_down()
+        logger.info(
+            "Progress: %d pages fetched (%d/min), %d judged, %d kept (harvest rate %s), "
+            "%d stored; queue %d; %d sites blocked; %d failed%s",
+            fetched, rate, self.judged, self.kept, harvest,
+            self.stats.get_value("topiccrawler/storage/pages", 0), self._queue_length(),
+            len(self._blocked_sites()), self.stats.get_value("topiccrawler/fetch/failed", 0),
+            f"; engines down: {', '.join(down)}" if down else "",
+        )  # fmt: skip
+
+    def check_stall(self) -> None:
+        idle = time.monotonic() - self.last_fetch
+        if self.stopping or idle < self.stall_timeout:
+            return
+        self.stopping = True
+        logger.error(
+            "No page fetched for %.0f s (PROGRESS_STALL_TIMEOUT): ending the crawl; "
+            "%d requests were still waiting",
+            idle, self._queue_length(),
+        )  # fmt: skip
+        deferred_from_coro(self.crawler.engine.close_spider_async(reason="no_progress"))
+
+    def _queue_length(self) -> int:
+        engine = self.crawler.engine
+        scheduler = getattr(engine, "scheduler", None) if engine else None
+        try:
+            queued = len(scheduler) if scheduler is not None else 0
+        except TypeError:
+            queued = 0
+        downloader = getattr(engine, "downloader", None)
+        return queued + (len(downloader.active) if downloader is not None else 0)
+
+    def _blocked_sites(self) -> list[str]:
+        prefix = "topiccrawler/blocks/site/"
+        return sorted(k[len(prefix) :] for k in self.stats.get_stats() if k.startswith(prefix))
+
+    def _engines_down(self) -> list[str]:
+        prefix, suffix = "topiccrawler/search/", "/unreachable"
+        return sorted(
+            k[len(prefix) : -len(suffix)]
+            for k in self.stats.get_stats()
+            if k.startswith(prefix) and k.endswith(suffix)
+        )
+
+    # --- at the end -----------------------------------------------------------------------------
+
+    def spider_closed(self, spider: Spider, reason: str) -> None:
+        for task in self.tasks:
+            if task.running:
+                task.stop()
+        summary = self.summary(reason)
+        self.stats.set_value(OUTCOME_KEY, summary["outcome"])
+        self.stats.set_value(SUMMARY_KEY, summary)
+        for line in format_summary(summary):
+            logger.info("%s", line)
+        if summary["outcome"] != "ok":
+            logger.error("The crawl did not do its job: %s", summary["outcome_reason"])
+
+    def summary(self, reason: str) -> dict:
+        stats = self.stats.get_stats()
+        pages = sum(s["fetched"] for s in self.sites.values())
+        stored = sum(s["stored"] for s in self.sites.values())
+        failures = Counter()
+        for key, value in stats.items():
+            if key.startswith("downloader/exception_type_count/"):
+                kind = key.rsplit("/", 1)[1].rsplit(".", 1)[-1]
+                if kind != "IgnoreRequest":  # skipped on purpose: counted where it is decided
+                    failures[kind] += value
+            elif key.startswith("downloader/response_status_count/"):
+                status = key.rsplit("/", 1)[1]
+                if status[:1] in ("4", "5"):
+                    failures[f"HTTP {status}"] += value
+            elif key.startswith("topiccrawler/skipped/"):
+                failures[f"skipped: {key.rsplit('/', 1)[1]}"] += value
+        for key, label in (
+            ("robotstxt/forbidden", "forbidden by robots.txt"),
+            ("topiccrawler/blocks/given_up", "blocked, given up"),
+            ("topiccrawler/storage/failed", "could not be stored"),
+        ):
+            if stats.get(key):
+                failures[label] += stats[key]
+        engines = {}
+        spider = self.crawler.spider
+        for name in getattr(spider, "engines", {}):
+            base = f"topiccrawler/search/{name}/"
+            state = "ok"
+            if stats.get(base + "unreachable"):
+                state = f"unreachable: {stats[base + 'unreachable']}"
+            elif stats.get(base + "blocked"):
+                health = spider.engine_health[name]
+                state = f"blocked: {health.last_reason}"
+            engines[name] = {
+                "state": state,
+                "answers": stats.get(base + "answers", 0),
+                "not_asked": stats.get(base + "not_asked", 0)
+                + stats.get(base + "not_asked_blocked", 0),
+            }
+        outcome, why = "ok", ""
+        if reason == "no_progress":
+            outcome = "no_progress"
+            why = f"no page was fetched for {self.stall_timeout:.0f} s"
+        elif not pages:
+            outcome = "nothing_fetched"
+            down = [n for n, e in engines.items() if e["state"] != "ok"]
+            why = "no page could be fetched" + (
+                f" (engines not usable: {', '.join(down)}; see the ERROR lines above)"
+                if down
+                else ""
+            )
+        elif reason not in OK_REASONS and not reason.startswith("closespider"):
+            outcome, why = reason, f"the crawl ended with '{reason}'"
+        return {
+            "outcome": outcome,
+            "outcome_reason": why,
+            "finish_reason": reason,
+            "seconds": round(time.monotonic() - self.started, 1),
+            "pages_fetched": pages,
+            "pages_judged": self.judged,
+            "pages_kept": self.kept,
+            "pages_stored": stored,
+            "harvest_rate": round(self.kept / self.judged, 4) if self.judged else None,
+            "search": {
+                "queries_answered": sum(e["answers"] for e in engines.values()),
+                "results": stats.get("topiccrawler/storage/search_results", 0),
+                "engines": engines,
+            },
+            "sites": {host: dict(c) for host, c in sorted(self.sites.items())},
+            "blocked_sites": self._blocked_sites(),
+            "failures": dict(failures.most_common()),
+            "failed_fetches": stats.get("topiccrawler/fetch/failed", 0),
+        }
+
+
+def format_summary(summary: dict) -> list[str]:
+    """The summary as the lines logged at the end of a crawl."""
+    rate = summary["harvest_rate"]
+    lines = [
+        f"Crawl summary ({summary['finish_reason']}, {summary['seconds']:.0f} s): "
+        f"{summary['pages_fetched']} pages fetched, {summary['pages_judged']} judged, "
+        f"{summary['pages_kept']} kept"
+        + (f" (harvest rate {rate:.2f})" if rate is not None else "")
+        + f", {summary['pages_stored']} stored",
+    ]
+    search = summary["search"]
+    for name, engine in search["engines"].items():
+        not_asked = f", {engine['not_asked']} queries not asked" if engine["not_asked"] else ""
+        lines.append(f"  engine {name}: {engine['state']}, {engine['answers']} answers{not_asked}")
+    sites = sorted(summary["sites"].items(), key=lambda kv: -kv[1].get("fetched", 0))
+    for host, counts in sites[:SITES_SHOWN]:
+        lines.append(
+            f"  site {host}: {counts.get('fetched', 0)} fetched, {counts.get('stored', 0)} stored,"
+            f" {counts.get('kept', 0)} kept"
+        )
+    if len(sites) > SITES_SHOWN:
+        rest = sites[SITES_SHOWN:]
+        lines.append(
+            f"  {len(rest)} more sites: {sum(c.get('fetched', 0) for _, c in rest)} fetched, "
+            f"{sum(c.get('stored', 0) for _, c in rest)} stored"
+        )
+    if summary["blocked_sites"]:
+        lines.append(f"  blocked by: {', '.join(summary['blocked_sites'])}")
+    if summary["failures"]:
+        reasons = ", ".join(f"{k} × {v}" for k, v in summary["failures"].items())
+        lines.append(f"  failed: {summary['failed_fetches']} fetches; by cause: {reasons}")
+    if summary["outcome"] != "ok":
+        lines.append(f"  outcome: {summary['outcome']} — {summary['outcome_reason']}")
+    return lines
