@@ -17,11 +17,11 @@ import copy
 import re
 from dataclasses import dataclass
 
-from lxml import etree, html
+from lxml import etree
 
 from topiccrawler.extract.body_decay import DECAY_THRESHOLD, MAX_LINK_DENSITY, extract_body_decay
-from topiccrawler.extract.parse import visible_text
-from topiccrawler.extract.tree import TextStats, clean_tree, text_stats
+from topiccrawler.extract.parse import text_content, visible_text
+from topiccrawler.extract.tree import TextStats, clean_tree, drop, text_stats
 
 # HTML5 page chrome: never body (the paper: meta information is not body either).
 CHROME_TAGS = ("nav", "aside", "footer", "header")
@@ -157,14 +157,14 @@ def prune(
             continue
         info = stats[child]
         if info.text and info.link_density > options.max_link_density:
-            child.drop_tree()
+            drop(child)
         elif (
             options.prune_named_chrome
             and info.text < region_text / 2
             and NEGATIVE_NAMES.search(f"{child.get('class', '')} {child.get('id', '')}")
             and not POSITIVE_NAMES.search(f"{child.get('class', '')} {child.get('id', '')}")
         ):
-            child.drop_tree()
+            drop(child)
         else:
             prune(child, stats, options, region_text)
 
@@ -182,10 +182,10 @@ def drop_unlikely(root: etree._Element) -> None:
             continue
         small = stats[element].text < page_text / 2 if element in stats else True
         if UNLIKELY_NAMES.search(names) or (small and SIDEBAR_NAMES.search(names)):
-            element.drop_tree()
+            drop(element)
 
 
-def extract_body(root: html.HtmlElement, options: BodyOptions = BodyOptions()) -> str:
+def extract_body(root: etree._Element, options: BodyOptions = BodyOptions()) -> str:
     """The body text of a parsed page, paragraphs on their own lines; never empty for a page
     with text (falls back to the paper's method, then to the page's text)."""
     tree = clean_tree(root)
@@ -234,16 +234,16 @@ def drop_meta_lines(text: str) -> str:
     )
 
 
-def drop_title_headings(region: etree._Element, root: html.HtmlElement) -> None:
+def drop_title_headings(region: etree._Element, root: etree._Element) -> None:
     """Remove headings that repeat the page's <title>: the title is metadata, not body."""
     title = root.findtext(".//title") or ""
     title = "".join(title.split())
     if not title:
         return
     for heading in list(region.iter("h1", "h2", "h3")):
-        text = "".join(heading.text_content().split())
+        text = "".join(text_content(heading).split())
         if text and text in title and heading is not region:
-            heading.drop_tree()
+            drop(heading)
 
 
 SIBLING_MIN_CHARS = 30

@@ -8,12 +8,12 @@ import re
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from lxml import html
+from lxml import etree
 
 from topiccrawler.extract.blocks import page_blocks
 from topiccrawler.extract.body import extract_body
 from topiccrawler.extract.dates import find_time, parse_time
-from topiccrawler.extract.parse import normalize_space, parse_html, visible_text
+from topiccrawler.extract.parse import normalize_space, parse_html, text_content, visible_text
 from topiccrawler.extract.records.comments import RecordOptions
 from topiccrawler.extract.records.page import PageRecords, extract_records
 
@@ -71,9 +71,9 @@ def clean_title(title: str, headings: list[str] = ()) -> str:
     return first if len(first) >= 0.4 * len(title) else max(parts, key=len)
 
 
-def extract_title(root: html.HtmlElement) -> str | None:
+def extract_title(root: etree._Element) -> str | None:
     """The page's title without its site suffix: <title>, og:title, else the first <h1>."""
-    headings = [h.text_content() for h in root.iter("h1", "h2")][:6]
+    headings = [text_content(h) for h in root.iter("h1", "h2")][:6]
     candidates = [root.findtext(".//title"), *root.xpath('//meta[@property="og:title"]/@content')]
     for candidate in candidates:
         if candidate and candidate.strip():
@@ -84,7 +84,7 @@ def extract_title(root: html.HtmlElement) -> str | None:
     return None
 
 
-def link_density(root: html.HtmlElement, text: str) -> float:
+def link_density(root: etree._Element, text: str) -> float:
     """Characters of link text over characters of visible text (white space ignored), in [0, 1].
 
     The decay paper's DL, for a whole page: list and home pages score high, articles low.
@@ -92,11 +92,11 @@ def link_density(root: html.HtmlElement, text: str) -> float:
     total = sum(len(line.replace(" ", "")) for line in text.splitlines())
     if not total:
         return 0.0
-    linked = sum(len("".join(a.text_content().split())) for a in root.iter("a"))
+    linked = sum(len("".join(text_content(a).split())) for a in root.iter("a"))
     return min(1.0, linked / total)
 
 
-def _meta(root: html.HtmlElement, names: tuple[str, ...]) -> str | None:
+def _meta(root: etree._Element, names: tuple[str, ...]) -> str | None:
     """The first non-empty <meta> content among `names` (matched on name, property or itemprop)."""
     found: dict[str, str] = {}
     for meta in root.iter("meta"):
@@ -107,7 +107,7 @@ def _meta(root: html.HtmlElement, names: tuple[str, ...]) -> str | None:
     return next((found[n] for n in names if n in found), None)
 
 
-def _json_ld(root: html.HtmlElement, key: str) -> str | None:
+def _json_ld(root: etree._Element, key: str) -> str | None:
     """`key` from the page's JSON-LD objects (datePublished, author.name …), if any."""
     for script in root.xpath('//script[@type="application/ld+json"]/text()'):
         try:

@@ -179,6 +179,70 @@ def shows_time(block: etree._Element) -> bool:
     return bool(block.xpath(".//time[@datetime] | .//*[@data-time or @data-timestamp]"))
 
 
+def _attribute_time(element: etree._Element) -> bool:
+    """The element gives a time as an attribute (shows_time's XPath, for one element)."""
+    return (element.tag == "time" and element.get("datetime") is not None) or (
+        element.get("data-time") is not None or element.get("data-timestamp") is not None
+    )
+
+
+def _short_time(piece: str | None) -> bool:
+    return bool(piece) and len(piece) <= MAX_TIME_PIECE_CHARS and find_time(piece) is not None
+
+
+def _author_marks(element: etree._Element) -> str:
+    return " ".join(
+        (element.get("class") or "", element.get("id") or "", element.get("itemprop") or "",
+         element.get("rel") or "")
+    )  # fmt: skip
+
+
+_HAS_DIGIT = re.compile(r"\d")
+
+
+@dataclass
+class Evidence:
+    """What each element of a cleaned page holds below it, found in one bottom-up pass so that
+    the detectors compare siblings only under a node where records can pass their tests:
+    `timed`, the elements `shows_time` is true of; `authored`, those with a descendant the
+    markup names as an author (what `hinted_author` needs); `numbered`, those with a digit and
+    a link (what a thread-list row needs)."""
+
+    timed: set = field(default_factory=set)
+    authored: set = field(default_factory=set)
+    numbered: set = field(default_factory=set)
+
+
+def page_evidence(body: etree._Element) -> Evidence:
+    found = Evidence()
+    digits: set = set()
+    links: set = set()
+    for element in reversed(list(body.iter(etree.Element))):  # children before parents
+        timed = _short_time(element.text)
+        authored = False
+        digit = bool(element.text) and _HAS_DIGIT.search(element.text) is not None
+        linked = element.tag == "a"
+        for child in element.iterchildren(etree.Element):
+            tail = child.tail
+            timed = timed or child in found.timed or _attribute_time(child) or _short_time(tail)
+            authored = (
+                authored or child in found.authored or bool(AUTHOR_HINT.search(_author_marks(child)))
+            )
+            digit = digit or child in digits or (bool(tail) and _HAS_DIGIT.search(tail) is not None)
+            linked = linked or child in links
+        if timed:
+            found.timed.add(element)
+        if authored:
+            found.authored.add(element)
+        if digit:
+            digits.add(element)
+        if linked:
+            links.add(element)
+        if digit and linked:
+            found.numbered.add(element)
+    return found
+
+
 def semantic_nodes(block: etree._Element, skip: frozenset = frozenset()) -> list[SemanticNode]:
     """The block's semantic nodes in document order; `skip` subtrees (nested records) left out."""
     nodes: list[SemanticNode] = []
