@@ -4,18 +4,30 @@ time, author and source, and the page's link density. Pure functions; no Scrapy 
 from __future__ import annotations
 
 import json
+import logging
 import re
 from dataclasses import dataclass, field
 from datetime import datetime
+from html import unescape
 
 from lxml import etree
 
 from topiccrawler.extract.blocks import page_blocks
 from topiccrawler.extract.body import extract_body
 from topiccrawler.extract.dates import find_time, parse_time
-from topiccrawler.extract.parse import normalize_space, parse_html, text_content, visible_text
+from topiccrawler.extract.parse import (
+    ExtractionError,
+    clean_source,
+    normalize_space,
+    parse_html,
+    text_content,
+    visible_text,
+)
 from topiccrawler.extract.records.comments import RecordOptions
 from topiccrawler.extract.records.page import PageRecords, extract_records
+from topiccrawler.extract.tree import drop
+
+logger = logging.getLogger(__name__)
 
 # <meta> names/properties that carry the publish time and the author, most specific first.
 PUBLISHED_META = (
@@ -39,6 +51,7 @@ class PageContent:
     link_density: float = 0.0  # share of the visible text inside links: high on hub pages
     blocks: dict[str, str] = field(default_factory=dict)  # navigation, anchors, other (relevance)
     records: PageRecords = field(default_factory=PageRecords)  # comments, posts, threads
+    error: str | None = None  # why extraction fell short (a page without elements, a failed step)
 
 
 # Separators between a title and its site/channel name: "标题-新华网", "Title | Reuters".
@@ -142,16 +155,22 @@ def extract_page(
     records: RecordOptions | None = RecordOptions(),
 ) -> PageContent:
     """Title, body, publish time, author and source of an HTML document, and its comments,
-    forum posts and listed threads (unless `records` is None).
+    forum posts and listed threads (unless `records` is None). Never raises: a page without
+    any element, or a step that fails on it, gives what could be read, with `error` saying why.
 
     Publish time, author and source come from <meta>, JSON-LD or <time> when the page has them,
-    else from the lines around the title (the time as written is kept in `published`).
+    else from the lines around the title (the time as written is kept in `published`). The page
+    is parsed once; comments and replies found are cut out of the tree before the body is read.
     """
-    root = parse_html(text, base_url=url)
-    blocks = page_blocks(root)  # before the body extractor cleans the tree
+    try:
+        root = parse_html(text, base_url=url)
+    except ExtractionError as exc:
+        return PageContent(title=None, body=readable_text(clean_source(text or "")), error=str(exc))
+    failures: list[str] = []
+    blocks = _attempt("blocks", page_blocks, root, failures, default={})
     body_element = root.find("body")
     page_text = visible_text(body_element if body_element is not None else root)
-    title = extract_title(root)
+    title = _attempt("title", extract_title, root, failures, default=None)
     header = _header_text(page_text, title)
     published = _meta(root, PUBLISHED_META) or _json_ld(root, "datePublished")
     if published is None:
@@ -160,18 +179,55 @@ def extract_page(
     author = (
         _meta(root, AUTHOR_META) or _json_ld(root, "author") or _first_group(AUTHOR_LINE, header)
     )
-    return PageContent(
+    content = PageContent(
         title=title,
-        body=extract_body(root),
+        body="",
         link_density=link_density(root, page_text),
         published=published,
         published_at=parse_time(published, now=fetched_at) if published else None,
         author=author if author and not author.startswith("http") else None,
         source=_meta(root, SOURCE_META) or _first_group(SOURCE_LINE, header),
         blocks=blocks,
-        records=extract_records(root, records, now=fetched_at, url=url)
-        if records
-        else PageRecords(),
+    )
+    if records:
+        found = _attempt(
+            "records",
+            lambda r: extract_records(r, records, now=fetched_at, url=url),
+            root,
+            failures,
+            default=None,
+        )
+        if found is not None:
+            content.records = found
+            for element in found.elements:  # comments are not the article
+                drop(element)
+    content.body = _attempt("body", extract_body, root, failures, default=None)
+    if content.body is None:
+        content.body = page_text
+    content.error = "; ".join(failures) or None
+    return content
+
+
+def _attempt(step: str, function, root, failures: list[str], default):
+    """One extraction step; a step that fails on a hostile page costs its field, not the page
+    (the failure is logged and named in the page's `error`)."""
+    try:
+        return function(root)
+    except Exception as exc:  # noqa: BLE001 (any failure of one step: the page goes on)
+        logger.warning("extraction step %s failed: %s: %s", step, exc.__class__.__name__, exc)
+        failures.append(f"{step}: {exc.__class__.__name__}: {exc}"[:300])
+        return default
+
+
+_MARKUP = re.compile(r"<!--.*?(?:-->|$)|<(script|style)\b.*?(?:</\1\s*>|$)|<[^>]*>?", re.S | re.I)
+
+
+def readable_text(text: str) -> str:
+    """What a reader could make of a page that does not parse: its text without markup."""
+    return "\n".join(
+        line
+        for line in (normalize_space(unescape(t)) for t in _MARKUP.sub("\n", text).splitlines())
+        if line
     )
 
 

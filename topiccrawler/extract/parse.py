@@ -48,9 +48,9 @@ def parse_html(text: str, base_url: str | None = None) -> etree._Element:
     """A forgiving HTML parse into a plain lxml tree; deep nesting, huge text nodes, control
     characters and broken declarations allowed. Raises ExtractionError only for a document
     without any element (empty, or comments only)."""
-    if not text or not text.strip():
+    text = clean_source(text or "")
+    if not text.strip():
         raise ExtractionError("empty document")
-    text = clean_source(text)
     try:
         root = etree.fromstring(text, _PARSER, base_url=base_url)
     except (etree.ParserError, ValueError) as exc:

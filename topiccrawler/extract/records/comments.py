@@ -105,7 +105,11 @@ def candidate_regions(
                 if options.evidence
                 else kids
             )
-            if evidence is not None and options.evidence and not could_pass(node, compared, evidence):
+            if (
+                evidence is not None
+                and options.evidence
+                and not could_pass(node, compared, evidence)
+            ):
                 compared = []
             for blocks in similar_siblings(
                 compared, measure, options.similarity, minimum, options.max_siblings

@@ -226,7 +226,9 @@ def page_evidence(body: etree._Element) -> Evidence:
             tail = child.tail
             timed = timed or child in found.timed or _attribute_time(child) or _short_time(tail)
             authored = (
-                authored or child in found.authored or bool(AUTHOR_HINT.search(_author_marks(child)))
+                authored
+                or child in found.authored
+                or bool(AUTHOR_HINT.search(_author_marks(child)))
             )
             digit = digit or child in digits or (bool(tail) and _HAS_DIGIT.search(tail) is not None)
             linked = linked or child in links

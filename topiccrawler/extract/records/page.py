@@ -23,7 +23,8 @@ class PageRecords:
     comments: list[CommentRecord] = field(default_factory=list)
     posts: list[PostRecord] = field(default_factory=list)
     threads: list[ThreadRecord] = field(default_factory=list)
-    # The elements of the tree given that hold the comments and posts (cut out of the body).
+    # The elements of the given tree holding the comments and replies (a thread's first post,
+    # its body, is not among them): what the body extractor leaves out.
     elements: list[etree._Element] = field(default_factory=list, repr=False)
 
 
@@ -75,7 +76,7 @@ def extract_records(
     if found.kind == "thread":
         comments = extract_comments(body, options, now=now, regions=regions) if regions else []
         records = PageRecords(kind="thread", posts=found.posts, comments=comments)
-        blocks = found.blocks + comment_blocks
+        blocks = found.blocks[1:] + comment_blocks  # the first post is the thread's body
     elif found.kind == "list" and not regions:
         records = PageRecords(kind="list", threads=found.threads)
         blocks = []
@@ -85,26 +86,24 @@ def extract_records(
     return finish(records, blocks, origin, url)
 
 
-def forum_records(
-    body, options, now, url, generator, stats, evidence
-) -> tuple[PageRecords, list]:
+def forum_records(body, options, now, url, generator, stats, evidence) -> tuple[PageRecords, list]:
     """A page that says it is a forum: SoL first. Records POL finds where SoL found a list,
     a lone post or nothing are the forum's posts too (a layout SoL splits, a list of posts).
-    Returns the records and the blocks holding the posts."""
+    Returns the records and the blocks holding the replies (all posts but the first)."""
     found = extract_forum(
         body, url=url, options=options.forum, now=now, generator=generator, stats=stats
     )  # a forum: every node compared
     if found.kind == "thread" and len(found.posts) > 1:
-        return PageRecords(kind="thread", posts=found.posts), found.blocks
+        return PageRecords(kind="thread", posts=found.posts), found.blocks[1:]
     regions = outside(comment_regions(body, options, stats, evidence), found.blocks)  # not rows
     comments = extract_comments(body, options, now=now, regions=regions) if regions else []
     if len(comments) > len(found.posts):
         posts = [
             PostRecord(c.text, c.author, c.author_url, c.time, c.published_at) for c in comments
         ]
-        return PageRecords(kind="thread", posts=posts), [b for r in regions for b in r.blocks]
+        return PageRecords(kind="thread", posts=posts), [b for r in regions for b in r.blocks][1:]
     if found.kind == "thread":
-        return PageRecords(kind="thread", posts=found.posts), found.blocks
+        return PageRecords(kind="thread", posts=found.posts), found.blocks[1:]
     if found.kind == "list":
         return PageRecords(kind="list", threads=found.threads), []
     return PageRecords(), []
@@ -120,9 +119,7 @@ def outside(regions: list, blocks: list) -> list:
     ]
 
 
-def finish(
-    records: PageRecords, blocks: list, origin: dict, url: str | None
-) -> PageRecords:
+def finish(records: PageRecords, blocks: list, origin: dict, url: str | None) -> PageRecords:
     """The records with their blocks as elements of the caller's tree (a block `interleaved`
     made stands for its members), and thread links made absolute."""
     for block in blocks:
