@@ -160,7 +160,8 @@ def extract_page(
 
     Publish time, author and source come from <meta>, JSON-LD or <time> when the page has them,
     else from the lines around the title (the time as written is kept in `published`). The page
-    is parsed once; comments and replies found are cut out of the tree before the body is read.
+    is parsed once. When the body holds comments or replies the records extractor found (but not
+    most of it: see MAX_RECORDS_SHARE), they are cut out and the body read again.
     """
     try:
         root = parse_html(text, base_url=url)
@@ -197,15 +198,36 @@ def extract_page(
             failures,
             default=None,
         )
-        if found is not None:
-            content.records = found
-            for element in found.elements:  # comments are not the article
-                drop(element)
+        content.records = found if found is not None else PageRecords()
     content.body = _attempt("body", extract_body, root, failures, default=None)
+    cut = content.records.elements
+    if content.body and cut and 0 < records_share(content.body, cut) < MAX_RECORDS_SHARE:
+        for element in cut:  # comments and replies are not the article
+            drop(element)
+        content.body = _attempt("body", extract_body, root, failures, default=content.body)
     if content.body is None:
         content.body = page_text
     content.error = "; ".join(failures) or None
     return content
+
+
+# Records holding this share of the body text or more are the page (a board of messages, or a
+# layout misread as records): the body keeps them.
+MAX_RECORDS_SHARE = 0.5
+# Text pieces shorter than this are not looked for in the body (dates, names, "Reply").
+MIN_PIECE_CHARS = 10
+
+
+def records_share(body: str, elements: list) -> float:
+    """The share of the body's characters that come from the records' elements."""
+    squeezed = "".join(body.split())
+    found = 0
+    for element in elements:
+        for piece in element.itertext():
+            piece = "".join(piece.split())
+            if len(piece) >= MIN_PIECE_CHARS and piece in squeezed:
+                found += len(piece)
+    return found / len(squeezed) if squeezed else 0.0
 
 
 def _attempt(step: str, function, root, failures: list[str], default):
