@@ -80,6 +80,7 @@ class BodyOptions:
     drop_repeats: bool = True
     drop_meta: bool = True
     include_siblings: bool = True
+    sibling_blocks: bool = True  # sibling containers of paragraphs join the region too
     loose_text_weight: float = 0.5  # non-link text outside <p>/<pre>/<blockquote>, vs prose
     stop_at_paragraphs: bool = True
     prune_named_chrome: bool = True
@@ -199,7 +200,7 @@ def extract_body(root: etree._Element, options: BodyOptions = BodyOptions()) -> 
     region = find_region(start, stats, options)
     prune(region, stats, options, stats[region].text if region in stats else 0)
     if options.include_siblings:
-        region = with_prose_siblings(region, stats)
+        region = with_prose_siblings(region, stats, options.sibling_blocks)
     if options.drop_meta:
         drop_title_headings(region, root)
     text = visible_text(region)
@@ -251,17 +252,20 @@ SIBLING_MAX_LINK_DENSITY = 0.25
 
 
 def with_prose_siblings(
-    region: etree._Element, stats: dict[etree._Element, TextStats]
+    region: etree._Element, stats: dict[etree._Element, TextStats], blocks: bool = True
 ) -> etree._Element:
     """The region plus sibling paragraphs of clean prose (a lead paragraph set apart from the
-    body container, as news sites do), in document order."""
+    body container, as news sites do), in document order. With `blocks`, sibling containers
+    of prose count as paragraphs: templates split one article into several blocks (a lead
+    block and a "read all" block) and FindMT picks the largest."""
     parent = region.getparent()
     if parent is None or region.tag == "body":
         return region
     siblings = [
         s for s in parent
-        if s is not region and s in stats and s.tag in ("p", "blockquote")
-        and stats[s].clear >= SIBLING_MIN_CHARS and stats[s].link_density < SIBLING_MAX_LINK_DENSITY
+        if s is not region and s in stats and stats[s].clear >= SIBLING_MIN_CHARS
+        and stats[s].link_density < SIBLING_MAX_LINK_DENSITY
+        and (s.tag in ("p", "blockquote") or blocks and _prose_block(s, stats[s]))
     ]  # fmt: skip
     if not siblings:
         return region
@@ -272,6 +276,18 @@ def with_prose_siblings(
             copy_.tail = None
             wrapper.append(copy_)
     return wrapper
+
+
+# Share of a sibling block's non-link text that must sit in paragraphs for it to be prose.
+SIBLING_PROSE_SHARE = 0.8
+
+
+def _prose_block(element: etree._Element, info: TextStats) -> bool:
+    """A container of paragraphs, not named as page chrome."""
+    names = f"{element.get('class', '')} {element.get('id', '')}"
+    if NEGATIVE_NAMES.search(names) and not POSITIVE_NAMES.search(names):
+        return False
+    return info.prose >= SIBLING_PROSE_SHARE * info.clear
 
 
 def drop_repeated_lines(text: str, min_chars: int = 10) -> str:

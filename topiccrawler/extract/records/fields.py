@@ -17,7 +17,7 @@ from datetime import datetime
 
 from lxml import etree
 
-from topiccrawler.extract.dates import find_time, parse_time
+from topiccrawler.extract.dates import _WORD_HINTS, find_time, parse_time
 from topiccrawler.extract.parse import normalize_space
 from topiccrawler.extract.tree import text_stats
 
@@ -187,7 +187,12 @@ def _attribute_time(element: etree._Element) -> bool:
 
 
 def _short_time(piece: str | None) -> bool:
-    return bool(piece) and len(piece) <= MAX_TIME_PIECE_CHARS and find_time(piece) is not None
+    return (
+        bool(piece)
+        and len(piece) <= MAX_TIME_PIECE_CHARS
+        and _TIME_CUE.search(piece) is not None
+        and find_time(piece) is not None
+    )
 
 
 def _author_marks(element: etree._Element) -> str:
@@ -198,6 +203,8 @@ def _author_marks(element: etree._Element) -> str:
 
 
 _HAS_DIGIT = re.compile(r"\d")
+# What find_time needs to find anything: a digit or one of its words (checked first, cheaply).
+_TIME_CUE = re.compile("|".join([r"\d", *(re.escape(word) for word in _WORD_HINTS)]), re.I)
 
 
 @dataclass
@@ -214,34 +221,40 @@ class Evidence:
 
 
 def page_evidence(body: etree._Element) -> Evidence:
+    """Marks each text piece, author name and link once, then its ancestors up to the first
+    one already marked: one pass over the page however deep it is."""
     found = Evidence()
     digits: set = set()
     links: set = set()
-    for element in reversed(list(body.iter(etree.Element))):  # children before parents
-        timed = _short_time(element.text)
-        authored = False
-        digit = bool(element.text) and _HAS_DIGIT.search(element.text) is not None
-        linked = element.tag == "a"
-        for child in element.iterchildren(etree.Element):
-            tail = child.tail
-            timed = timed or child in found.timed or _attribute_time(child) or _short_time(tail)
-            authored = (
-                authored
-                or child in found.authored
-                or bool(AUTHOR_HINT.search(_author_marks(child)))
-            )
-            digit = digit or child in digits or (bool(tail) and _HAS_DIGIT.search(tail) is not None)
-            linked = linked or child in links
-        if timed:
-            found.timed.add(element)
-        if authored:
-            found.authored.add(element)
-        if digit:
-            digits.add(element)
-        if linked:
-            links.add(element)
-        if digit and linked:
-            found.numbered.add(element)
+
+    def mark(element: etree._Element, marked: set) -> None:
+        while element not in marked:
+            marked.add(element)
+            if element is body:
+                return
+            element = element.getparent()
+
+    for element in body.iter(etree.Element):
+        text, tail = element.text, element.tail
+        if text and not text.isspace():
+            if _HAS_DIGIT.search(text):
+                mark(element, digits)
+            if _short_time(text):
+                mark(element, found.timed)
+        parent = element.getparent()
+        if element is not body and parent is not None:
+            if tail and not tail.isspace():
+                if _HAS_DIGIT.search(tail):
+                    mark(parent, digits)
+                if _short_time(tail):
+                    mark(parent, found.timed)
+            if _attribute_time(element):
+                mark(parent, found.timed)
+            if element.attrib and AUTHOR_HINT.search(_author_marks(element)):
+                mark(parent, found.authored)
+        if element.tag == "a":
+            mark(element, links)
+    found.numbered = digits & links
     return found
 
 
