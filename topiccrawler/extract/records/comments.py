@@ -206,8 +206,8 @@ def threaded_singles(body: etree._Element, taken: set[etree._Element]) -> Iterat
     """A lone comment with replies nested in it (one thread of two or three comments has no
     similar siblings to find): an element named like a comment whose own template repeats
     inside it."""
-    for element in body.iter(etree.Element):
-        if element in taken or not COMMENT_HINT.search(element.get("class") or ""):
+    for element in body.xpath("descendant-or-self::*[@class]"):  # document order
+        if element in taken or not COMMENT_HINT.search(element.get("class")):
             continue
         if any(a in taken for a in element.iterancestors()):
             continue
