@@ -138,6 +138,14 @@ def test_binary_content_gives_a_result():
         assert_result(extract_page(text))
 
 
+def test_a_step_that_fails_costs_its_field_not_the_page():
+    deep_json = '<script type="application/ld+json">' + "[" * 100_000 + "]" * 100_000 + "</script>"
+    page = extract_page(PAGE.replace("</head>", deep_json + "</head>"))
+    assert page.error.startswith("metadata: RecursionError")  # json.loads gives up
+    assert page.title == "增值税改革新政解读" and SENTENCE in page.body
+    assert len(page.records.comments) == 3
+
+
 def test_ten_thousand_levels_of_nesting():
     deep = "<div><span>" * 5_000 + f"<p>{SENTENCE}</p>" + "</span></div>" * 5_000
     unclosed = "<b><i><font>" * 3_500 + f"<p>{ENGLISH}</p>"

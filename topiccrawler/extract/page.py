@@ -172,23 +172,13 @@ def extract_page(
     body_element = root.find("body")
     page_text = visible_text(body_element if body_element is not None else root)
     title = _attempt("title", extract_title, root, failures, default=None)
-    header = _header_text(page_text, title)
-    published = _meta(root, PUBLISHED_META) or _json_ld(root, "datePublished")
-    if published is None:
-        times = root.xpath("//time/@datetime")
-        published = normalize_space(times[0]) if times else find_time(header)
-    author = (
-        _meta(root, AUTHOR_META) or _json_ld(root, "author") or _first_group(AUTHOR_LINE, header)
-    )
-    content = PageContent(
-        title=title,
-        body="",
-        link_density=link_density(root, page_text),
-        published=published,
-        published_at=parse_time(published, now=fetched_at) if published else None,
-        author=author if author and not author.startswith("http") else None,
-        source=_meta(root, SOURCE_META) or _first_group(SOURCE_LINE, header),
-        blocks=blocks,
+    content = PageContent(title=title, body="", blocks=blocks)
+    _attempt(
+        "metadata",
+        lambda r: _read_metadata(r, content, page_text, fetched_at),
+        root,
+        failures,
+        None,
     )
     if records:
         found = _attempt(
@@ -209,6 +199,25 @@ def extract_page(
         content.body = page_text
     content.error = "; ".join(failures) or None
     return content
+
+
+def _read_metadata(
+    root: etree._Element, content: PageContent, page_text: str, fetched_at: datetime | None
+) -> None:
+    """Publish time, author, source and link density into `content`."""
+    header = _header_text(page_text, content.title)
+    published = _meta(root, PUBLISHED_META) or _json_ld(root, "datePublished")
+    if published is None:
+        times = root.xpath("//time/@datetime")
+        published = normalize_space(times[0]) if times else find_time(header)
+    author = (
+        _meta(root, AUTHOR_META) or _json_ld(root, "author") or _first_group(AUTHOR_LINE, header)
+    )
+    content.link_density = link_density(root, page_text)
+    content.published = published
+    content.published_at = parse_time(published, now=fetched_at) if published else None
+    content.author = author if author and not author.startswith("http") else None
+    content.source = _meta(root, SOURCE_META) or _first_group(SOURCE_LINE, header)
 
 
 # Records holding this share of the body text or more are the page (a board of messages, or a
