@@ -5,6 +5,11 @@
 
 Pages are read as bytes and decoded by the crawler's own `decode_html`; each extractor gets the
 same text. Timing is the extractor call only (our parse included), one process, per page.
+"topiccrawler (default)" is what a crawl stores: `extract_page`'s body (comments and replies
+found by the records extractor cut out); its time is the whole `extract_page` call (metadata,
+records and body), reported apart for pages with and without records. Last, the whole
+`topiccrawler extract` command (a new process: start-up, decoding, every field, JSON out) is
+timed over all pages of the sets, beside readability-lxml's in-process total in the same run.
 Scores come from the benchmark's own scorer (`score.py`, read in place): bag-of-tokens P/R/F1
 per page, macro-averaged. `--out DIR` also writes DIR/<extractor>/<set>/<stem>.txt for it.
 """
@@ -15,6 +20,7 @@ import argparse
 import gc
 import resource
 import statistics
+import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -26,6 +32,7 @@ from topiccrawler.extract.body import extract_body
 from topiccrawler.extract.body_decay import extract_body_decay
 from topiccrawler.extract.body_density import extract_body_density
 from topiccrawler.extract.encoding import decode_html
+from topiccrawler.extract.page import extract_page
 from topiccrawler.extract.parse import parse_html, visible_text
 
 BENCH = Path(__file__).resolve().parents[2] / "shared" / "bench" / "body"
@@ -33,11 +40,23 @@ BENCH = Path(__file__).resolve().parents[2] / "shared" / "bench" / "body"
 
 def ours() -> dict[str, Callable[[str], str]]:
     return {
-        "topiccrawler (default)": lambda page: extract_body(parse_html(page)),
+        "topiccrawler (default)": crawl_body,
+        "topiccrawler body extractor alone": lambda page: extract_body(parse_html(page)),
         "decay paper (T=0.34, DL=0.65)": lambda page: extract_body_decay(parse_html(page)),
         "density paper (20 lines, 200 B)": extract_body_density,
         "whole page text (ours)": lambda page: visible_text(parse_html(page)),
     }
+
+
+# Pages the last `crawl_body` call found comments, posts or threads on (for the time split).
+HAD_RECORDS: list[bool] = []
+
+
+def crawl_body(page: str) -> str:
+    content = extract_page(page)
+    records = content.records
+    HAD_RECORDS.append(bool(records.comments or records.posts or records.threads))
+    return content.body
 
 
 def peers() -> dict[str, Callable[[str], str]]:
@@ -94,11 +113,23 @@ def load(set_name: str) -> list[tuple[str, str, str]]:
     return pages
 
 
+def whole_process(set_names: list[str]) -> tuple[float, int]:
+    """Wall time of one `topiccrawler extract` process over every page of the sets, and how
+    many pages it gave an error for."""
+    files = [str(p) for name in set_names for p in sorted((BENCH / name).glob("*.html"))]
+    command = Path(sys.executable).with_name("topiccrawler")
+    started = time.perf_counter()
+    done = subprocess.run([str(command), "extract", *files], capture_output=True, text=True)
+    elapsed = time.perf_counter() - started
+    return elapsed, sum('"error"' in line for line in done.stdout.splitlines())
+
+
 def run(extractor: Callable[[str], str], pages, out: Path | None) -> dict:
     from score import prf  # the benchmark's scorer, read in place
 
     f1s, ps, rs, times = [], [], [], []
     crashes = empty = 0
+    HAD_RECORDS.clear()
     for stem, page, gold in pages:
         started = time.perf_counter()
         try:
@@ -119,9 +150,16 @@ def run(extractor: Callable[[str], str], pages, out: Path | None) -> dict:
         ps.append(p)
         rs.append(r)
         f1s.append(f1)
+    split = {}
+    if len(HAD_RECORDS) == len(times):  # the crawl's extractor: times with and without records
+        for label, had in (("with records", True), ("without records", False)):
+            chosen = [t for t, h in zip(times, HAD_RECORDS, strict=True) if h == had]
+            split[label] = (len(chosen), statistics.median(chosen) if chosen else 0.0,
+                            statistics.mean(chosen) if chosen else 0.0)  # fmt: skip
     return {
         "f1": statistics.mean(f1s), "p": statistics.mean(ps), "r": statistics.mean(rs),
         "median_ms": statistics.median(times), "mean_ms": statistics.mean(times),
+        "total_s": sum(times) / 1000, "split": split,
         "crashes": crashes, "empty": empty, "pages": len(f1s),
     }  # fmt: skip
 
@@ -132,6 +170,9 @@ def main() -> int:
     parser.add_argument("--only", nargs="+", help="extractor names containing these words")
     parser.add_argument("--out", type=Path, help="write predictions here")
     parser.add_argument("--no-peers", action="store_true")
+    parser.add_argument(
+        "--no-process", action="store_true", help="skip timing the `topiccrawler extract` command"
+    )
     args = parser.parse_args()
     if not BENCH.is_dir():
         print(f"benchmark data not found at {BENCH} (it lives in ../shared beside the checkout)")
@@ -177,6 +218,22 @@ def main() -> int:
         print(
             f"{name:34}{cells}| {times:21} | {crashes:7} | {empty:5} | {by_set['rss_growth_mb']:.0f}"
         )
+    default = results.get("topiccrawler (default)")
+    if default:
+        print("\ntopiccrawler (default), the whole extract_page call, ms/page median (mean):")
+        for s in args.sets:
+            for label, (n, median, mean) in default[s]["split"].items():
+                print(f"  {s:8} {label:16} {n:4} pages  {median:6.1f} ({mean:.1f})")
+    if not args.no_process:
+        elapsed, errors = whole_process(args.sets)
+        pages = sum(len(p) for p in data.values())
+        line = f"\nwhole process `topiccrawler extract` over {pages} pages: {elapsed:.2f} s"
+        if reference:
+            in_process = sum(reference[s]["total_s"] for s in args.sets)
+            line += (
+                f"; readability-lxml in-process {in_process:.2f} s ({elapsed / in_process:.2f}x)"
+            )
+        print(f"{line}; {errors} pages with an error")
     if reference:
         print("\nratios to readability-lxml (F1 difference; median time ratio):")
         for name, by_set in results.items():

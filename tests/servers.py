@@ -92,6 +92,47 @@ class FixtureSite(LoopbackServer):
         return 200, content_type, file.read_bytes()
 
 
+class HostileSite(LoopbackServer):
+    """Pages that old and broken servers send, linked from `/index.html`: NUL bytes and control
+    characters, an XML declaration left open, 10,000 levels of nesting, and a page with no
+    element at all. `PAGES` maps each path to its bytes."""
+
+    PAGES = {
+        "/nul.html": "<html><head><title>增值税\x00公告</title></head>"
+        "<body><p>纳税\x01申报\x00提醒：本月十五日前完成\x0b申报。</p></body></html>",
+        "/xml.html": '<?xml version="1.0" encoding="ilashack, <html><head><title>个税公告</title>'
+        "</head><body><p>个人所得税汇算清缴开始。</p></body></html>",
+        "/deep.html": "<html><head><title>深层公告</title></head><body>"
+        + "<div>" * 10_000
+        + "<p>深层嵌套的公告正文。</p>"
+        + "</div>" * 10_000
+        + "</body></html>",
+        "/empty.html": "<!-- this page was moved -->",
+    }
+
+    def __init__(self):
+        site = self
+        links = "".join(f'<a href="{path}">{path}</a> ' for path in self.PAGES)
+        self.bodies = {
+            path: html.encode("utf-8")
+            for path, html in {
+                **self.PAGES,
+                "/index.html": f"<html><head><title>公告</title></head><body>{links}</body></html>",
+            }.items()
+        }
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_GET(self) -> None:  # noqa: N802 (http.server's naming)
+                body = site.bodies.get(self.path)
+                status = 200 if body is not None else 404
+                site.reply(self, status, {"Content-Type": "text/html; charset=utf-8"}, body or b"")
+
+            def log_message(self, *args) -> None:
+                pass
+
+        self.serve(Handler)
+
+
 class LoopbackProxy(LoopbackServer):
     """A forward HTTP proxy on 127.0.0.1 for plain-http URLs: it fetches what it is asked for
     and relays the answer. Counts the requests it served and the Proxy-Authorization it saw."""

@@ -13,24 +13,16 @@ import sys
 from collections.abc import Sequence
 from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from scrapy.settings import Settings
-from scrapy.utils.project import get_project_settings
-from sqlalchemy import Integer, func, select
-from sqlalchemy.exc import SQLAlchemyError
+# Scrapy, SQLAlchemy and the topic library are imported by the commands that use them:
+# `topiccrawler extract` starts without them (a second less per run).
+if TYPE_CHECKING:
+    from scrapy.settings import Settings
 
-from topiccrawler import terms_command
+    from topiccrawler.storage.db import Database
+
 from topiccrawler.guard.text import EscapingWriter, drop_html_controls
-from topiccrawler.storage.db import Database, current_revision, head_revision, resolve_database_url
-from topiccrawler.storage.models import Comment, ForumPost, ForumThread, Page
-from topiccrawler.topics import (
-    TERM_CLASSES,
-    TopicFileError,
-    available_topics,
-    load_topic,
-    topic_dirs,
-    topic_folders,
-)
 
 DEMO_PORT = 8765  # the sandbox's port in the demo: stable, so --keep recognises the pages
 TOPIC_NAME = re.compile(r"[\w][\w-]*")
@@ -38,6 +30,8 @@ TOPIC_NAME = re.compile(r"[\w][\w-]*")
 
 def project_settings(overrides: Sequence[str] = ()) -> Settings:
     """The crawl's settings, with `NAME=VALUE` overrides applied like `scrapy -s`."""
+    from scrapy.utils.project import get_project_settings
+
     os.environ.setdefault("SCRAPY_SETTINGS_MODULE", "topiccrawler.settings")
     settings = get_project_settings()
     for override in overrides:
@@ -51,6 +45,14 @@ def cmd_topics(args: argparse.Namespace, settings: Settings) -> int:
     broken), or write a new topic's files to edit (`topics new NAME`)."""
     if args.action == "new":
         return _new_topic(args, settings)
+    from topiccrawler.topics import (
+        TERM_CLASSES,
+        TopicFileError,
+        available_topics,
+        load_topic,
+        topic_folders,
+    )
+
     seen: set[str] = set()
     broken = 0
     for folder in topic_folders(settings):
@@ -80,6 +82,7 @@ def cmd_topics(args: argparse.Namespace, settings: Settings) -> int:
 
 
 def _new_topic(args: argparse.Namespace, settings: Settings) -> int:
+    from topiccrawler.topics import TopicFileError, load_topic, topic_dirs
     from topiccrawler.topics.starter import StarterExists, write_starter
 
     name = args.name or ""
@@ -114,10 +117,14 @@ def _new_topic(args: argparse.Namespace, settings: Settings) -> int:
 
 
 def _database(settings: Settings) -> Database:
+    from topiccrawler.storage.db import Database, resolve_database_url
+
     return Database(resolve_database_url(settings.get("DATABASE_URL")))
 
 
 def cmd_db(args: argparse.Namespace, settings: Settings) -> int:
+    from topiccrawler.storage.db import current_revision, head_revision
+
     database = _database(settings)
     try:
         if args.action == "upgrade":
@@ -133,6 +140,8 @@ def cmd_db(args: argparse.Namespace, settings: Settings) -> int:
 
 def cmd_stats(args: argparse.Namespace, settings: Settings) -> int:
     """Pages, kept pages, comments, posts and threads per topic and site."""
+    from sqlalchemy.exc import SQLAlchemyError
+
     database = _database(settings)
     try:
         rows = _stats_rows(database, args.topic)
@@ -158,6 +167,10 @@ def cmd_stats(args: argparse.Namespace, settings: Settings) -> int:
 
 
 def _stats_rows(database: Database, topic: str | None) -> list[tuple]:
+    from sqlalchemy import Integer, func, select
+
+    from topiccrawler.storage.models import Comment, ForumPost, ForumThread, Page
+
     def per_page(model, column):
         return (
             select(model.page_id.label("page_id"), func.count().label(column))
@@ -194,10 +207,10 @@ def _stats_rows(database: Database, topic: str | None) -> list[tuple]:
         return [tuple(row) for row in session.execute(query)]
 
 
-def cmd_extract(args: argparse.Namespace, settings: Settings) -> int:
+def cmd_extract(args: argparse.Namespace, settings: Settings | None) -> int:
     """Extract pages from HTML files (folders: their *.html/*.htm; `-`: standard input), one JSON
     object per line, or readable text. A file that cannot be read or parsed gives an object
-    with an `error` field; the batch goes on."""
+    with an `error` field (and what could be read); the batch goes on."""
     import json
 
     from topiccrawler.extract.encoding import decode_html, looks_binary
@@ -225,6 +238,8 @@ def cmd_extract(args: argparse.Namespace, settings: Settings) -> int:
                     "posts": [_record(p) for p in page.records.posts],
                     "threads": [_record(t) for t in page.records.threads],
                 }
+                if page.error:  # what could be read is given, with the reason
+                    record["error"] = page.error
             except Exception as exc:  # one bad file must not end the batch
                 record = {"source": source, "error": f"{exc.__class__.__name__}: {exc}"}
         failures += "error" in record
@@ -342,6 +357,8 @@ def cmd_demo(args: argparse.Namespace, settings: Settings) -> int:
 
 def cmd_stories(args: argparse.Namespace, settings: Settings) -> int:
     """Stories that were reposted: first publisher, then every reposting site with its time."""
+    from sqlalchemy.exc import SQLAlchemyError
+
     from topiccrawler.storage.stories import reposted_stories
 
     database = _database(settings)
@@ -401,12 +418,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     stories.set_defaults(handler=cmd_stories)
 
-    extract = commands.add_parser(
-        "extract", help="extract title, body and metadata from HTML files"
+    extract_arguments(
+        commands.add_parser("extract", help="extract title, body and metadata from HTML files")
     )
-    extract.add_argument("paths", nargs="+", metavar="PATH", help="files, folders, or - for stdin")
-    extract.add_argument("--format", choices=("jsonl", "text"), default="jsonl")
-    extract.set_defaults(handler=cmd_extract)
 
     sandbox = commands.add_parser("sandbox", help="the offline sandbox web: serve it, or its truth")
     sandbox.add_argument("action", choices=("serve", "truth"))
@@ -422,6 +436,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--seeds-out", metavar="FILE", help="write a tax seed file for this sandbox"
     )
     sandbox.set_defaults(handler=cmd_sandbox)
+
+    from topiccrawler import terms_command
 
     terms_command.add_parser(commands)
 
@@ -442,7 +458,18 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def extract_arguments(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
+    parser.add_argument("paths", nargs="+", metavar="PATH", help="files, folders, or - for stdin")
+    parser.add_argument("--format", choices=("jsonl", "text"), default="jsonl")
+    parser.set_defaults(handler=cmd_extract)
+    return parser
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["extract"]:  # needs no settings: started without the crawler's imports
+        parser = argparse.ArgumentParser(prog="topiccrawler extract")
+        return cmd_extract(extract_arguments(parser).parse_args(argv[1:]), None)
     args = build_parser().parse_args(argv)
     settings = project_settings(args.settings)
     # Crawled text (titles, authors, sites) is printed as data: control characters escaped.

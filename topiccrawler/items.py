@@ -53,6 +53,7 @@ class PageItem:
     status: int
     fetched_at: datetime
     html: str = field(default="", repr=False)  # decoded source; cleared before feeds see it
+    raw_size: int | None = None  # bytes as fetched
     encoding: str | None = None
     content_type: str | None = None
     entrance: str | None = None  # "authority", "search" or "link"
@@ -69,6 +70,7 @@ class PageItem:
     link_density: float | None = None
     blocks: dict[str, str] = field(default_factory=dict, repr=False)  # navigation, anchors, other
     extracted: bool = False
+    extraction_error: str | None = None  # why extraction fell short; the page is stored anyway
     comments: list[CommentRecord] = field(default_factory=list)
     posts: list[PostRecord] = field(default_factory=list)
     threads: list[ThreadRecord] = field(default_factory=list)

@@ -62,9 +62,12 @@ def test_visible_text_keeps_the_tree_intact():
 
 
 @pytest.mark.parametrize("html", ["", "   \n", "<!-- only a comment -->"])
-def test_empty_documents_raise(html):
+def test_documents_without_elements_give_a_result_with_the_reason(html):
     with pytest.raises(ExtractionError):
-        extract_page(html)
+        parse_html(html)
+    page = extract_page(html)
+    assert page.error in ("empty document", "no element in document")
+    assert page.title is None and page.body == ""
 
 
 def test_malformed_html_is_repaired():

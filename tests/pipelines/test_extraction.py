@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-import pytest
-from scrapy.exceptions import DropItem
 from scrapy.utils.misc import build_from_crawler
 from scrapy.utils.test import get_crawler
 
@@ -28,12 +26,33 @@ def test_fills_fields_and_counts():
     assert crawler.stats.get_value("topiccrawler/extraction/pages") == 1
 
 
-def test_unparseable_page_is_dropped_with_reason():
+def test_unparseable_page_is_kept_with_reason_and_size():
     crawler = get_crawler()
     pipeline = build_from_crawler(ExtractionPipeline, crawler)
-    with pytest.raises(DropItem, match=r"cannot extract http://x.example/: empty document"):
-        pipeline.process_item(item("   "))
+    page = item("<!-- only a comment, no element -->")
+    page.raw_size = 40
+    page.relevance_detail = {"threshold": 0.3}  # the relevance middleware's reasons stay
+    kept = pipeline.process_item(page)
+    assert kept.relevance_detail == {
+        "threshold": 0.3,
+        "extraction": {"error": "no element in document", "raw_bytes": 40},
+    }
+    assert kept.title is None and kept.body == ""
     assert crawler.stats.get_value("topiccrawler/extraction/failed") == 1
+    assert crawler.stats.get_value("topiccrawler/extraction/pages") == 1
+
+
+def test_page_with_bytes_lxml_refuses_is_extracted_in_full():
+    pipeline = build_from_crawler(ExtractionPipeline, get_crawler())
+    page = pipeline.process_item(
+        item('<?xml version="1.0" encoding="ilashack, <title>税\x00</title><p>正\x01文</p>')
+    )
+    assert (page.title, page.body, page.extraction_error, page.relevance_detail) == (
+        "税",
+        "正文",
+        None,
+        None,
+    )
 
 
 def test_other_items_pass_untouched():

@@ -9,6 +9,7 @@ from sqlalchemy import create_engine, func, select
 from sqlalchemy.orm import Session
 
 from tests.crawl import crawl
+from tests.servers import HostileSite
 from topiccrawler.storage.models import CrawlRun, Page
 
 
@@ -147,3 +148,36 @@ async def test_crawl_into_postgresql(site, seeds_file, postgres_url):
     assert len(pages) == 6
     assert pages["news/evasion-case.html"].title == "某公司偷税案件曝光"
     assert _count(postgres_url, CrawlRun) == 2
+
+
+@deferred_f_from_coro_f
+async def test_hostile_pages_are_stored_with_what_could_be_read(tmp_path, sqlite_url):
+    """Control bytes, an open XML declaration and deep nesting are read; a page without any
+    element is stored all the same, with its size and the reason."""
+    with HostileSite() as hostile:
+        seeds = tmp_path / "seeds.toml"
+        seeds.write_text(
+            f'[[authority]]\nname = "hostile"\nstart_urls = ["{hostile.url}/index.html"]\n'
+            "depth_limit = 1\nmax_pages = 10\n",
+            encoding="utf-8",
+        )
+        crawler = await crawl(
+            {"DATABASE_URL": sqlite_url, "RELEVANCE_STORE_DROPPED_TEXT": True},
+            topic="tax",
+            seeds=str(seeds),
+        )
+    pages = _pages(sqlite_url)
+    assert set(pages) == {"index.html", "nul.html", "xml.html", "deep.html", "empty.html"}
+    assert pages["nul.html"].title == "增值税公告"
+    assert "纳税申报提醒：本月十五日前完成 申报。" in pages["nul.html"].body
+    assert pages["xml.html"].title == "个税公告" and "汇算清缴" in pages["xml.html"].body
+    assert "深层嵌套的公告正文" in pages["deep.html"].body
+    for name in ("nul.html", "xml.html", "deep.html"):
+        assert "extraction" not in (pages[name].relevance_detail or {})
+    empty = pages["empty.html"]
+    assert empty.relevance_detail["extraction"] == {
+        "error": "no element in document",
+        "raw_bytes": len(HostileSite.PAGES["/empty.html"]),
+    }
+    assert empty.title is None and empty.body == ""
+    assert crawler.stats.get_value("topiccrawler/extraction/failed") == 1

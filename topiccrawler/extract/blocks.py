@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import re
 
-from lxml import html
+from lxml import etree
 
-from topiccrawler.extract.parse import normalize_space
+from topiccrawler.extract.parse import normalize_space, text_content
 
 # Class or id words of navigation bars, menus, breadcrumbs, channel bars and footers. The spider
 # uses the same words to tell navigation links from content links.
@@ -23,7 +23,7 @@ MAX_ANCHORS = 500  # a page listing thousands of links says what it is in the fi
 MAX_BLOCK_CHARS = 20_000
 
 
-def _is_navigation(element: html.HtmlElement) -> bool:
+def _is_navigation(element: etree._Element) -> bool:
     if element.tag in ("nav", "footer") or element.get("role") == "navigation":
         return True
     names = f"{element.get('class', '')} {element.get('id', '')}"
@@ -34,19 +34,19 @@ def _join(texts: list[str]) -> str:
     return "\n".join(t for t in texts if t)[:MAX_BLOCK_CHARS]
 
 
-def page_blocks(root: html.HtmlElement) -> dict[str, str]:
+def page_blocks(root: etree._Element) -> dict[str, str]:
     """Navigation, anchor and other blocks of a parsed page, as text (empty when absent)."""
     navigation: list[str] = []
-    inside_navigation: set[html.HtmlElement] = set()
+    inside_navigation: set[etree._Element] = set()
     for element in root.iter(
         "nav", "footer", "div", "ul", "ol", "header", "p", "span", "td", "section"
     ):
         if element in inside_navigation or not _is_navigation(element):
             continue
-        navigation.append(normalize_space(element.text_content()))
+        navigation.append(normalize_space(text_content(element)))
         inside_navigation.update(element.iter())
     anchors = [
-        normalize_space(a.text_content())
+        normalize_space(text_content(a))
         for a in root.iter("a")
         if a not in inside_navigation and a.get("href")
     ][:MAX_ANCHORS]
@@ -56,6 +56,6 @@ def page_blocks(root: html.HtmlElement) -> dict[str, str]:
         if (meta.get("name") or "").lower() in ("keywords", "description")
     ]
     other += [
-        normalize_space(h.text_content()) for h in root.iter("h1", "h2", "h3", "h4", "h5", "h6")
+        normalize_space(text_content(h)) for h in root.iter("h1", "h2", "h3", "h4", "h5", "h6")
     ]
     return {"navigation": _join(navigation), "anchors": _join(anchors), "other": _join(other)}

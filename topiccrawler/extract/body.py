@@ -17,11 +17,11 @@ import copy
 import re
 from dataclasses import dataclass
 
-from lxml import etree, html
+from lxml import etree
 
 from topiccrawler.extract.body_decay import DECAY_THRESHOLD, MAX_LINK_DENSITY, extract_body_decay
-from topiccrawler.extract.parse import visible_text
-from topiccrawler.extract.tree import TextStats, clean_tree, text_stats
+from topiccrawler.extract.parse import text_content, visible_text
+from topiccrawler.extract.tree import TextStats, clean_tree, drop, text_stats
 
 # HTML5 page chrome: never body (the paper: meta information is not body either).
 CHROME_TAGS = ("nav", "aside", "footer", "header")
@@ -80,6 +80,7 @@ class BodyOptions:
     drop_repeats: bool = True
     drop_meta: bool = True
     include_siblings: bool = True
+    sibling_blocks: bool = True  # sibling containers of paragraphs join the region too
     loose_text_weight: float = 0.5  # non-link text outside <p>/<pre>/<blockquote>, vs prose
     stop_at_paragraphs: bool = True
     prune_named_chrome: bool = True
@@ -157,14 +158,14 @@ def prune(
             continue
         info = stats[child]
         if info.text and info.link_density > options.max_link_density:
-            child.drop_tree()
+            drop(child)
         elif (
             options.prune_named_chrome
             and info.text < region_text / 2
             and NEGATIVE_NAMES.search(f"{child.get('class', '')} {child.get('id', '')}")
             and not POSITIVE_NAMES.search(f"{child.get('class', '')} {child.get('id', '')}")
         ):
-            child.drop_tree()
+            drop(child)
         else:
             prune(child, stats, options, region_text)
 
@@ -182,10 +183,10 @@ def drop_unlikely(root: etree._Element) -> None:
             continue
         small = stats[element].text < page_text / 2 if element in stats else True
         if UNLIKELY_NAMES.search(names) or (small and SIDEBAR_NAMES.search(names)):
-            element.drop_tree()
+            drop(element)
 
 
-def extract_body(root: html.HtmlElement, options: BodyOptions = BodyOptions()) -> str:
+def extract_body(root: etree._Element, options: BodyOptions = BodyOptions()) -> str:
     """The body text of a parsed page, paragraphs on their own lines; never empty for a page
     with text (falls back to the paper's method, then to the page's text)."""
     tree = clean_tree(root)
@@ -199,7 +200,7 @@ def extract_body(root: html.HtmlElement, options: BodyOptions = BodyOptions()) -
     region = find_region(start, stats, options)
     prune(region, stats, options, stats[region].text if region in stats else 0)
     if options.include_siblings:
-        region = with_prose_siblings(region, stats)
+        region = with_prose_siblings(region, stats, options.sibling_blocks)
     if options.drop_meta:
         drop_title_headings(region, root)
     text = visible_text(region)
@@ -234,16 +235,16 @@ def drop_meta_lines(text: str) -> str:
     )
 
 
-def drop_title_headings(region: etree._Element, root: html.HtmlElement) -> None:
+def drop_title_headings(region: etree._Element, root: etree._Element) -> None:
     """Remove headings that repeat the page's <title>: the title is metadata, not body."""
     title = root.findtext(".//title") or ""
     title = "".join(title.split())
     if not title:
         return
     for heading in list(region.iter("h1", "h2", "h3")):
-        text = "".join(heading.text_content().split())
+        text = "".join(text_content(heading).split())
         if text and text in title and heading is not region:
-            heading.drop_tree()
+            drop(heading)
 
 
 SIBLING_MIN_CHARS = 30
@@ -251,17 +252,20 @@ SIBLING_MAX_LINK_DENSITY = 0.25
 
 
 def with_prose_siblings(
-    region: etree._Element, stats: dict[etree._Element, TextStats]
+    region: etree._Element, stats: dict[etree._Element, TextStats], blocks: bool = True
 ) -> etree._Element:
     """The region plus sibling paragraphs of clean prose (a lead paragraph set apart from the
-    body container, as news sites do), in document order."""
+    body container, as news sites do), in document order. With `blocks`, sibling containers
+    of prose count as paragraphs: templates split one article into several blocks (a lead
+    block and a "read all" block) and FindMT picks the largest."""
     parent = region.getparent()
     if parent is None or region.tag == "body":
         return region
     siblings = [
         s for s in parent
-        if s is not region and s in stats and s.tag in ("p", "blockquote")
-        and stats[s].clear >= SIBLING_MIN_CHARS and stats[s].link_density < SIBLING_MAX_LINK_DENSITY
+        if s is not region and s in stats and stats[s].clear >= SIBLING_MIN_CHARS
+        and stats[s].link_density < SIBLING_MAX_LINK_DENSITY
+        and (s.tag in ("p", "blockquote") or blocks and _prose_block(s, stats[s]))
     ]  # fmt: skip
     if not siblings:
         return region
@@ -272,6 +276,18 @@ def with_prose_siblings(
             copy_.tail = None
             wrapper.append(copy_)
     return wrapper
+
+
+# Share of a sibling block's non-link text that must sit in paragraphs for it to be prose.
+SIBLING_PROSE_SHARE = 0.8
+
+
+def _prose_block(element: etree._Element, info: TextStats) -> bool:
+    """A container of paragraphs, not named as page chrome."""
+    names = f"{element.get('class', '')} {element.get('id', '')}"
+    if NEGATIVE_NAMES.search(names) and not POSITIVE_NAMES.search(names):
+        return False
+    return info.prose >= SIBLING_PROSE_SHARE * info.clear
 
 
 def drop_repeated_lines(text: str, min_chars: int = 10) -> str:

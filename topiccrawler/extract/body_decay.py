@@ -12,10 +12,10 @@
 
 from __future__ import annotations
 
-from lxml import etree, html
+from lxml import etree
 
 from topiccrawler.extract.parse import visible_text
-from topiccrawler.extract.tree import TextStats, clean_tree, text_stats
+from topiccrawler.extract.tree import TextStats, clean_tree, drop, text_stats
 
 DECAY_THRESHOLD = 0.34  # T: tuned by the paper over 0.20–0.50 in steps of 0.02
 MAX_LINK_DENSITY = 0.65  # DLmax, from the paper's reference [7]
@@ -50,13 +50,13 @@ def prune_links(
         if child not in stats:
             continue
         if stats[child].text and stats[child].link_density > max_density:
-            child.drop_tree()
+            drop(child)
         else:
             prune_links(child, stats, max_density)
 
 
 def extract_body_decay(
-    root: html.HtmlElement,
+    root: etree._Element,
     threshold: float = DECAY_THRESHOLD,
     max_density: float = MAX_LINK_DENSITY,
 ) -> str:

@@ -7,6 +7,7 @@ same text whichever way it arrives.
 from __future__ import annotations
 
 import codecs
+import re
 
 from charset_normalizer import from_bytes
 from w3lib.encoding import html_body_declared_encoding, html_to_unicode, resolve_encoding
@@ -61,12 +62,17 @@ def looks_binary(body: bytes, sample: int = 4096) -> bool:
     """True for content that is not text whatever its Content-Type says (images, archives, PDFs).
 
     Text never holds NUL bytes in the encodings we meet (UTF-16 pages announce themselves with a
-    byte-order mark, which is checked first); other control characters are allowed sparingly.
+    byte-order mark, which is checked first), unless it is markup with a few stray ones (old
+    pages carry them; the parser drops them); other control characters are allowed sparingly.
     """
     head = body[:sample]
     if head.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
         return False
-    if b"\x00" in head:
-        return True
     controls = sum(1 for b in head if b < 32 and b not in (9, 10, 12, 13, 27))
-    return controls > len(head) * 0.1
+    if controls > len(head) * 0.1:
+        return True
+    return b"\x00" in head and not _MARKUP.search(head)
+
+
+# Tags only an HTML page opens with: a page with them is not binary for a few NUL bytes.
+_MARKUP = re.compile(rb"<(?:!doctype|html|head|body|meta|title)\b", re.I)

@@ -4,18 +4,30 @@ time, author and source, and the page's link density. Pure functions; no Scrapy 
 from __future__ import annotations
 
 import json
+import logging
 import re
 from dataclasses import dataclass, field
 from datetime import datetime
+from html import unescape
 
-from lxml import html
+from lxml import etree
 
 from topiccrawler.extract.blocks import page_blocks
 from topiccrawler.extract.body import extract_body
 from topiccrawler.extract.dates import find_time, parse_time
-from topiccrawler.extract.parse import normalize_space, parse_html, visible_text
+from topiccrawler.extract.parse import (
+    ExtractionError,
+    clean_source,
+    normalize_space,
+    parse_html,
+    text_content,
+    visible_text,
+)
 from topiccrawler.extract.records.comments import RecordOptions
 from topiccrawler.extract.records.page import PageRecords, extract_records
+from topiccrawler.extract.tree import drop
+
+logger = logging.getLogger(__name__)
 
 # <meta> names/properties that carry the publish time and the author, most specific first.
 PUBLISHED_META = (
@@ -39,6 +51,7 @@ class PageContent:
     link_density: float = 0.0  # share of the visible text inside links: high on hub pages
     blocks: dict[str, str] = field(default_factory=dict)  # navigation, anchors, other (relevance)
     records: PageRecords = field(default_factory=PageRecords)  # comments, posts, threads
+    error: str | None = None  # why extraction fell short (a page without elements, a failed step)
 
 
 # Separators between a title and its site/channel name: "标题-新华网", "Title | Reuters".
@@ -71,9 +84,9 @@ def clean_title(title: str, headings: list[str] = ()) -> str:
     return first if len(first) >= 0.4 * len(title) else max(parts, key=len)
 
 
-def extract_title(root: html.HtmlElement) -> str | None:
+def extract_title(root: etree._Element) -> str | None:
     """The page's title without its site suffix: <title>, og:title, else the first <h1>."""
-    headings = [h.text_content() for h in root.iter("h1", "h2")][:6]
+    headings = [text_content(h) for h in root.iter("h1", "h2")][:6]
     candidates = [root.findtext(".//title"), *root.xpath('//meta[@property="og:title"]/@content')]
     for candidate in candidates:
         if candidate and candidate.strip():
@@ -84,7 +97,7 @@ def extract_title(root: html.HtmlElement) -> str | None:
     return None
 
 
-def link_density(root: html.HtmlElement, text: str) -> float:
+def link_density(root: etree._Element, text: str) -> float:
     """Characters of link text over characters of visible text (white space ignored), in [0, 1].
 
     The decay paper's DL, for a whole page: list and home pages score high, articles low.
@@ -92,11 +105,11 @@ def link_density(root: html.HtmlElement, text: str) -> float:
     total = sum(len(line.replace(" ", "")) for line in text.splitlines())
     if not total:
         return 0.0
-    linked = sum(len("".join(a.text_content().split())) for a in root.iter("a"))
+    linked = sum(len("".join(text_content(a).split())) for a in root.iter("a"))
     return min(1.0, linked / total)
 
 
-def _meta(root: html.HtmlElement, names: tuple[str, ...]) -> str | None:
+def _meta(root: etree._Element, names: tuple[str, ...]) -> str | None:
     """The first non-empty <meta> content among `names` (matched on name, property or itemprop)."""
     found: dict[str, str] = {}
     for meta in root.iter("meta"):
@@ -107,7 +120,7 @@ def _meta(root: html.HtmlElement, names: tuple[str, ...]) -> str | None:
     return next((found[n] for n in names if n in found), None)
 
 
-def _json_ld(root: html.HtmlElement, key: str) -> str | None:
+def _json_ld(root: etree._Element, key: str) -> str | None:
     """`key` from the page's JSON-LD objects (datePublished, author.name …), if any."""
     for script in root.xpath('//script[@type="application/ld+json"]/text()'):
         try:
@@ -142,17 +155,57 @@ def extract_page(
     records: RecordOptions | None = RecordOptions(),
 ) -> PageContent:
     """Title, body, publish time, author and source of an HTML document, and its comments,
-    forum posts and listed threads (unless `records` is None).
+    forum posts and listed threads (unless `records` is None). Never raises: a page without
+    any element, or a step that fails on it, gives what could be read, with `error` saying why.
 
     Publish time, author and source come from <meta>, JSON-LD or <time> when the page has them,
-    else from the lines around the title (the time as written is kept in `published`).
+    else from the lines around the title (the time as written is kept in `published`). The page
+    is parsed once. When the body holds comments or replies the records extractor found (but not
+    most of it: see MAX_RECORDS_SHARE), they are cut out and the body read again.
     """
-    root = parse_html(text, base_url=url)
-    blocks = page_blocks(root)  # before the body extractor cleans the tree
+    try:
+        root = parse_html(text, base_url=url)
+    except ExtractionError as exc:
+        return PageContent(title=None, body=readable_text(clean_source(text or "")), error=str(exc))
+    failures: list[str] = []
+    blocks = _attempt("blocks", page_blocks, root, failures, default={})
     body_element = root.find("body")
     page_text = visible_text(body_element if body_element is not None else root)
-    title = extract_title(root)
-    header = _header_text(page_text, title)
+    title = _attempt("title", extract_title, root, failures, default=None)
+    content = PageContent(title=title, body="", blocks=blocks)
+    _attempt(
+        "metadata",
+        lambda r: _read_metadata(r, content, page_text, fetched_at),
+        root,
+        failures,
+        None,
+    )
+    if records:
+        found = _attempt(
+            "records",
+            lambda r: extract_records(r, records, now=fetched_at, url=url),
+            root,
+            failures,
+            default=None,
+        )
+        content.records = found if found is not None else PageRecords()
+    content.body = _attempt("body", extract_body, root, failures, default=None)
+    cut = content.records.elements
+    if content.body and cut and 0 < records_share(content.body, cut) < MAX_RECORDS_SHARE:
+        for element in cut:  # comments and replies are not the article
+            drop(element)
+        content.body = _attempt("body", extract_body, root, failures, default=content.body)
+    if content.body is None:
+        content.body = page_text
+    content.error = "; ".join(failures) or None
+    return content
+
+
+def _read_metadata(
+    root: etree._Element, content: PageContent, page_text: str, fetched_at: datetime | None
+) -> None:
+    """Publish time, author, source and link density into `content`."""
+    header = _header_text(page_text, content.title)
     published = _meta(root, PUBLISHED_META) or _json_ld(root, "datePublished")
     if published is None:
         times = root.xpath("//time/@datetime")
@@ -160,18 +213,52 @@ def extract_page(
     author = (
         _meta(root, AUTHOR_META) or _json_ld(root, "author") or _first_group(AUTHOR_LINE, header)
     )
-    return PageContent(
-        title=title,
-        body=extract_body(root),
-        link_density=link_density(root, page_text),
-        published=published,
-        published_at=parse_time(published, now=fetched_at) if published else None,
-        author=author if author and not author.startswith("http") else None,
-        source=_meta(root, SOURCE_META) or _first_group(SOURCE_LINE, header),
-        blocks=blocks,
-        records=extract_records(root, records, now=fetched_at, url=url)
-        if records
-        else PageRecords(),
+    content.link_density = link_density(root, page_text)
+    content.published = published
+    content.published_at = parse_time(published, now=fetched_at) if published else None
+    content.author = author if author and not author.startswith("http") else None
+    content.source = _meta(root, SOURCE_META) or _first_group(SOURCE_LINE, header)
+
+
+# Records holding this share of the body text or more are the page (a board of messages, or a
+# layout misread as records): the body keeps them.
+MAX_RECORDS_SHARE = 0.5
+# Text pieces shorter than this are not looked for in the body (dates, names, "Reply").
+MIN_PIECE_CHARS = 10
+
+
+def records_share(body: str, elements: list) -> float:
+    """The share of the body's characters that come from the records' elements."""
+    squeezed = "".join(body.split())
+    found = 0
+    for element in elements:
+        for piece in element.itertext():
+            piece = "".join(piece.split())
+            if len(piece) >= MIN_PIECE_CHARS and piece in squeezed:
+                found += len(piece)
+    return found / len(squeezed) if squeezed else 0.0
+
+
+def _attempt(step: str, function, root, failures: list[str], default):
+    """One extraction step; a step that fails on a hostile page costs its field, not the page
+    (the failure is logged and named in the page's `error`)."""
+    try:
+        return function(root)
+    except Exception as exc:  # noqa: BLE001 (any failure of one step: the page goes on)
+        logger.warning("extraction step %s failed: %s: %s", step, exc.__class__.__name__, exc)
+        failures.append(f"{step}: {exc.__class__.__name__}: {exc}"[:300])
+        return default
+
+
+_MARKUP = re.compile(r"<!--.*?(?:-->|$)|<(script|style)\b.*?(?:</\1\s*>|$)|<[^>]*>?", re.S | re.I)
+
+
+def readable_text(text: str) -> str:
+    """What a reader could make of a page that does not parse: its text without markup."""
+    return "\n".join(
+        line
+        for line in (normalize_space(unescape(t)) for t in _MARKUP.sub("\n", text).splitlines())
+        if line
     )
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import copy
 import re
 
-from lxml import etree, html
+from lxml import etree
 
 # Elements whose content a reader never sees.
 INVISIBLE_TAGS = ("script", "style", "noscript", "template", "head", "svg", "canvas")
@@ -22,16 +22,37 @@ class ExtractionError(ValueError):
     """The input cannot be parsed as an HTML document."""
 
 
-def parse_html(text: str, base_url: str | None = None) -> html.HtmlElement:
-    """A forgiving HTML parse into an lxml tree; deep nesting and huge text nodes allowed."""
-    if not text or not text.strip():
+# What lxml refuses in a tree's text (it raises "All strings must be XML compatible" when such
+# text is set, and cuts text at a lone surrogate): C0 controls but tab, newline and carriage
+# return; surrogates; U+FFFE and U+FFFF. Old pages carry NUL bytes and stray controls.
+XML_INCOMPATIBLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+# An XML declaration at the start, closed or not ("<?xml version="1.0" encoding="…" with no
+# "?>"): lxml refuses str input that declares an encoding.
+XML_DECLARATION = re.compile(r"^[\s\ufeff]*<\?xml[^<>]*>?")
+# One parser for every page: plain lxml elements (lxml.html's element classes cost a Python
+# lookup per element visited, and every extractor walks the tree many times).
+_PARSER = etree.HTMLParser(huge_tree=True, remove_comments=True, remove_pis=True)
+
+
+def clean_source(text: str) -> str:
+    """The page without what lxml refuses: characters XML forbids (see XML_INCOMPATIBLE;
+    form feed and vertical tab become spaces) and an XML declaration at the start."""
+    if XML_INCOMPATIBLE.search(text):
+        text = XML_INCOMPATIBLE.sub(lambda m: " " if m.group() in "\x0b\x0c" else "", text)
+    if text.lstrip("\ufeff \t\r\n").startswith("<?xml"):
+        text = XML_DECLARATION.sub("", text, count=1)
+    return text
+
+
+def parse_html(text: str, base_url: str | None = None) -> etree._Element:
+    """A forgiving HTML parse into a plain lxml tree; deep nesting, huge text nodes, control
+    characters and broken declarations allowed. Raises ExtractionError only for a document
+    without any element (empty, or comments only)."""
+    text = clean_source(text or "")
+    if not text.strip():
         raise ExtractionError("empty document")
-    # XML declarations with an encoding are refused by lxml for str input.
-    if text.lstrip().startswith("<?xml"):
-        text = text[text.index("?>") + 2 :]
-    parser = html.HTMLParser(huge_tree=True, remove_comments=True, remove_pis=True)
     try:
-        root = html.document_fromstring(text, parser=parser, base_url=base_url)
+        root = etree.fromstring(text, _PARSER, base_url=base_url)
     except (etree.ParserError, ValueError) as exc:
         raise ExtractionError(f"unparseable HTML: {exc}") from exc
     if root is None:
@@ -39,8 +60,13 @@ def parse_html(text: str, base_url: str | None = None) -> html.HtmlElement:
     if text.count("<") > DEEP_PAGE_TAGS and _lost_text(root, text):
         # libxml2 stops building the tree past ~2,048 levels and drops the rest of the page:
         # keep the text by flattening the nesting containers and parsing again.
-        root = html.document_fromstring(_NESTING_TAG.sub(" ", text), parser=parser)
+        root = etree.fromstring(_NESTING_TAG.sub(" ", text), _PARSER, base_url=base_url)
     return root
+
+
+def text_content(element: etree._Element) -> str:
+    """All text below an element, as lxml.html's text_content() gives it (tail excluded)."""
+    return etree.tostring(element, method="text", encoding="unicode", with_tail=False)
 
 
 # Pages with more tags than this are checked for text lost to libxml2's depth limit.
@@ -51,10 +77,10 @@ _NESTING_TAG = re.compile(
 _ANY_TAG = re.compile(r"<[^>]*>")
 
 
-def _lost_text(root: html.HtmlElement, source: str) -> bool:
+def _lost_text(root: etree._Element, source: str) -> bool:
     """True when the tree holds under half the text characters the source does."""
     in_source = len("".join(_ANY_TAG.sub(" ", source).split()))
-    in_tree = len("".join(root.text_content().split()))
+    in_tree = len("".join(text_content(root).split()))
     return in_tree < in_source / 2
 
 
@@ -63,7 +89,7 @@ def normalize_space(text: str | None) -> str:
     return " ".join((text or "").split())
 
 
-def visible_text(root: html.HtmlElement) -> str:
+def visible_text(root: etree._Element) -> str:
     """The text a reader sees, one line per block element, white space collapsed.
 
     Works on a copy, so the caller's tree keeps its markup for later extractors.
@@ -74,5 +100,5 @@ def visible_text(root: html.HtmlElement) -> str:
         element.tail = "\n" + (element.tail or "")
         if element.tag != "br":
             element.text = "\n" + (element.text or "")
-    lines = (normalize_space(line) for line in root.text_content().splitlines())
+    lines = (normalize_space(line) for line in text_content(root).splitlines())
     return "\n".join(line for line in lines if line)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass
 
-from lxml import etree, html
+from lxml import etree
 
 # Subtrees that never hold body text (the decay paper's list, plus what modern pages add).
 NOISE_TAGS = (
@@ -17,8 +17,8 @@ SHAPE_TAGS = ("br", "hr", "td", "th", "tr")
 
 
 def clean_tree(
-    root: html.HtmlElement, unwrap: tuple[str, ...] = (), in_place: bool = False
-) -> html.HtmlElement:
+    root: etree._Element, unwrap: tuple[str, ...] = (), in_place: bool = False
+) -> etree._Element:
     """A copy of the tree without noise subtrees, comments, and elements with no text below.
 
     Entities are already unescaped by the parser; tails of removed elements are kept. Tags in
@@ -37,11 +37,11 @@ def clean_tree(
         if element is root or element.tag in SHAPE_TAGS:
             continue
         if not (element.text or "").strip() and len(element) == 0:
-            _drop(element)
+            drop(element)
     return root
 
 
-def _drop(element: etree._Element) -> None:
+def drop(element: etree._Element) -> None:
     """Remove an element but keep its tail text (lxml.html's drop_tree, for any element)."""
     parent = element.getparent()
     if parent is None:

@@ -1,16 +1,20 @@
-"""Pipeline stage 1: turn a page's HTML into title, body and metadata."""
+"""Pipeline stage 1: turn a page's HTML into title, body and metadata.
+
+Extraction never loses a page: one that does not parse, or on which a step fails, is stored with
+what could be read, and the reason and the page's size go into its `relevance_detail` under
+"extraction" (the JSON of reasons stored with every page), e.g.
+`{"extraction": {"error": "no element in document", "raw_bytes": 1234}}`.
+"""
 
 from __future__ import annotations
 
 import logging
 
 from scrapy.crawler import Crawler
-from scrapy.exceptions import DropItem
 from scrapy.settings import BaseSettings
 from scrapy.statscollectors import StatsCollector
 
 from topiccrawler.extract.page import extract_page
-from topiccrawler.extract.parse import ExtractionError
 from topiccrawler.extract.records.comments import RecordOptions
 from topiccrawler.extract.records.forum import ForumOptions
 from topiccrawler.guard.text import drop_html_controls, make_inert
@@ -20,7 +24,8 @@ logger = logging.getLogger(__name__)
 
 
 class ExtractionPipeline:
-    """Fills the extracted fields of a PageItem; a page that cannot be parsed is dropped."""
+    """Fills the extracted fields of a PageItem; a page extraction fell short on is kept, with
+    the reason."""
 
     def __init__(self, stats: StatsCollector, records: RecordOptions | None):
         self.stats = stats
@@ -35,11 +40,15 @@ class ExtractionPipeline:
             return make_inert(item)  # hit titles and snippets are crawled text too
         if not isinstance(item, PageItem):
             return item
-        try:
-            extract_into(item, self.records)  # a no-op when the relevance middleware did it
-        except ExtractionError as exc:
+        extract_into(item, self.records)  # a no-op when the relevance middleware did it
+        if item.extraction_error:
             self.stats.inc_value("topiccrawler/extraction/failed")
-            raise DropItem(f"cannot extract {item.url}: {exc}") from exc
+            logger.info("Extraction fell short on %s: %s", item.url, item.extraction_error)
+            raw = item.raw_size if item.raw_size is not None else len(item.html.encode("utf-8"))
+            item.relevance_detail = {
+                **(item.relevance_detail or {}),
+                "extraction": {"error": item.extraction_error, "raw_bytes": raw},
+            }
         self.stats.inc_value("topiccrawler/extraction/pages")
         self.stats.inc_value("topiccrawler/extraction/comments", len(item.comments))
         self.stats.inc_value("topiccrawler/extraction/posts", len(item.posts))
@@ -67,7 +76,8 @@ def record_options(settings: BaseSettings) -> RecordOptions | None:
 
 
 def extract_into(item: PageItem, records: RecordOptions | None = RecordOptions()) -> None:
-    """Fill a page's extracted fields from its HTML, once (raises ExtractionError)."""
+    """Fill a page's extracted fields from its HTML, once; never raises (`extraction_error`
+    says what fell short)."""
     if item.extracted:
         return
     # Control characters in the source are dropped first (lxml refuses them in text it sets),
@@ -85,5 +95,6 @@ def extract_into(item: PageItem, records: RecordOptions | None = RecordOptions()
     item.comments = content.records.comments
     item.posts = content.records.posts
     item.threads = content.records.threads
+    item.extraction_error = content.error
     make_inert(item)  # crawled text is data: no control characters in anything stored
     item.extracted = True

@@ -16,7 +16,6 @@ from scrapy.linkextractors import LinkExtractor
 
 from topiccrawler.extract.encoding import decode_html, looks_binary
 from topiccrawler.extract.page import extract_page
-from topiccrawler.extract.parse import ExtractionError
 from topiccrawler.urls import host_in_domains
 
 logger = logging.getLogger(__name__)
@@ -49,11 +48,9 @@ class BootstrapSpider(Spider):
         encoding, html = decode_html(
             response.body, response.headers.get(b"Content-Type", b"").decode("latin-1") or None
         )
-        try:
-            content = extract_page(html, response.url)
-        except ExtractionError as exc:
-            logger.info("Skipped %s: %s", response.url, exc)
-            return
+        content = extract_page(html, response.url, records=None)  # title and body are enough
+        if content.error:
+            logger.info("Extraction fell short on %s: %s", response.url, content.error)
         self.texts.append(f"{content.title or ''}\n{content.body}")
         for link in self.link_extractor.extract_links(response.replace(encoding=encoding)):
             if self.requested >= self.max_pages:

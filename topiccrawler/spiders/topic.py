@@ -514,6 +514,7 @@ class TopicSpider(Spider):
             status=response.status,
             fetched_at=datetime.now(UTC),
             html=html,
+            raw_size=len(response.body),
             encoding=encoding,
             content_type=content_type or None,
             entrance=response.meta.get("entrance", "link"),

@@ -21,6 +21,7 @@ from lxml import etree
 
 from topiccrawler.extract.records.fields import (
     SKIPPED_TAGS,
+    Evidence,
     block_fields,
     hinted_author,
     shows_time,
@@ -74,7 +75,10 @@ class Region:
 
 
 def candidate_regions(
-    body: etree._Element, options: RecordOptions, stats: dict | None = None
+    body: etree._Element,
+    options: RecordOptions,
+    stats: dict | None = None,
+    evidence: Evidence | None = None,
 ) -> Iterator[Region]:
     """Every region the structure test finds, outer ones first (the paper's walk).
 
@@ -83,7 +87,8 @@ def candidate_regions(
     counter-example, Douban's menu at depth 9, was misread as comments), so nodes at depth
     ≤ `level` are walked through but not tested. Today's templates put comment lists as high
     as depth 4, so with `evidence` on such shallow regions are kept, marked, for the stricter
-    evidence test.
+    evidence test. Given the page's `Evidence`, siblings are only compared under a node where
+    a region could pass that test (`could_pass`): the result is the same, found faster.
     """
     measure = MEASURES[options.measure]()
     minimum = options.min_blocks_with_evidence if options.evidence else options.min_blocks
@@ -100,11 +105,30 @@ def candidate_regions(
                 if options.evidence
                 else kids
             )
+            if (
+                evidence is not None
+                and options.evidence
+                and not could_pass(node, compared, evidence)
+            ):
+                compared = []
             for blocks in similar_siblings(
                 compared, measure, options.similarity, minimum, options.max_siblings
             ):
                 yield Region(node, blocks, shallow=depth <= options.level)
         stack.extend((kid, depth + 1) for kid in reversed(kids))
+
+
+def could_pass(node: etree._Element, kids: list, evidence: Evidence) -> bool:
+    """What `is_comment_region` needs of any group of these kids: a comment-ish name, or a
+    time in two of them (fewer than b blocks need times in 80%, b or more in half), or an
+    author named by the markup in three (half of b = 5)."""
+    if len(kids) < 2:
+        return False
+    if COMMENT_LIST_HINT.search(_marks(node)) or any(COMMENT_HINT.search(_marks(k)) for k in kids):
+        return True
+    if sum(k in evidence.timed for k in kids) >= 2:
+        return True
+    return sum(k in evidence.authored for k in kids) >= 3
 
 
 def _signature(element: etree._Element) -> tuple[str, str]:
@@ -142,15 +166,18 @@ def is_comment_region(region: Region, options: RecordOptions) -> bool:
 
 
 def comment_regions(
-    body: etree._Element, options: RecordOptions = RecordOptions(), stats: dict | None = None
+    body: etree._Element,
+    options: RecordOptions = RecordOptions(),
+    stats: dict | None = None,
+    evidence: Evidence | None = None,
 ) -> list[Region]:
     """Accepted regions, each with its nested replies (descendants repeating a block's own
     template). A region inside a record of an earlier one stands on its own evidence: comments
     under each answer of a Q&A page pass, a list inside a comment does not. `stats`: the
-    body's `text_stats`, when the caller has them."""
+    body's `text_stats` and `evidence` (`page_evidence`), when the caller has them."""
     accepted: list[Region] = []
     taken: set[etree._Element] = set()
-    for region in candidate_regions(body, options, stats):
+    for region in candidate_regions(body, options, stats, evidence):
         if region.blocks[0] in taken:
             continue
         if not is_comment_region(region, options):
@@ -179,8 +206,8 @@ def threaded_singles(body: etree._Element, taken: set[etree._Element]) -> Iterat
     """A lone comment with replies nested in it (one thread of two or three comments has no
     similar siblings to find): an element named like a comment whose own template repeats
     inside it."""
-    for element in body.iter(etree.Element):
-        if element in taken or not COMMENT_HINT.search(element.get("class") or ""):
+    for element in body.xpath("descendant-or-self::*[@class]"):  # document order
+        if element in taken or not COMMENT_HINT.search(element.get("class")):
             continue
         if any(a in taken for a in element.iterancestors()):
             continue

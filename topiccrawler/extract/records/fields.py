@@ -17,7 +17,7 @@ from datetime import datetime
 
 from lxml import etree
 
-from topiccrawler.extract.dates import find_time, parse_time
+from topiccrawler.extract.dates import _WORD_HINTS, find_time, parse_time
 from topiccrawler.extract.parse import normalize_space
 from topiccrawler.extract.tree import text_stats
 
@@ -177,6 +177,85 @@ def shows_time(block: etree._Element) -> bool:
         if len(piece) <= MAX_TIME_PIECE_CHARS and find_time(piece):
             return True
     return bool(block.xpath(".//time[@datetime] | .//*[@data-time or @data-timestamp]"))
+
+
+def _attribute_time(element: etree._Element) -> bool:
+    """The element gives a time as an attribute (shows_time's XPath, for one element)."""
+    return (element.tag == "time" and element.get("datetime") is not None) or (
+        element.get("data-time") is not None or element.get("data-timestamp") is not None
+    )
+
+
+def _short_time(piece: str | None) -> bool:
+    return (
+        bool(piece)
+        and len(piece) <= MAX_TIME_PIECE_CHARS
+        and _TIME_CUE.search(piece) is not None
+        and find_time(piece) is not None
+    )
+
+
+def _author_marks(element: etree._Element) -> str:
+    return " ".join(
+        (element.get("class") or "", element.get("id") or "", element.get("itemprop") or "",
+         element.get("rel") or "")
+    )  # fmt: skip
+
+
+_HAS_DIGIT = re.compile(r"\d")
+# What find_time needs to find anything: a digit or one of its words (checked first, cheaply).
+_TIME_CUE = re.compile("|".join([r"\d", *(re.escape(word) for word in _WORD_HINTS)]), re.I)
+
+
+@dataclass
+class Evidence:
+    """What each element of a cleaned page holds below it, found in one bottom-up pass so that
+    the detectors compare siblings only under a node where records can pass their tests:
+    `timed`, the elements `shows_time` is true of; `authored`, those with a descendant the
+    markup names as an author (what `hinted_author` needs); `numbered`, those with a digit and
+    a link (what a thread-list row needs)."""
+
+    timed: set = field(default_factory=set)
+    authored: set = field(default_factory=set)
+    numbered: set = field(default_factory=set)
+
+
+def page_evidence(body: etree._Element) -> Evidence:
+    """Marks each text piece, author name and link once, then its ancestors up to the first
+    one already marked: one pass over the page however deep it is."""
+    found = Evidence()
+    digits: set = set()
+    links: set = set()
+
+    def mark(element: etree._Element, marked: set) -> None:
+        while element not in marked:
+            marked.add(element)
+            if element is body:
+                return
+            element = element.getparent()
+
+    for element in body.iter(etree.Element):
+        text, tail = element.text, element.tail
+        if text and not text.isspace():
+            if _HAS_DIGIT.search(text):
+                mark(element, digits)
+            if _short_time(text):
+                mark(element, found.timed)
+        parent = element.getparent()
+        if element is not body and parent is not None:
+            if tail and not tail.isspace():
+                if _HAS_DIGIT.search(tail):
+                    mark(parent, digits)
+                if _short_time(tail):
+                    mark(parent, found.timed)
+            if _attribute_time(element):
+                mark(parent, found.timed)
+            if element.attrib and AUTHOR_HINT.search(_author_marks(element)):
+                mark(parent, found.authored)
+        if element.tag == "a":
+            mark(element, links)
+    found.numbered = digits & links
+    return found
 
 
 def semantic_nodes(block: etree._Element, skip: frozenset = frozenset()) -> list[SemanticNode]:

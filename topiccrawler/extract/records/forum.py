@@ -28,6 +28,7 @@ from lxml import etree
 from topiccrawler.extract.dates import find_time, parse_time
 from topiccrawler.extract.records.fields import (
     SKIPPED_TAGS,
+    Evidence,
     SemanticNode,
     best_key,
     block_fields,
@@ -140,16 +141,23 @@ class ForumPage:
 
 
 def topic_blocks(
-    body: etree._Element, options: ForumOptions, stats: dict | None = None
+    body: etree._Element,
+    options: ForumOptions,
+    stats: dict | None = None,
+    evidence: Evidence | None = None,
 ) -> list[list[etree._Element]]:
     """Groups of alike children, largest first (the paper keeps the node with the most).
-    Children without any text are not compared: no post or list row is empty."""
+    Children without any text are not compared: no post or list row is empty. Given the
+    page's `Evidence` (off forums), only under nodes where posts or rows could pass their
+    tests (`could_hold_records`)."""
     measure = SimilarityOfLayout(options.weights)
     stats = stats if stats is not None else text_stats(body)
     groups = []
     for node in body.iter(*LAYOUT_TAGS, "body"):
         kids = [c for c in children(node) if c.tag in LAYOUT_TAGS and stats[c].text]
         if len(kids) < options.min_blocks:
+            continue
+        if evidence is not None and not could_hold_records(node, kids, evidence):
             continue
         groups.extend(
             similar_siblings(
@@ -158,6 +166,15 @@ def topic_blocks(
         )
     groups.sort(key=len, reverse=True)
     return groups
+
+
+def could_hold_records(node: etree._Element, kids: list, evidence: Evidence) -> bool:
+    """What `candidates` needs of a node's children off a forum: posts show a time in 80% of
+    them, two at least (counted over all children: a post may be a stretch of rows); list
+    rows have a link and, in 80% of them, a number."""
+    if sum(k in evidence.timed for k in node.iterchildren(etree.Element)) >= 2:
+        return True
+    return sum(k in evidence.numbered for k in kids) >= 2
 
 
 def looks_like_posts(blocks: Sequence[etree._Element]) -> bool:
@@ -187,10 +204,9 @@ def looks_like_thread_list(blocks: Sequence[etree._Element], forum: bool = True)
     if len(hrefs) < 0.8 * n:
         return False  # rows without their own title link
     counted = sum(bool(NUMBER.search(t)) for t in rests) / n
-    timed = sum(bool(find_time(t)) for t in rests) / n
-    if forum:
-        return counted >= 0.8 or timed >= 0.5
-    return counted >= 0.8 and timed >= 0.5
+    if counted >= 0.8 if forum else counted < 0.8:
+        return forum  # decided without reading times (the costly part)
+    return sum(bool(find_time(t)) for t in rests) / n >= 0.5
 
 
 def _outside(block: etree._Element, skip: etree._Element | None) -> list[str]:
@@ -250,15 +266,17 @@ def extract_forum(
     has_comments: bool = False,
     generator: str | None = None,
     stats: dict | None = None,
+    evidence: Evidence | None = None,
 ) -> ForumPage:
     """Posts of a thread page or threads of a thread list (or nothing). The tree is changed:
     a post that spans two sibling rows (header row, text row) is wrapped into one element.
 
     Post-like blocks are a thread when the page calls itself a forum, or when it has no
     comments found by POL and no longer text outside them (else they are an article's
-    comments, left to POL)."""
+    comments, left to POL). `evidence`: the page's (`page_evidence`), to skip nodes
+    that cannot hold posts or rows."""
     forum = is_forum_page(url, generator)
-    found = candidates(topic_blocks(body, options, stats), forum)
+    found = candidates(topic_blocks(body, options, stats, None if forum else evidence), forum)
     marked = schema_posts(body)
     if marked:
         forum = True
@@ -320,7 +338,11 @@ POST_TYPES = re.compile(r"schema\.org/(?:Answer|DiscussionForumPosting)$", re.I)
 def schema_posts(body: etree._Element) -> list[etree._Element]:
     """Elements the page marks up as answers or forum posts (microdata), each with text
     of its own: Q&A pages show no time per answer, which SoL's time test would miss."""
-    marked = [e for e in body.iter(etree.Element) if POST_TYPES.search(e.get("itemtype") or "")]
+    marked = [
+        e
+        for e in body.xpath("descendant-or-self::*[@itemtype]")
+        if POST_TYPES.search(e.get("itemtype"))
+    ]
     if not marked:
         return []
     _, text, link = text_and_links(marked)

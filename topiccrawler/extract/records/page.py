@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from datetime import datetime
 from urllib.parse import urljoin
 
-from lxml import etree, html
+from lxml import etree
 
 from topiccrawler.extract.parse import parse_html
 from topiccrawler.extract.records.comments import RecordOptions, comment_regions, extract_comments
+from topiccrawler.extract.records.fields import page_evidence
 from topiccrawler.extract.records.forum import extract_forum, is_forum_page
 from topiccrawler.extract.tree import clean_tree, text_stats
 from topiccrawler.items import CommentRecord, PostRecord, ThreadRecord
@@ -21,21 +23,13 @@ class PageRecords:
     comments: list[CommentRecord] = field(default_factory=list)
     posts: list[PostRecord] = field(default_factory=list)
     threads: list[ThreadRecord] = field(default_factory=list)
-
-
-_PLAIN_PARSER = etree.HTMLParser(huge_tree=True, remove_comments=True, remove_pis=True)
-
-
-def plain_copy(root: html.HtmlElement) -> etree._Element:
-    """A copy of the page as plain lxml elements. Record detection walks the tree many times
-    over; lxml.html's element classes cost a Python lookup per element visited, plain
-    elements do not (a third less time per walk, for a re-parse of a few milliseconds)."""
-    copy = etree.fromstring(etree.tostring(root, encoding="unicode"), _PLAIN_PARSER)
-    return copy if copy is not None else etree.Element("html")
+    # The elements of the given tree holding the comments and replies (a thread's first post,
+    # its body, is not among them): what the body extractor leaves out.
+    elements: list[etree._Element] = field(default_factory=list, repr=False)
 
 
 def extract_records(
-    page: str | html.HtmlElement,
+    page: str | etree._Element,
     options: RecordOptions = RecordOptions(),
     now: datetime | None = None,
     url: str | None = None,
@@ -49,17 +43,21 @@ def extract_records(
     page) are kept; a thread list is only believed on a page without comments.
     """
     root = parse_html(page) if isinstance(page, str) else page
-    tree = clean_tree(plain_copy(root), unwrap=("noscript",), in_place=True)
+    url = url or root.getroottree().docinfo.URL
+    # Detection changes the tree it works on: a copy, mapped back to the caller's elements.
+    tree = copy.deepcopy(root)
+    origin = dict(zip(tree.iter(), root.iter(), strict=True))
+    clean_tree(tree, unwrap=("noscript",), in_place=True)
     body = tree.find("body")
     if body is None:
         body = tree
-    stats = text_stats(body)  # one pass, for both detectors
+    stats = text_stats(body)  # one pass each, for both detectors
+    evidence = page_evidence(body)
     generator = " ".join(root.xpath("//meta[@name='generator']/@content"))
     if is_forum_page(url, generator):
-        return absolute_links(
-            forum_records(body, options, now, url, generator, stats), root.base_url or url
-        )
-    regions = comment_regions(body, options, stats)
+        records, blocks = forum_records(body, options, now, url, generator, stats, evidence)
+        return finish(records, blocks, origin, url)
+    regions = comment_regions(body, options, stats, evidence)
     found = extract_forum(
         body,
         url=url,
@@ -68,41 +66,47 @@ def extract_records(
         has_comments=bool(regions),
         generator=generator,
         stats=stats,
+        evidence=evidence,
     )
     if found.kind:
         # Comments under the posts (under each answer of a Q&A page) stay comments; a
         # region POL took for comments that is the thread list's rows is the list.
         regions = outside(regions, found.blocks)
+    comment_blocks = [b for r in regions for b in r.blocks]
     if found.kind == "thread":
         comments = extract_comments(body, options, now=now, regions=regions) if regions else []
         records = PageRecords(kind="thread", posts=found.posts, comments=comments)
+        blocks = found.blocks[1:] + comment_blocks  # the first post is the thread's body
     elif found.kind == "list" and not regions:
         records = PageRecords(kind="list", threads=found.threads)
+        blocks = []
     else:
         records = PageRecords(comments=extract_comments(body, options, now=now, regions=regions))
-    return absolute_links(records, root.base_url or url)
+        blocks = comment_blocks
+    return finish(records, blocks, origin, url)
 
 
-def forum_records(body, options, now, url, generator, stats) -> PageRecords:
+def forum_records(body, options, now, url, generator, stats, evidence) -> tuple[PageRecords, list]:
     """A page that says it is a forum: SoL first. Records POL finds where SoL found a list,
-    a lone post or nothing are the forum's posts too (a layout SoL splits, a list of posts)."""
+    a lone post or nothing are the forum's posts too (a layout SoL splits, a list of posts).
+    Returns the records and the blocks holding the replies (all posts but the first)."""
     found = extract_forum(
         body, url=url, options=options.forum, now=now, generator=generator, stats=stats
-    )
+    )  # a forum: every node compared
     if found.kind == "thread" and len(found.posts) > 1:
-        return PageRecords(kind="thread", posts=found.posts)
-    regions = outside(comment_regions(body, options, stats), found.blocks)  # not the list's rows
+        return PageRecords(kind="thread", posts=found.posts), found.blocks[1:]
+    regions = outside(comment_regions(body, options, stats, evidence), found.blocks)  # not rows
     comments = extract_comments(body, options, now=now, regions=regions) if regions else []
     if len(comments) > len(found.posts):
         posts = [
             PostRecord(c.text, c.author, c.author_url, c.time, c.published_at) for c in comments
         ]
-        return PageRecords(kind="thread", posts=posts)
+        return PageRecords(kind="thread", posts=posts), [b for r in regions for b in r.blocks][1:]
     if found.kind == "thread":
-        return PageRecords(kind="thread", posts=found.posts)
+        return PageRecords(kind="thread", posts=found.posts), found.blocks[1:]
     if found.kind == "list":
-        return PageRecords(kind="list", threads=found.threads)
-    return PageRecords()
+        return PageRecords(kind="list", threads=found.threads), []
+    return PageRecords(), []
 
 
 def outside(regions: list, blocks: list) -> list:
@@ -113,6 +117,15 @@ def outside(regions: list, blocks: list) -> list:
         for r in regions
         if not any(b in taken or any(d in taken for d in b.iterdescendants()) for b in r.blocks)
     ]
+
+
+def finish(records: PageRecords, blocks: list, origin: dict, url: str | None) -> PageRecords:
+    """The records with their blocks as elements of the caller's tree (a block `interleaved`
+    made stands for its members), and thread links made absolute."""
+    for block in blocks:
+        members = [block] if block in origin else list(block)
+        records.elements.extend(origin[m] for m in members if m in origin)
+    return absolute_links(records, url)
 
 
 def absolute_links(records: PageRecords, base: str | None) -> PageRecords:
