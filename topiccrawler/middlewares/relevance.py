@@ -21,7 +21,6 @@ from scrapy.crawler import Crawler
 from scrapy.exceptions import NotConfigured
 from scrapy.http import Response
 
-from topiccrawler.extract.parse import ExtractionError
 from topiccrawler.frontier.classifier import LinkClassifier
 from topiccrawler.frontier.learning import YieldStats
 from topiccrawler.frontier.pagination import is_pagination
@@ -267,10 +266,8 @@ class RelevanceMiddleware:
         if self.scorer is None:
             return None
         continues_relevant = bool(response is not None and response.meta.get("continues_relevant"))
-        try:
-            extract_into(item, self.records)
-        except ExtractionError:
-            return None  # the extraction pipeline drops it, with the reason
+        extract_into(item, self.records)  # never raises: a page it fell short on is scored on
+        # what could be read, and stored with the reason
         # A thread list's content is its threads' titles, whatever the body extractor kept.
         body = "\n".join(t.title for t in item.threads) if item.threads else item.body
         relevance = self.scorer.score({"title": item.title, "body": body, **item.blocks})
