@@ -14,8 +14,10 @@ import io
 import re
 from typing import Any
 
-# C0 controls but tab and newline, DEL, C1 controls.
-CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+# C0 controls but tab and newline, DEL, C1 controls; vertical tab and form feed are white
+# space and become a space (as HTML reads form feed), the rest go.
+CONTROLS = re.compile("[\x00-\x08\x0e-\x1f\x7f-\x9f]")
+WHITE_CONTROLS = re.compile("[\x0b\x0c]")
 # For the terminal also the bidirectional overrides and isolates, which reorder what is shown
 # ("Trojan Source"): printed escaped, though stored as written (they are legitimate text).
 TERMINAL_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
@@ -33,7 +35,7 @@ def drop_controls(text: str) -> str:
         return text
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
-    return CONTROLS.sub("", text)
+    return CONTROLS.sub("", WHITE_CONTROLS.sub(" ", text))
 
 
 def _control_reference(match: re.Match) -> str:
@@ -53,6 +55,7 @@ def drop_html_controls(html: str) -> str:
     if not html:
         return html
     html = CONTROLS.sub("", html.replace("\r", "\n") if "\r" in html else html)
+    html = WHITE_CONTROLS.sub(" ", html)
     return CONTROL_REFERENCE.sub(_control_reference, html) if "&#" in html else html
 
 
