@@ -64,3 +64,14 @@ def test_learning_moves_links_of_the_same_kind():
         stats.record(f"http://a.test/news/{n}.html", True)
     assert p.priority("http://a.test/shop/9.html", "加湿器 正品包邮", "content", 0.0, 1) < before
     assert p.priority("http://a.test/news/9.html", "加湿器 正品包邮", "content", 0.0, 1) > before
+
+
+def test_links_that_name_the_topic_itself_are_on_topic():
+    scorer = RelevanceScorer(ConceptLibrary.extended(KEYWORDS))
+    named = LinkPrioritizer(scorer, 0.04, topic_title="财经 / Finance")
+    unnamed = LinkPrioritizer(scorer, 0.04)
+    channel = named.link_features("http://a.test/finance/", "财经", "navigation", 0)
+    assert channel["text"] == 0.75 and channel["url"] == 1.0
+    assert unnamed.link_features("http://a.test/finance/", "财经", "navigation", 0)["text"] == 0
+    assert named.link_features("http://a.test/sports/", "体育", "navigation", 0)["text"] == 0
+    assert named.topic_words == {"财经", "finance"}

@@ -55,8 +55,7 @@ DEPTH_PENALTY = 2  # priority points per hop from the entrance
 QUERY_PRIORITY = 3000  # search queries: above every page
 ENTRANCE_PRIORITY = 2000  # start URLs of authority sites: above every scored page
 DEFERRED = -(PAGE_SCALE + 1)  # added to links past the relevance tunnel: last of all
-URL_WORDS = re.compile(r"[^\W\d_]{2,}")
-TITLE_WORDS = re.compile(r"[^\W\d_]{2,}")  # a topic title's words: 财经, finance
+WORDS = re.compile(r"[^\W\d_]{2,}")  # a URL's words, a topic title's words (财经, finance)
 
 
 class LinkPrioritizer:
@@ -82,7 +81,7 @@ class LinkPrioritizer:
         self.classifier = classifier
         folded = topic_title.lower()
         self.topic_words = {
-            word for word in TITLE_WORDS.findall(folded) if word not in scorer.tokenizer.stop_words
+            word for word in WORDS.findall(folded) if word not in scorer.tokenizer.stop_words
         }
 
     def topical(self, text: str) -> float:
@@ -99,7 +98,7 @@ class LinkPrioritizer:
         return evidence
 
     def _url_words(self, url: str) -> float:
-        words = URL_WORDS.findall(unquote(urlsplit(url).path).lower())
+        words = WORDS.findall(unquote(urlsplit(url).path).lower())
         if self.topic_words.intersection(words):
             return 1.0
         return self.topical(" ".join(words))
