@@ -62,7 +62,7 @@ FEED_EXPORTERS = {"csv": "topiccrawler.exporters.FormulaSafeCsvItemExporter"}  #
 TOPIC_DEFAULT = "tax"  # crawled when `-a topic=` is not given (so `scrapy check` runs)
 TOPIC_KEYWORDS_DIR = "keywords"  # keyword libraries; relative paths start at the project root
 TOPIC_SEEDS_DIR = "seeds"  # seed lists; same rule
-TOPIC_DIRS = []  # more folders of keywords/ + seeds/, after the project's; []: $TOPICCRAWLER_TOPICS_DIR
+TOPIC_DIRS = []  # more folders of keywords/ + seeds/; []: $TOPICCRAWLER_TOPICS_DIR
 
 # --- Entrances (SPEC §1) ------------------------------------------------------------------------
 SEARCH_BACKOFF = 300.0  # seconds an engine is left alone after its first block; doubles per block
@@ -163,17 +163,11 @@ URL_TRACKING_PARAMETERS = list(TRACKING_PARAMETERS)  # removed before a URL is r
 URL_CANONICAL_LINKS = True  # a page's rel=canonical address counts as fetched with it
 
 # --- Running a crawl: progress, the end-of-crawl summary, what cannot be reached -------------------
-PROGRESS_INTERVAL = (
-    60.0  # seconds between progress lines (pages, kept, harvest rate, queue); 0: off
-)
-PROGRESS_STALL_TIMEOUT = (
-    600.0  # end the crawl (no_progress) when nothing was fetched this long; 0: never
-)
+PROGRESS_INTERVAL = 60.0  # seconds between progress lines (pages, kept, harvest, queue); 0: off
+PROGRESS_STALL_TIMEOUT = 600.0  # end the crawl (no_progress) after this long unfetched; 0: never
 SEARCH_ENGINE_TIMEOUT = 15.0  # download timeout of engine requests: a hanging engine is found soon
 LOGSTATS_INTERVAL = 0  # Scrapy's "Crawled N pages" line: the progress line replaces it
-PUBLIC_SUFFIX_LIST_FETCH = (
-    False  # True: tldextract may download the Public Suffix List (default: bundled)
-)
+PUBLIC_SUFFIX_LIST_FETCH = False  # True: tldextract may download the suffix list (else bundled)
 
 # --- Storage ------------------------------------------------------------------------------------
 STORAGE_ENABLED = True  # False: no database, items only go to feeds (-O)
