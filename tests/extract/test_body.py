@@ -161,11 +161,32 @@ def test_density_method_on_minified_html():
     assert all(p in text for p in PARAGRAPHS) and "首页" not in text
 
 
+def test_links_inside_sentences_are_kept_and_link_lists_are_not():
+    """A link written into a sentence is part of it (wikis and English news link words in
+    running text); a row of bare links beside the text is not body."""
+    sentence = (
+        "<p>The <a href='/irs'>Internal Revenue Service</a> said on Monday that "
+        "<a href='/tax'>tax refunds</a> would arrive later this year, and 税务总局"
+        "<a href='/notice'>发布公告</a>称，退税将于下月到账。</p>"
+    )
+    page = parse_html(
+        "<html><body><div class='story'>" + sentence + "".join(f"<p>{p}</p>" for p in PARAGRAPHS)
+        + "<div><a href='/1'>Markets</a> | <a href='/2'>Politics</a> | <a href='/3'>Sport</a>"
+        "</div></div></body></html>"
+    )
+    text = extract_body(page)
+    assert "The Internal Revenue Service said on Monday that tax refunds would arrive" in text
+    assert "税务总局发布公告称" in text
+    assert "Markets" not in text and "Politics" not in text
+    old = extract_body(page, BodyOptions(keep_links_in_prose=False))
+    assert "Internal Revenue Service" not in old
+
+
 BENCH = SHARED / "bench" / "body"
 
 
 @pytest.mark.skipif(not BENCH.is_dir(), reason="../shared/bench is not beside this checkout")
-@pytest.mark.parametrize(("name", "floor"), [("zh-dev", 0.90), ("en-dev", 0.93)])
+@pytest.mark.parametrize(("name", "floor"), [("zh-dev", 0.92), ("en-dev", 0.95)])
 def test_benchmark_sets_in_place(name, floor):
     """Regression guard on the benchmark pages (read in place, never copied): no crash, no
     empty body, macro F1 above a floor a little under what benchmarks/body.py measured."""

@@ -46,3 +46,38 @@ def test_binary_detection():
     assert looks_binary(b"%PDF-1.4\n\x00\x01\x02\x03")
     assert not looks_binary(ARTICLE.format(meta="").encode("gbk"))
     assert not looks_binary(codecs.BOM_UTF16_LE + "<p>税</p>".encode("utf-16-le"))
+
+
+MOJIBAKE_ZH = "<html><body><p>" + "国务院总理今天在北京主持召开常务会议，部署进一步减税降费的措施。" * 8 + "</p></body></html>"
+MOJIBAKE_FR = (
+    "<html><body><p>" + "Le gouvernement a annoncé une réforme économique très ambitieuse. " * 8
+    + "</p></body></html>"
+)
+
+
+@pytest.mark.parametrize("misread_as", ["cp1252", "latin_1", "cp1251", "ptcp154"])
+def test_chinese_misread_through_a_single_byte_charset_is_repaired(misread_as):
+    """GBK bytes decoded as a Western or Cyrillic code page and saved as UTF-8 (mojibake)."""
+    saved = MOJIBAKE_ZH.encode("gbk").decode(misread_as).encode("utf-8")
+    encoding, text = decode_html(saved)
+    assert encoding == "gb2312" and text == MOJIBAKE_ZH
+
+
+def test_utf8_misread_as_cp1252_is_repaired():
+    page = MOJIBAKE_FR.replace("<html>", '<html><meta charset="utf-8">')
+    saved = page.encode("utf-8").decode("cp1252").encode("utf-8")
+    assert decode_html(saved) == ("utf_8", page)
+
+
+@pytest.mark.parametrize(
+    "page",
+    [
+        MOJIBAKE_FR,
+        "<html><body><p>" + "Президент заявил сегодня, что экономика страны продолжает расти. " * 8
+        + "</p></body></html>",
+        "<html><body><p>" + "Só a reflexão não basta — “disse” o ministro às três. " * 8
+        + "</p></body></html>",
+    ],
+)
+def test_real_french_russian_and_portuguese_pages_are_left_alone(page):
+    assert decode_html(page.encode("utf-8")) == ("utf-8", page)

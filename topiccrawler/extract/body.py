@@ -84,6 +84,7 @@ class BodyOptions:
     loose_text_weight: float = 0.5  # non-link text outside <p>/<pre>/<blockquote>, vs prose
     stop_at_paragraphs: bool = True
     prune_named_chrome: bool = True
+    keep_links_in_prose: bool = True  # links inside a sentence are the sentence's words
     negative_weight: float = 0.2
     positive_weight: float = 1.5
 
@@ -158,7 +159,8 @@ def prune(
             continue
         info = stats[child]
         if info.text and info.link_density > options.max_link_density:
-            drop(child)
+            if not (options.keep_links_in_prose and _in_prose(child)):
+                drop(child)
         elif (
             options.prune_named_chrome
             and info.text < region_text / 2
@@ -168,6 +170,22 @@ def prune(
             drop(child)
         else:
             prune(child, stats, options, region_text)
+
+
+INLINE_TAGS = frozenset(("a", "span", "font", "b", "strong", "em", "i", "u", "small", "sup", "sub"))
+# Words around an inline link that make it part of a sentence (not a list item).
+_WORDS = re.compile(r"\w{2}|[\u4e00-\u9fff]", re.UNICODE)
+
+
+def _in_prose(element: etree._Element) -> bool:
+    """An inline link written into a sentence: text of words runs right up to it on either
+    side (a bare list of links is separated by nothing, bullets or bars)."""
+    if element.tag not in INLINE_TAGS:
+        return False
+    previous = element.getprevious()
+    before = (previous.tail if previous is not None else element.getparent().text) or ""
+    after = element.tail or ""
+    return bool(_WORDS.search(before[-3:]) or _WORDS.search(after[:3]))
 
 
 def drop_unlikely(root: etree._Element) -> None:

@@ -46,7 +46,72 @@ def decode_html(body: bytes, content_type: str | None = None) -> tuple[str, str]
             retry = body.decode(detected, errors="replace")
             if retry.count("\ufffd") < text.count("\ufffd"):
                 return detected, retry
+    repaired = repair_mojibake(text)
+    if repaired is not None:
+        return repaired
     return encoding, text
+
+
+# Single-byte charsets through which pages get misread and saved again (mojibake): Western and
+# Cyrillic code pages, the ones that map nearly every byte to a character.
+MOJIBAKE_CODECS = ("cp1252", "latin_1", "cp1251", "ptcp154", "koi8_r")
+# Charsets a misread page is taken to have been written in.
+# with the lead bytes of each one's common characters (GB2312 level 1, Big5 常用字); None: no test.
+MOJIBAKE_SOURCES: dict[str, range | None] = {
+    "utf_8": None,
+    "gb2312": range(0xB0, 0xD8),
+    "big5": range(0xA4, 0xC7),
+}
+MOJIBAKE_COMMON = 0.7  # share of common characters a repaired Chinese text must reach
+MOJIBAKE_MIN_CHARS = 50  # non-ASCII characters in the sample before a page is suspected
+_CJK = re.compile(r"[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]")
+_NON_ASCII_LETTER = re.compile(r"[^\x00-\x7f\W]|[\x80-\u02ff\u0400-\u052f]")
+
+
+def repair_mojibake(text: str) -> tuple[str, str] | None:
+    """(encoding, text) of a page that was decoded with the wrong single-byte charset and saved
+    again (Chinese or UTF-8 text turned into runs of Latin or Cyrillic letters), else None.
+
+    Suspected only when the page holds many non-ASCII letters and almost no Chinese. Its text is
+    encoded back through each single-byte charset and read as UTF-8 (whose structure is strict:
+    a real French or Russian page leaves replacement characters) or as GB18030 / Big5, taken only
+    when the Chinese it gives is mostly common characters (a real Russian page read as GB18030
+    gives rare ones: its lowercase letters are lead bytes of the rare-character half).
+    """
+    sample = text[:DETECT_SAMPLE_BYTES]
+    foreign = len(_NON_ASCII_LETTER.findall(sample))
+    if foreign < MOJIBAKE_MIN_CHARS or len(_CJK.findall(sample)) > 0.05 * foreign:
+        return None
+    for codec in MOJIBAKE_CODECS:
+        try:
+            raw = sample.encode(codec)
+        except UnicodeEncodeError:
+            continue
+        for source, common in MOJIBAKE_SOURCES.items():
+            repaired = raw.decode(source, errors="replace")
+            if repaired.count("\ufffd") > MAX_REPLACEMENT_RATIO * foreign:
+                continue
+            if common is not None and _common_share(repaired, source, common) < MOJIBAKE_COMMON:
+                continue
+            return source, text.encode(codec, errors="replace").decode(source, errors="replace")
+    return None
+
+
+def _common_share(text: str, source: str, lead_bytes: range) -> float:
+    """Share of the Chinese characters of `text` that are among the charset's common ones."""
+    hanzi = _HANZI.findall(text)
+    if len(hanzi) < MOJIBAKE_MIN_CHARS:
+        return 0.0
+    common = 0
+    for char in hanzi:
+        try:
+            common += char.encode(source)[0] in lead_bytes
+        except UnicodeEncodeError:
+            pass
+    return common / len(hanzi)
+
+
+_HANZI = re.compile(r"[\u4e00-\u9fff]")
 
 
 def declared_encoding(body: bytes) -> str | None:
