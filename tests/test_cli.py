@@ -104,13 +104,18 @@ def test_stories_lists_first_publisher_and_reposts(sqlite_url, capsys):
             ("http://third.example/c", times[2], "http://second.example/b"),
         ]:
             store_page(session, PageItem(url=url, topic="tax", status=200, fetched_at=when, published_at=when,
-                                         title="增值税新政解读", duplicate_of=original))  # fmt: skip
+                                         title="增值税新政解读", duplicate_of=original,
+                                         keywords=[("增值税", 1.0), ("新政", 0.5)],
+                                         entities=[{"name": "国家税务总局", "kind": "organisation", "mentions": 2}],
+                                         comments=[CommentRecord(f"{url} 的评论")]))  # fmt: skip
     db.dispose()
     assert main(["-s", f"DATABASE_URL={sqlite_url}", "stories", "tax"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0] == "增值税新政解读  (3 pages on 3 sites)"
-    assert lines[1].split()[:2] == ["first", "2026-03-01"] and "first.example" in lines[1]
-    assert [line.split()[0] for line in lines[1:]] == ["first", "repost", "repost"]
+    assert lines[0] == "增值税新政解读  (3 pages on 3 sites, 3 comments and posts)"
+    assert lines[1] == "  keywords: 增值税, 新政"
+    assert lines[2] == "  names:    国家税务总局 (organisation)"
+    assert lines[3].split()[:2] == ["first", "2026-03-01"] and "first.example" in lines[3]
+    assert [line.split()[0] for line in lines[3:]] == ["first", "repost", "repost"]
 
 
 def test_extract_gives_comments_and_posts(tmp_path, capsys):

@@ -12,6 +12,7 @@ import re
 import sys
 from collections.abc import Sequence
 from contextlib import redirect_stderr, redirect_stdout
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -374,11 +375,54 @@ def cmd_stories(args: argparse.Namespace, settings: Settings) -> int:
         print(f"no reposted stories stored for topic '{args.topic}'")
     for story in stories:
         first = story.pages[0]
-        print(f"{story.title}  ({len(story.pages)} pages on {len(story.sites)} sites)")
+        print(
+            f"{story.title}  ({len(story.pages)} pages on {len(story.sites)} sites,"
+            f" {story.attention} comments and posts)"
+        )
+        if story.keywords:
+            print(f"  keywords: {', '.join(story.keywords)}")
+        if story.entities:
+            print(f"  names:    {', '.join(f'{name} ({kind})' for name, kind in story.entities)}")
         for page in story.pages:
             role = "first " if page is first else "repost"
             when = page.published_at or page.fetched_at
             print(f"  {role}  {when:%Y-%m-%d %H:%M}  {page.site:28} {page.url}")
+    return 0
+
+
+def _date_argument(value: str) -> datetime:
+    try:
+        return datetime.fromisoformat(value).replace(tzinfo=UTC)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(f"not a date (YYYY-MM-DD): {value!r}") from exc
+
+
+def cmd_report(args: argparse.Namespace, settings: Settings) -> int:
+    """Write the topic's briefing (`topiccrawler/report/`) to one self-contained HTML file."""
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from topiccrawler.report import gather, render
+
+    database = _database(settings)
+    try:
+        with database.session() as session:
+            data = gather(session, args.topic, args.since)
+            page = render(data)
+    except SQLAlchemyError as exc:
+        print(f"cannot read {database.display_url()}: {exc.__class__.__name__}", file=sys.stderr)
+        return 1
+    finally:
+        database.dispose()
+    out = Path(args.out)
+    try:
+        out.write_text(page, encoding="utf-8")
+    except OSError as exc:
+        print(f"cannot write {out}: {exc.strerror or exc}", file=sys.stderr)
+        return 1
+    print(
+        f"wrote {out} ({out.stat().st_size // 1024} KB): {data.pages} pages, {data.kept} kept, "
+        f"{len(data.stories)} reposted stories, {data.comments} comments, {data.posts} posts"
+    )
     return 0
 
 
@@ -417,6 +461,16 @@ def build_parser() -> argparse.ArgumentParser:
         "--limit", type=int, default=50, help="stories shown (most reposted first)"
     )
     stories.set_defaults(handler=cmd_stories)
+
+    report = commands.add_parser(
+        "report", help="a topic's briefing as one HTML file: harvest, sites, stories, names, plots"
+    )
+    report.add_argument("topic")
+    report.add_argument("--out", required=True, help="the HTML file to write")
+    report.add_argument(
+        "--since", type=_date_argument, metavar="DATE", help="only pages fetched since (YYYY-MM-DD)"
+    )
+    report.set_defaults(handler=cmd_report)
 
     extract_arguments(
         commands.add_parser("extract", help="extract title, body and metadata from HTML files")

@@ -81,6 +81,10 @@ class PageItem:
     relevance: float | None = None
     relevance_detail: dict | None = None
     is_relevant: bool | None = None
+    # The briefing of a kept page (pipelines/briefing.py).
+    keywords: list[tuple[str, float]] = field(default_factory=list)
+    summary: str | None = None
+    entities: list[dict] = field(default_factory=list)  # name, kind, mentions
 
 
 @dataclass

@@ -92,8 +92,8 @@ DOWNLOADER_MIDDLEWARES = {
     "topiccrawler.middlewares.proxies.ProxyMiddleware": 740,  # before HttpProxyMiddleware
 }
 
-# --- The item path: extraction → dedup → relevance → storage -----------------------------------
-# Fixed slots: extraction 100, dedup 200, relevance 300, storage 800, feed clean-up 900.
+# --- The item path: extraction → dedup → relevance → briefing → storage --------------------------
+# Fixed slots: extraction 100, dedup 200, relevance 300, briefing 400, storage 800, feed clean-up 900.
 # Pages are scored earlier, by a spider middleware, so that links of irrelevant pages are not
 # followed; the relevance pipeline only applies what is kept of them.
 SPIDER_MIDDLEWARES = {
@@ -103,6 +103,7 @@ ITEM_PIPELINES = {
     "topiccrawler.pipelines.extraction.ExtractionPipeline": 100,
     "topiccrawler.pipelines.dedup.DedupPipeline": 200,
     "topiccrawler.pipelines.relevance.RelevancePipeline": 300,
+    "topiccrawler.pipelines.briefing.BriefingPipeline": 400,
     "topiccrawler.pipelines.storage.StoragePipeline": 800,
     "topiccrawler.pipelines.feed.DropRawHtmlPipeline": 900,
 }
@@ -138,6 +139,12 @@ RELEVANCE_TUNNEL_DEPTH = 2  # irrelevant pages in a row whose links keep their o
 RELEVANCE_TUNNEL_DEFER = True  # links past that wait behind all others (False: not followed)
 RELEVANCE_STORE_DROPPED_TEXT = False  # store the body of pages below η too (scores always are)
 RELEVANCE_BLOCK_IMPACT = {}  # block → impact factor; {}: title 3, body 4, anchors 1, other 1, navigation 0.5
+
+# --- The briefing (topiccrawler report) ---------------------------------------------------------
+BRIEFING_ENABLED = True  # keywords, a summary and named entities of every page whose text is stored
+BRIEFING_KEYWORDS = 10  # keywords kept per page (TF-IDF, the topic's terms weighted ×2)
+BRIEFING_SUMMARY_SENTENCES = 3  # sentences of the page's own in its summary
+BRIEFING_ENTITIES = 20  # people, places and organisations kept per page, most mentioned first
 
 # --- The focused frontier ----------------------------------------------------------------------
 FRONTIER_ENABLED = True  # best-first: links get a priority (parent, anchor, URL, block, learned)

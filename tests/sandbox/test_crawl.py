@@ -269,3 +269,35 @@ def test_the_login_secret_stays_out_of_logs_and_database(crawl):
     database = Path(crawl.url.removeprefix("sqlite:///"))
     for path in database.parent.glob(database.name + "*"):  # the file, its WAL and shm
         assert MEMBER_PASSWORD.encode() not in path.read_bytes(), path
+
+
+def test_pages_are_briefed_and_the_report_shows_in_chromium(crawl, tmp_path):
+    """Keywords, summaries and names are stored with the kept pages; the report of the crawl is
+    drawn by Debian's Chromium: not blank, every plot there, its script allowed by its CSP."""
+    from PIL import Image, ImageStat
+
+    from tests.report.chromium import rendered_dom, screenshot
+    from topiccrawler.briefing.summary import sentences
+    from topiccrawler.cli import main
+
+    with crawl.session() as session:
+        kept = session.scalars(
+            select(Page).where(Page.is_relevant.is_(True), Page.body.is_not(None))
+        ).all()
+    assert kept and all(p.keywords for p in kept)
+    summarised = [p for p in kept if p.summary]  # hubs and thread lists have no sentences
+    assert len(summarised) >= 0.9 * len(kept)
+    for page in summarised:  # made of the page's own sentences
+        own = [piece for piece in sentences(page.body) if piece in page.summary]
+        assert own and sum(map(len, own)) >= 0.9 * len(page.summary.replace(" ", "")), page.url
+    assert sum(bool(p.entities) for p in kept) >= 0.8 * len(kept)
+    assert any(word == "偷税" for p in kept for word, _ in p.keywords)
+    out = tmp_path / "report.html"
+    assert main(["-s", f"DATABASE_URL={crawl.url}", "report", "tax", "--out", str(out)]) == 0
+    image = Image.open(screenshot(out, tmp_path / "report.png")).convert("L")
+    assert image.size == (1200, 3000) and ImageStat.Stat(image).stddev[0] > 20  # not blank
+    assert image.getextrema() == (0, 255) or image.getextrema()[0] < 60  # dark text is drawn
+    dom, console = rendered_dom(out)
+    plots = re.findall(r'<img class="plot" src="data:image/svg\+xml;base64,', dom)
+    assert len(plots) == 6  # harvest, scores, sites, spread, per day, keywords
+    assert "Content Security Policy" not in console

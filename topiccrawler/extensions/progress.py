@@ -50,7 +50,7 @@ class CrawlProgress:
         self.fetched_before = 0
         self.judged = 0
         self.kept = 0
-        self.sites: dict[str, Counter] = defaultdict(Counter)  # host → fetched/stored/kept
+        self.sites: dict[str, Counter] = defaultdict(Counter)  # host → fetched/stored/kept/latency_ms
         self.tasks: list = []
         self.stopping = False
 
@@ -84,7 +84,10 @@ class CrawlProgress:
     def response_received(self, response: Response, request, spider=None) -> None:
         self.last_fetch = time.monotonic()
         if "search_page" not in request.meta:
-            self.sites[urlsplit(response.url).hostname or ""]["fetched"] += 1
+            site = self.sites[urlsplit(response.url).hostname or ""]
+            site["fetched"] += 1
+            # Time to the response's headers, summed: the report lists slow sites from it.
+            site["latency_ms"] += round(1000 * request.meta.get("download_latency", 0.0))
 
     def page_judged(self, item: PageItem, relevant: bool, **kwargs) -> None:
         self.judged += 1

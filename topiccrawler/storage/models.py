@@ -85,6 +85,11 @@ class Page(Base):
     relevance: Mapped[float | None] = mapped_column(Float)
     relevance_detail: Mapped[dict | None] = mapped_column(JSON)
     is_relevant: Mapped[bool | None] = mapped_column(Boolean)
+    # The briefing (pipelines/briefing.py): [[word, weight], …], a few sentences, and
+    # [{"name", "kind", "mentions"}, …] for the people, places and organisations named.
+    keywords: Mapped[list | None] = mapped_column(JSON)
+    summary: Mapped[str | None] = mapped_column(Text)
+    entities: Mapped[list | None] = mapped_column(JSON)
     duplicate_of_id: Mapped[int | None] = mapped_column(ForeignKey("pages.id", ondelete="SET NULL"))
     first_seen_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     fetched_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

@@ -45,6 +45,7 @@ _PAGE_UPDATED = (
     "url", "canonical_url", "site", "status", "content_type", "encoding", "title", "title_key", "body_hash", "body", "link_density",
     "published_at", "published_text", "author", "source", "entrance", "depth", "referrer",
     "relevance", "relevance_detail", "is_relevant", "fetched_at", "crawl_run_id",
+    "keywords", "summary", "entities",
 )  # fmt: skip
 
 
@@ -135,6 +136,9 @@ def store_page(
         "relevance": item.relevance,
         "relevance_detail": item.relevance_detail,
         "is_relevant": item.is_relevant,
+        "keywords": [list(pair) for pair in item.keywords] or None,
+        "summary": item.summary,
+        "entities": item.entities or None,
         "duplicate_of_id": _page_id(session, item.topic, item.duplicate_of),
         "first_seen_at": now,
         "fetched_at": item.fetched_at,

@@ -1,0 +1,45 @@
+"""What a briefing needs of each page: its keywords, a few sentences that summarise it, and the
+people, places and organisations it names (the collection-system paper's page table)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from topiccrawler.briefing.entities import Entity, entities
+from topiccrawler.briefing.keywords import keywords
+from topiccrawler.briefing.summary import summarize
+from topiccrawler.relevance.tokenizer import Tokenizer
+
+
+@dataclass
+class Briefing:
+    keywords: list[tuple[str, float]] = field(default_factory=list)  # word, weight; best first
+    summary: str = ""
+    entities: list[Entity] = field(default_factory=list)  # most mentioned first
+
+
+def brief(
+    title: str | None,
+    body: str | None,
+    tokenizer: Tokenizer,
+    topic_terms: Iterable[str] = (),
+    n_keywords: int = 10,
+    n_sentences: int = 3,
+    n_entities: int = 20,
+) -> Briefing:
+    """Keywords and entities of title and body (the title counts as much as its words say),
+    and a summary of the body in `n_sentences` of its own sentences."""
+    text = "\n".join(part for part in (title, body) if part)
+    if not text.strip():
+        return Briefing()
+    words = keywords(text, tokenizer, topic_terms, n_keywords)
+    weights = dict(keywords(text, tokenizer, topic_terms, None))
+    return Briefing(
+        keywords=words,
+        summary=summarize(body or "", tokenizer, weights, n_sentences),
+        entities=entities(text, tokenizer, n_entities),
+    )
+
+
+__all__ = ["Briefing", "Entity", "brief", "entities", "keywords", "summarize"]
