@@ -32,6 +32,8 @@ def main() -> int:
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
 
+    from scrapy.utils.project import get_project_settings
+
     from topiccrawler.briefing import brief
     from topiccrawler.extract.page import extract_page
     from topiccrawler.relevance.tokenizer import Tokenizer
@@ -39,7 +41,6 @@ def main() -> int:
     from topiccrawler.storage import Database
     from topiccrawler.storage.models import Page
     from topiccrawler.topics.registry import load_topic_from_settings
-    from scrapy.utils.project import get_project_settings
 
     with tempfile.TemporaryDirectory() as work:
         db_path = Path(work) / "demo.db"

@@ -59,7 +59,9 @@ SURNAMES = frozenset(
     "农司卓古吉缪简车项连芦麦褚娄窦戚岑景党宫费卜冷晏席卫米柏宗瞿桂全佟应臧闵苟邬边卞姬师和仇栾"
     "隋商刁沙荣巫寇桑郎甄丛仲虞敖巩明佘池查麻苑迟邝"
 )
-DOUBLE_SURNAMES = frozenset("欧阳 司马 诸葛 上官 东方 皇甫 尉迟 公孙 慕容 长孙 令狐 夏侯 端木".split())
+DOUBLE_SURNAMES = frozenset(
+    "欧阳 司马 诸葛 上官 东方 皇甫 尉迟 公孙 慕容 长孙 令狐 夏侯 端木".split()
+)
 PLACE_SUFFIXES = "省市县区州镇乡村国岛山河湖江海港湾路街道盟旗"
 COMMON_PLACE_FREQUENCY = 100  # a place the dictionary knows this often needs no suffix
 

@@ -31,9 +31,7 @@ def sentences(text: str) -> list[str]:
     return found
 
 
-def summarize(
-    text: str, tokenizer: Tokenizer, weights: dict[str, float], n: int = 3
-) -> str:
+def summarize(text: str, tokenizer: Tokenizer, weights: dict[str, float], n: int = 3) -> str:
     """The `n` best sentences of `text`, in page order, joined by a space (Chinese sentences
     carry their own punctuation, so nothing is added between them)."""
     found = sentences(text)

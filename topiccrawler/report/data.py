@@ -48,7 +48,9 @@ class ReportData:
     comments: int = 0
     posts: int = 0
     runs: int = 0
-    harvest: list[tuple[int, float]] = field(default_factory=list)  # (n-th page judged, rate so far)
+    harvest: list[tuple[int, float]] = field(
+        default_factory=list
+    )  # (n-th page judged, rate so far)
     scores: list[float] = field(default_factory=list)  # relevance of every judged page
     threshold: float | None = None
     sites: list[SiteRow] = field(default_factory=list)

@@ -236,10 +236,19 @@ def _candidates(data: ReportData) -> list[str]:
     if not data.candidates:
         return out + ['<p class="muted">None waiting.</p>']
     out.append(
-        table(("term", "class", "concept", "found by", "score"), (
-            (t.term, t.term_class, t.concept, t.provenance, t.score if t.score is not None else "–")
-            for t in data.candidates
-        ))  # fmt: skip
+        table(
+            ("term", "class", "concept", "found by", "score"),
+            (
+                (
+                    t.term,
+                    t.term_class,
+                    t.concept,
+                    t.provenance,
+                    t.score if t.score is not None else "–",
+                )
+                for t in data.candidates
+            ),
+        )  # fmt: skip
     )
     out.append('<p class="meta">Accept or reject them with <code>topiccrawler terms</code>.</p>')
     return out

@@ -36,7 +36,9 @@ def font_families() -> tuple[str, ...]:
     installed = {f.name for f in font_manager.fontManager.ttflist}
     cjk = next((name for name in CJK_FAMILIES if name in installed), None)
     if cjk is None:
-        logger.warning("No CJK font found (install fonts-noto-cjk): Chinese in plots shows as boxes")
+        logger.warning(
+            "No CJK font found (install fonts-noto-cjk): Chinese in plots shows as boxes"
+        )
         return ("DejaVu Sans",)
     return ("DejaVu Sans", cjk)
 
