@@ -97,6 +97,7 @@ DOWNLOADER_MIDDLEWARES = {
 # Pages are scored earlier, by a spider middleware, so that links of irrelevant pages are not
 # followed; the relevance pipeline only applies what is kept of them.
 SPIDER_MIDDLEWARES = {
+    "topiccrawler.middlewares.scripted.ScriptedPagesMiddleware": 960,  # before pages are judged
     "topiccrawler.middlewares.relevance.RelevanceMiddleware": 950,
 }
 ITEM_PIPELINES = {
@@ -139,6 +140,20 @@ RELEVANCE_TUNNEL_DEPTH = 2  # irrelevant pages in a row whose links keep their o
 RELEVANCE_TUNNEL_DEFER = True  # links past that wait behind all others (False: not followed)
 RELEVANCE_STORE_DROPPED_TEXT = False  # store the body of pages below η too (scores always are)
 RELEVANCE_BLOCK_IMPACT = {}  # block → impact factor; {}: title 3, body 4, anchors 1, other 1, navigation 0.5
+
+# --- Pages built by script (render/, middlewares/scripted.py) -----------------------------------
+# Plain HTTP as Scrapy does it; requests marked for the browser go to scrapy-playwright, which
+# starts on the first of them with the system Chromium (never a browser Playwright downloads).
+DOWNLOAD_HANDLERS = {
+    "http": "topiccrawler.render.handler.RenderingDownloadHandler",
+    "https": "topiccrawler.render.handler.RenderingDownloadHandler",
+}
+RENDER_MODE = "auto"  # "auto": complete pages whose records or body are built by script; "always"; "never"
+RENDER_BROWSER = None  # Chromium's path; None: `chromium` on PATH (Debian's package)
+RENDER_BROWSER_ARGS = []  # extra Chromium flags (the sandbox maps its .test hosts with one)
+RENDER_MAX_PAGES = 2  # pages rendered at once (one browser, one context)
+RENDER_TIMEOUT = 20.0  # seconds a page may take to load in the browser
+RENDER_LOAD_MORE_ROUNDS = 5  # "load more" clicks and scrolls to the end, at most, per page
 
 # --- The briefing (topiccrawler report) ---------------------------------------------------------
 BRIEFING_ENABLED = True  # keywords, a summary and named entities of every page whose text is stored

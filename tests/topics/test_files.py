@@ -110,6 +110,7 @@ start_urls = ["https://a.example/"]
 [[authority]]
 start_urls = ["https://www.b.example/x"]
 depth_limit = 1
+render = "always"
 
 [search]
 engines = ["s"]
@@ -126,6 +127,7 @@ def test_seed_file_model(tmp_path):
     first, second = seeds.authority
     assert first.allowed_domains == ("a.example",) and first.depth_limit == 3
     assert second.name == "www.b.example" and second.depth_limit == 1
+    assert (first.render, second.render) == (None, "always")
     assert seeds.target_sites == ("gov.cn",)
     assert seeds.engines[0].type == "searxng"
     assert seeds.engines[0].options == {"url": "http://127.0.0.1:8888/search"}
@@ -136,10 +138,11 @@ def test_seed_file_model(tmp_path):
     [
         ("depth_limit = 1", "depth_limit = -1", 7, "whole number"),
         ("depth_limit = 1", "depth = 1", 7, "unknown key 'depth'"),
+        ('render = "always"', 'render = "sometimes"', 8, "render is one of auto, always, never"),
         ('"https://www.b.example/x"', '"ftp://b.example/"', 6, "not an http(s) URL"),
-        ('engines = ["s"]', 'engines = ["t"]', 10, "engine 't' is not declared"),
-        ('type = "searxng"', 'type = "google"', 14, "needs type = one of"),
-        ('url = "http://127.0.0.1:8888/search"', "", 13, "needs 'url'"),
+        ('engines = ["s"]', 'engines = ["t"]', 11, "engine 't' is not declared"),
+        ('type = "searxng"', 'type = "google"', 15, "needs type = one of"),
+        ('url = "http://127.0.0.1:8888/search"', "", 14, "needs 'url'"),
         ('start_urls = ["https://www.b.example/x"]', "", 5, "needs start_urls"),
     ],
 )

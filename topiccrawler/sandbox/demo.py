@@ -118,6 +118,8 @@ def sandbox_crawl_settings(server: SandboxServer) -> dict[str, Any]:
         "AUTOTHROTTLE_START_DELAY": 0.05,
         "RETRY_TIMES": 1,
         "BLOCK_MIN_DELAY": 0.4,  # the strict site wants 0.3 s between requests
+        # The browser resolves names itself: the sandbox's .test hosts are loopback for it too.
+        "RENDER_BROWSER_ARGS": ["--host-resolver-rules=MAP *.test 127.0.0.1"],
     }
 
 

@@ -148,6 +148,9 @@ class _Builder:
         self.strict_site()
         self.members_site()
         self.reposts()
+        from topiccrawler.sandbox.scripted import add_scripted_pages  # it builds on this module
+
+        add_scripted_pages(self)  # pages built by script (their own random generator)
         self.search_hosts()
         self.render_homes()
         return self.web

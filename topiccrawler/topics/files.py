@@ -230,8 +230,9 @@ def load_keyword_file(path: Path | str, topic: str | None = None) -> KeywordLibr
 
 _AUTHORITY_KEYS = {
     "name", "start_urls", "allowed_domains", "depth_limit", "max_pages", "download_delay",
-    "concurrency",
+    "concurrency", "render",
 }  # fmt: skip
+RENDER_MODES = ("auto", "always", "never")
 _LOGIN_KEYS = {
     "site", "login_url", "username_field", "password_field", "username_env", "password_env",
     "credentials_file", "failure_text", "username", "password",
@@ -331,7 +332,17 @@ def _authority_site(doc: _Document, entry: Any, path: tuple) -> AuthoritySite:
             if "concurrency" in entry
             else None
         ),
+        render=_render_mode(doc, entry, path),
     )
+
+
+def _render_mode(doc: _Document, entry: dict, path: tuple) -> str | None:
+    if "render" not in entry:
+        return None
+    mode = doc.string(entry["render"], (*path, "render"))
+    if mode not in RENDER_MODES:
+        raise doc.error((*path, "render"), f"render is one of {', '.join(RENDER_MODES)}")
+    return mode
 
 
 def _login(doc: _Document, entry: Any, path: tuple) -> LoginConfig:

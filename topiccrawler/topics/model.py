@@ -60,6 +60,7 @@ class AuthoritySite:
     concurrency: int | None = (
         None  # requests in flight to it (None: CONCURRENT_REQUESTS_PER_DOMAIN)
     )
+    render: str | None = None  # "auto", "always" or "never" (None: RENDER_MODE)
 
 
 @dataclass(frozen=True)
