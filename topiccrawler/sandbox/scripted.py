@@ -101,7 +101,7 @@ def _widget_post(builder) -> None:
     markup = render._page(f"{story.title} – {site}", body)
     truth = builder.article_truth(story, comments, kind="article-widget-comments")
     builder.add_page(BLOG, path, markup, truth)
-    builder.homes[BLOG]["links"].append((story.title, path))
+    builder.homes[BLOG]["links"].insert(0, (story.title, path))
 
 
 def _xhr_thread(builder) -> None:
@@ -128,4 +128,4 @@ def _xhr_thread(builder) -> None:
     markup = render._page(f"{opening.title} - {site}", body)
     truth = Truth(kind="thread-xhr", relevant=True, topic=TOPIC, title=opening.title, posts=posts)
     builder.add_page(FORUM_DIV, f"/topic/{topic_id}", markup, truth)
-    builder.homes[FORUM_DIV]["links"].append(("直播答疑：" + opening.title, f"/topic/{topic_id}"))
+    builder.homes[FORUM_DIV]["links"].insert(0, ("直播答疑：" + opening.title, f"/topic/{topic_id}"))
