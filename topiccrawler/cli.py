@@ -426,6 +426,91 @@ def cmd_report(args: argparse.Namespace, settings: Settings) -> int:
     return 0
 
 
+def cmd_schedule(args: argparse.Namespace, settings: Settings) -> int:
+    """Print (or install) a crontab line or systemd units that crawl the topic every so often."""
+    from topiccrawler.commands.crawl import EXIT_CODES
+    from topiccrawler.schedule import Every, crontab_line, install_crontab, systemd_units
+    from topiccrawler.topics import TopicFileError, UnknownTopicError, load_topic_from_settings
+    from topiccrawler.topics.registry import project_root
+
+    try:
+        every = Every.parse(args.every)
+        load_topic_from_settings(settings, args.topic)
+    except (ValueError, UnknownTopicError, TopicFileError) as exc:
+        print(f"topiccrawler schedule: {exc}", file=sys.stderr)
+        return 2
+    project = project_root()
+    log = Path(args.log).resolve() if args.log else project / "data" / f"crawl-{args.topic}.log"
+    log.parent.mkdir(parents=True, exist_ok=True)  # cron cannot append to a file in no folder
+    if args.systemd:
+        units = systemd_units(args.topic, every, project, log)
+        folder = Path(args.unit_dir).expanduser() if args.unit_dir else None
+        for name, text in units.items():
+            if args.install:
+                folder = folder or Path.home() / ".config" / "systemd" / "user"
+                folder.mkdir(parents=True, exist_ok=True)
+                (folder / name).write_text(text, encoding="utf-8")
+                print(f"wrote {folder / name}")
+            else:
+                print(f"# {name}\n{text}")
+        timer = next(n for n in units if n.endswith(".timer"))
+        print(f"enable with: systemctl --user daemon-reload && systemctl --user enable --now {timer}")
+    else:
+        line = crontab_line(args.topic, every, project, log)
+        if args.install:
+            try:
+                done = install_crontab(args.topic, line)
+            except (OSError, FileNotFoundError) as exc:
+                print(f"topiccrawler schedule: cannot install: {exc}", file=sys.stderr)
+                return 1
+            print(f"{done} in your crontab:\n{line}")
+        else:
+            print(line)
+    print("exit statuses to alert on: " + "; ".join(f"{c} {m}" for c, m in EXIT_CODES.items()))
+    return 0
+
+
+def cmd_runs(args: argparse.Namespace, settings: Settings) -> int:
+    """Recent crawl runs of a topic, each beside the one before it."""
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from topiccrawler.storage.runs import CHANGES_KEY, SUMMARY_KEY, recent_runs
+
+    database = _database(settings)
+    try:
+        with database.session() as session:
+            runs = recent_runs(session, args.topic, args.limit)
+    except SQLAlchemyError as exc:
+        print(f"cannot read {database.display_url()}: {exc.__class__.__name__}", file=sys.stderr)
+        return 1
+    finally:
+        database.dispose()
+    if not runs:
+        print(f"no crawl run recorded for topic '{args.topic}'")
+        return 0
+    print(f"{'run':>5}  {'started (UTC)':16}  {'took':>6}  {'outcome':18} {'fetched':>7} "
+          f"{'new pages':>9} {'comments':>8} {'posts':>6}")  # fmt: skip
+    for run in runs:
+        stats = run.stats or {}
+        summary, changes = stats.get(SUMMARY_KEY) or {}, stats.get(CHANGES_KEY) or {}
+        if run.finished_at is None:
+            outcome, took = "running or killed", "–"
+        else:
+            outcome = summary.get("outcome") or run.finish_reason or "?"
+            took = f"{(run.finished_at - run.started_at).total_seconds() / 60:.1f}m"
+        print(
+            f"{run.id:>5}  {run.started_at:%Y-%m-%d %H:%M}  {took:>6}  {outcome:18} "
+            f"{summary.get('pages_fetched', 0):>7} {changes.get('new_pages', 0):>9} "
+            f"{changes.get('new_comments', 0):>8} {changes.get('new_posts', 0):>6}"
+        )
+        for key, label in (("sites_silent", "silent since the run before"),
+                           ("sites_started_blocking", "started blocking"),
+                           ("sites_stopped_blocking", "stopped blocking")):  # fmt: skip
+            if changes.get(key):
+                print(f"{'':7}{label}: {', '.join(changes[key])}")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="topiccrawler", description=__doc__.split("\n")[0])
     parser.add_argument(
@@ -461,6 +546,23 @@ def build_parser() -> argparse.ArgumentParser:
         "--limit", type=int, default=50, help="stories shown (most reposted first)"
     )
     stories.set_defaults(handler=cmd_stories)
+
+    schedule = commands.add_parser(
+        "schedule", help="a crontab line or systemd timer that crawls a topic every so often"
+    )
+    schedule.add_argument("topic")
+    schedule.add_argument("--every", required=True, help="30m, 6h, 1d …")
+    schedule.add_argument("--systemd", action="store_true", help="systemd units instead of cron")
+    schedule.add_argument("--install", action="store_true",
+                          help="put it in your crontab (or write the units) instead of printing")  # fmt: skip
+    schedule.add_argument("--log", help="the crawl's log file (default data/crawl-TOPIC.log)")
+    schedule.add_argument("--unit-dir", help="with --systemd --install: where to write the units")
+    schedule.set_defaults(handler=cmd_schedule)
+
+    runs = commands.add_parser("runs", help="a topic's crawl runs, each beside the one before")
+    runs.add_argument("topic")
+    runs.add_argument("--limit", type=int, default=20)
+    runs.set_defaults(handler=cmd_runs)
 
     report = commands.add_parser(
         "report", help="a topic's briefing as one HTML file: harvest, sites, stories, names, plots"

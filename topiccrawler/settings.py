@@ -62,6 +62,7 @@ FEED_EXPORTERS = {"csv": "topiccrawler.exporters.FormulaSafeCsvItemExporter"}  #
 TOPIC_DEFAULT = "tax"  # crawled when `-a topic=` is not given (so `scrapy check` runs)
 TOPIC_KEYWORDS_DIR = "keywords"  # keyword libraries; relative paths start at the project root
 TOPIC_SEEDS_DIR = "seeds"  # seed lists; same rule
+TOPIC_LOCK_DIR = None  # where each topic's crawl lock lives; None: data/locks under the project
 TOPIC_DIRS = []  # more folders of keywords/ + seeds/; []: $TOPICCRAWLER_TOPICS_DIR
 
 # --- Entrances (SPEC §1) ------------------------------------------------------------------------

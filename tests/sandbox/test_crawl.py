@@ -57,7 +57,7 @@ class Crawl:
         return Session(create_engine(self.url))
 
 
-def run_crawl(server: SandboxServer, directory: Path, **settings) -> Crawl:
+def run_crawl(server: SandboxServer, directory: Path, expect: int = 0, **settings) -> Crawl:
     seeds = directory / "seeds.toml"
     seeds.write_text(sandbox_seed_file(server), encoding="utf-8")
     url = f"sqlite:///{directory / 'sandbox.db'}"
@@ -81,7 +81,7 @@ def run_crawl(server: SandboxServer, directory: Path, **settings) -> Crawl:
         timeout=300,
         env={**os.environ, **sandbox_login_env()},
     )
-    assert result.returncode == 0, result.stderr[-3000:]
+    assert result.returncode == expect, result.stderr[-3000:]
     return Crawl(server, url, result.stderr)
 
 
@@ -337,3 +337,26 @@ def test_script_built_comments_and_posts_are_stored(crawl):
     counts = {name: int(n) for name, n in stats}
     assert counts["pages"] == 1 and counts["json_pages"] == 2  # only the widget needs a browser
     assert (BLOG, "/post/w1.html") in scripted
+
+
+def test_a_second_run_finds_nothing_new_and_says_so(crawl, capsys):
+    """Run last: a second crawl of the same web into the same database. Stored pages are not
+    due, nothing is new: exit status 3 for cron, and `topiccrawler runs` shows both runs, the
+    second beside the first."""
+    from topiccrawler.cli import main
+
+    directory = Path(crawl.url.removeprefix("sqlite:///")).parent
+    second = run_crawl(crawl.server, directory, expect=3)
+    assert "0 new pages, 0 new comments, 0 new posts" in second.log
+    with crawl.session() as session:
+        first_run, second_run = session.scalars(select(CrawlRun).order_by(CrawlRun.id)).all()
+    changes = second_run.stats["topiccrawler/changes"]
+    assert changes["previous_run"] == first_run.id
+    assert first_run.stats["topiccrawler/changes"]["new_pages"] > 150
+    assert main(["-s", f"DATABASE_URL={crawl.url}", "runs", "tax"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].split()[:3] == ["run", "started", "(UTC)"]
+    rows = [line.split() for line in lines[1:] if line.split()[0].isdigit()]
+    newest, oldest = rows[0], rows[-1]
+    assert newest[0] == str(second_run.id) and newest[-3:] == ["0", "0", "0"]
+    assert oldest[0] == str(first_run.id) and int(oldest[-3]) > 150

@@ -1,21 +1,35 @@
-"""`scrapy crawl` that checks the topic files before any crawler starts, and whose exit status
-says whether the crawl did its job.
+"""`scrapy crawl` that checks the topic files before any crawler starts, never runs two crawls
+of one topic at once, and whose exit status says what happened, for cron and timers to alert on.
 
-A missing topic or a broken topic file ends the command with one clear line and exit status 2,
-instead of a traceback from inside the crawler. A crawl that fetched no page, or ended because
-it could make no progress, exits with status 1 (the outcome is in the crawl summary).
+Exit statuses (EXIT_CODES): 0 the crawl did its job and stored something new; 1 it did not (no
+page fetched, no progress); 2 configuration error (a missing topic, a broken topic file: one
+clear line, no traceback); 3 it ran well but found nothing new; 4 blocked everywhere (every
+engine, or every site it fetched); 5 another crawl of the topic is running (it is left alone).
 """
 
 from __future__ import annotations
 
 import argparse
+import sys
 
 from scrapy.commands.crawl import Command as ScrapyCrawlCommand
 from scrapy.exceptions import UsageError
 
 from topiccrawler.extensions.progress import OUTCOME_KEY
+from topiccrawler.locks import TopicLock, TopicLocked
 from topiccrawler.spiders.topic import TopicSpider
+from topiccrawler.storage.runs import CHANGES_KEY
 from topiccrawler.topics import TopicFileError, UnknownTopicError, load_topic_from_settings
+
+EXIT_OK, EXIT_FAILED, EXIT_CONFIGURATION, EXIT_NOTHING_NEW, EXIT_BLOCKED, EXIT_LOCKED = range(6)
+EXIT_CODES = {
+    EXIT_OK: "the crawl did its job and stored something new",
+    EXIT_FAILED: "the crawl did not do its job (no page fetched, no progress)",
+    EXIT_CONFIGURATION: "configuration error (missing topic, broken topic file, bad option)",
+    EXIT_NOTHING_NEW: "the crawl ran well but found nothing new",
+    EXIT_BLOCKED: "blocked everywhere (every search engine, or every site fetched)",
+    EXIT_LOCKED: "another crawl of this topic is running; this one did not start",
+}
 
 
 class Command(ScrapyCrawlCommand):
@@ -25,15 +39,38 @@ class Command(ScrapyCrawlCommand):
             return
         spargs = opts.spargs
         try:
-            load_topic_from_settings(
+            topic = load_topic_from_settings(
                 self.settings, spargs.get("topic"), spargs.get("keywords"), spargs.get("seeds")
             )
         except (UnknownTopicError, TopicFileError) as exc:
             raise UsageError(str(exc), print_help=False) from exc
+        lock = TopicLock.for_settings(self.settings, topic.name)
+        try:
+            lock.acquire()
+        except TopicLocked as exc:
+            print(f"topiccrawler: {exc}; not starting", file=sys.stderr)
+            self.exitcode = EXIT_LOCKED
+            return
+        try:
+            self.exitcode = self._crawl(args[0], spargs)
+        finally:
+            lock.release()
+
+    def _crawl(self, name: str, spargs: dict) -> int:
         assert self.crawler_process
-        crawler = self._create_crawler(args[0])
+        crawler = self._create_crawler(name)
         self.crawler_process.crawl(crawler, **spargs)
         self.crawler_process.start()
-        outcome = crawler.stats.get_value(OUTCOME_KEY) if crawler.stats else None
-        if self.crawler_process.bootstrap_failed or (outcome is not None and outcome != "ok"):
-            self.exitcode = 1
+        if self.crawler_process.bootstrap_failed or crawler.stats is None:
+            return EXIT_FAILED
+        outcome = crawler.stats.get_value(OUTCOME_KEY)
+        if outcome == "blocked_everywhere":
+            return EXIT_BLOCKED
+        if outcome is not None and outcome != "ok":
+            return EXIT_FAILED
+        changes = crawler.stats.get_value(CHANGES_KEY)
+        if changes is not None and not any(
+            changes[k] for k in ("new_pages", "new_comments", "new_posts")
+        ):
+            return EXIT_NOTHING_NEW
+        return EXIT_OK

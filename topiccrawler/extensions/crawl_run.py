@@ -14,6 +14,7 @@ from scrapy.crawler import Crawler
 from topiccrawler.storage.crawler import database_for
 from topiccrawler.storage.db import Database
 from topiccrawler.storage.models import CrawlRun
+from topiccrawler.storage.runs import CHANGES_KEY, SUMMARY_KEY, previous_run, run_changes
 
 logger = logging.getLogger(__name__)
 
@@ -49,14 +50,31 @@ class CrawlRunRecorder:
     def spider_closed(self, spider: Spider, reason: str) -> None:
         if self.run_id is None:
             return
-        stats = _json_safe(self.crawler.stats.get_stats())
         with self.database.session() as session, session.begin():
             run = session.get(CrawlRun, self.run_id)
             if run is not None:
+                summary = self.crawler.stats.get_value(SUMMARY_KEY) or {}
+                changes = run_changes(session, run, summary, previous_run(session, run))
+                self.crawler.stats.set_value(CHANGES_KEY, changes)
                 run.finished_at = datetime.now(UTC)
                 run.finish_reason = reason
-                run.stats = stats
+                run.stats = _json_safe(self.crawler.stats.get_stats())
+                logger.info(
+                    "Crawl run %d: %d new pages, %d new comments, %d new posts%s",
+                    self.run_id, changes["new_pages"], changes["new_comments"],
+                    changes["new_posts"], _site_changes(changes),
+                )  # fmt: skip
         logger.info("Crawl run %d finished (%s)", self.run_id, reason)
+
+
+def _site_changes(changes: dict) -> str:
+    parts = [
+        f"{label}: {', '.join(changes[key])}"
+        for key, label in (("sites_silent", "silent since the last run"),
+                           ("sites_started_blocking", "started blocking"))
+        if changes[key]
+    ]  # fmt: skip
+    return "; " + "; ".join(parts) if parts else ""
 
 
 def _json_safe(stats: dict[str, Any]) -> dict[str, Any]:

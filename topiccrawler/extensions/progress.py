@@ -6,8 +6,9 @@ end to a crawl that cannot make progress.
   sites blocked, engines down;
 - summary, logged and kept in the stats as `topiccrawler/summary` (so `crawl_runs.stats` holds
   it): what was stored per site, what failed and why, each engine's state, and the outcome;
-- `topiccrawler/outcome`: "ok", or why the crawl did not do its job ("nothing_fetched",
-  "no_progress"); `scrapy crawl topic` exits with status 1 unless it is "ok";
+- `topiccrawler/outcome`: "ok", or why the crawl did not do its job ("blocked_everywhere",
+  "nothing_fetched", "no_progress"); `scrapy crawl topic` turns it into its exit status
+  (commands/crawl.py);
 - no page fetched for PROGRESS_STALL_TIMEOUT seconds: the crawl ends (finish reason
   `no_progress`) with one ERROR line, instead of idling.
 """
@@ -207,6 +208,14 @@ class CrawlProgress:
         if reason == "no_progress":
             outcome = "no_progress"
             why = f"no page was fetched for {self.stall_timeout:.0f} s"
+        elif not pages and engines and all(e["state"].startswith("blocked") for e in engines.values()):
+            outcome = "blocked_everywhere"
+            why = "every search engine blocked the crawl and no page was fetched"
+        elif pages and not stored and set(self._blocked_sites()) >= {
+            h for h, c in self.sites.items() if c["fetched"]
+        }:
+            outcome = "blocked_everywhere"
+            why = "every site fetched blocked the crawl; nothing was stored"
         elif not pages:
             outcome = "nothing_fetched"
             down = [n for n, e in engines.items() if e["state"] != "ok"]
