@@ -56,7 +56,7 @@ def fake_crontab(tmp_path, monkeypatch):
     script = tmp_path / "bin" / "crontab"
     script.parent.mkdir()
     script.write_text(
-        f"#!/bin/sh\nif [ \"$1\" = -l ]; then cat {table} 2>/dev/null || "
+        f'#!/bin/sh\nif [ "$1" = -l ]; then cat {table} 2>/dev/null || '
         f"{{ echo 'no crontab for user' >&2; exit 1; }}; else cat > {table}; fi\n"
     )
     script.chmod(script.stat().st_mode | stat.S_IEXEC)

@@ -60,6 +60,8 @@ class PageItem:
     depth: int = 0
     referrer: str | None = None
     canonical_url: str | None = None  # the address the page names as its own (rel=canonical)
+    etag: str | None = None  # validators, for conditional GET when the page is revisited
+    last_modified: str | None = None
     # What extraction finds.
     title: str | None = None
     body: str | None = None
@@ -108,6 +110,16 @@ class SearchResultsItem:
     status: str  # "ok", or "blocked: <reason>"
     submitted_at: datetime
     hits: list[SearchHitRecord] = field(default_factory=list)
+
+
+@dataclass
+class PageCheckedItem:
+    """A revisited page that answered 304 Not Modified: only its check time is stored; it is
+    neither extracted nor judged again."""
+
+    url: str
+    topic: str
+    checked_at: datetime
 
 
 @dataclass

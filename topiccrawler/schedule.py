@@ -31,7 +31,11 @@ class Every:
             raise ValueError(f"--every takes minutes, hours or days, like 30m, 6h or 1d: {text!r}")
         every = cls(int(match.group(1)), match.group(2))
         limits = {"m": 60, "h": 24, "d": 31}
-        if every.amount > limits[every.unit] or limits[every.unit] % every.amount and every.unit != "d":
+        if (
+            every.amount > limits[every.unit]
+            or limits[every.unit] % every.amount
+            and every.unit != "d"
+        ):
             raise ValueError(
                 f"--every {text}: cron repeats within the hour or the day; use a divisor of "
                 f"{limits[every.unit]} ({every.unit})"

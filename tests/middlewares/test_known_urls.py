@@ -70,3 +70,20 @@ async def test_second_run_skips_dead_links_and_fresh_pages(site, seeds_file, sql
     with Session(engine) as session:
         assert len(session.scalars(select(Page)).all()) == 6  # the same rows, none added
     engine.dispose()
+
+
+def test_discussions_are_revisited_as_often_as_they_grow():
+    """Replies yesterday: again tomorrow; replies an hour ago: in six hours (a quarter of a
+    day, the floor); silent for a month: after a week (REVISIT_AFTER, the ceiling)."""
+    now = datetime(2026, 3, 10, 12, tzinfo=UTC)
+
+    def interval(last_activity):
+        known = KnownUrl(fetched_at=now, has_discussion=True, last_activity_at=last_activity)
+        return POLICY.interval(known, now)
+
+    assert interval(now - timedelta(days=1)) == timedelta(days=1)
+    assert interval(now - timedelta(hours=1)) == timedelta(hours=6)
+    assert interval(now - timedelta(days=30)) == timedelta(days=7)
+    assert interval(None) == timedelta(days=1)  # comments without times
+    article = KnownUrl(fetched_at=now - timedelta(days=2))
+    assert not POLICY.due(article, now) and POLICY.interval(article, now) == timedelta(days=7)

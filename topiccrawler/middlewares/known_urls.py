@@ -37,13 +37,20 @@ class RevisitPolicy:
     def due(self, known: KnownUrl, now: datetime) -> bool:
         if known.fetched_at is None:
             return True
+        return now - known.fetched_at >= self.interval(known, now)
+
+    def interval(self, known: KnownUrl, now: datetime) -> timedelta:
+        """Hubs often; articles seldom; a discussion after as long as it has been quiet, between
+        a quarter of REVISIT_DISCUSSIONS_AFTER and REVISIT_AFTER: a thread that got replies
+        yesterday is looked at again tomorrow, one silent for a month after a week."""
         if (known.link_density or 0.0) >= self.hub_link_density:
-            interval = self.hubs
-        elif known.has_discussion:
-            interval = self.discussions
-        else:
-            interval = self.articles
-        return now - known.fetched_at >= interval
+            return self.hubs
+        if not known.has_discussion:
+            return self.articles
+        if known.last_activity_at is None:
+            return self.discussions
+        quiet = max(now - known.last_activity_at, timedelta(0))
+        return min(max(quiet, self.discussions / 4), max(self.articles, self.discussions))
 
     def dead(self, known: KnownUrl, now: datetime) -> bool:
         return (
@@ -79,6 +86,19 @@ class KnownUrlsMiddleware:
             lambda: getattr(crawler.spider, "topic_name", None),
         )
 
+    def make_conditional(self, request: Request, known: KnownUrl) -> None:
+        """Send the stored validators: an unchanged page answers 304 and costs no extraction."""
+        if known.etag:
+            request.headers.setdefault(b"If-None-Match", known.etag.encode("latin-1", "ignore"))
+        if known.last_modified:
+            request.headers.setdefault(
+                b"If-Modified-Since", known.last_modified.encode("latin-1", "ignore")
+            )
+        statuses = request.meta.setdefault("handle_httpstatus_list", [])
+        if 304 not in statuses:
+            statuses.append(304)
+        self.stats.inc_value("topiccrawler/known_urls/conditional")
+
     def process_request(self, request: Request) -> None:
         if "entrance" not in request.meta or request.dont_filter:
             return None  # search queries, robots.txt, deliberate refetches
@@ -94,4 +114,7 @@ class KnownUrlsMiddleware:
         if request.meta.get("hops", 0) > 0 and not self.policy.due(known, now):
             self.stats.inc_value("topiccrawler/known_urls/fresh_skipped")
             raise IgnoreRequest("fetched recently; not due for a revisit")
+        hub = (known.link_density or 0.0) >= self.policy.hub_link_density
+        if known.fetched_at is not None and (known.etag or known.last_modified) and not hub:
+            self.make_conditional(request, known)  # a hub is fetched whole: its links are needed
         return None

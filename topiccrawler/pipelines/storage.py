@@ -10,12 +10,18 @@ from scrapy.crawler import Crawler
 from sqlalchemy.exc import SQLAlchemyError
 
 from topiccrawler.extensions.crawl_run import CrawlRunRecorder
-from topiccrawler.items import LinkFailureItem, PageItem, SearchResultsItem
+from topiccrawler.items import LinkFailureItem, PageCheckedItem, PageItem, SearchResultsItem
 from topiccrawler.storage.crawler import database_for
 from topiccrawler.storage.db import Database
-from topiccrawler.storage.writer import WriteCounts, store_failure, store_page, store_search
+from topiccrawler.storage.writer import (
+    WriteCounts,
+    store_check,
+    store_failure,
+    store_page,
+    store_search,
+)
 
-Storable = PageItem | SearchResultsItem | LinkFailureItem
+Storable = PageItem | SearchResultsItem | LinkFailureItem | PageCheckedItem
 
 logger = logging.getLogger(__name__)
 
@@ -100,12 +106,15 @@ class StoragePipeline:
         stats.inc_value("topiccrawler/storage/search_queries", counts.queries)
         stats.inc_value("topiccrawler/storage/search_results", counts.results)
         stats.inc_value("topiccrawler/storage/link_failures", counts.failures)
+        stats.inc_value("topiccrawler/storage/not_modified", counts.checked)
 
     def _store(self, session, item: Storable, run_id: int | None) -> WriteCounts:
         if isinstance(item, SearchResultsItem):
             return store_search(session, item, run_id)
         if isinstance(item, LinkFailureItem):
             return store_failure(session, item, self.dead_link_failures)
+        if isinstance(item, PageCheckedItem):
+            return store_check(session, item)
         return store_page(session, item, run_id)
 
 

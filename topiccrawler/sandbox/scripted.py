@@ -11,7 +11,7 @@ from html import escape
 
 from topiccrawler.sandbox import render
 from topiccrawler.sandbox.text import format_time
-from topiccrawler.sandbox.web import BLOG, FORUM_DIV, TOPIC, Record, Resource, Truth
+from topiccrawler.sandbox.web import BLOG, FORUM_DIV, FORUM_TABLE, TOPIC, Record, Resource, Truth
 
 WIDGET_SCRIPT = """(function () {
   var box = document.getElementById("comments");
@@ -67,6 +67,7 @@ def add_scripted_pages(builder) -> None:
     try:
         _widget_post(builder)
         _xhr_thread(builder)
+        add_active_thread(builder)
     finally:
         rng.setstate(state)
         builder.clock = clock
@@ -128,4 +129,32 @@ def _xhr_thread(builder) -> None:
     markup = render._page(f"{opening.title} - {site}", body)
     truth = Truth(kind="thread-xhr", relevant=True, topic=TOPIC, title=opening.title, posts=posts)
     builder.add_page(FORUM_DIV, f"/topic/{topic_id}", markup, truth)
-    builder.homes[FORUM_DIV]["links"].insert(0, ("直播答疑：" + opening.title, f"/topic/{topic_id}"))
+    builder.homes[FORUM_DIV]["links"].insert(
+        0, ("直播答疑：" + opening.title, f"/topic/{topic_id}")
+    )
+
+
+def add_active_thread(builder) -> None:
+    """A plain forum thread that gets two replies on the server's day 1 (its page changes; the
+    other pages do not), for revisits and conditional GET."""
+    opening = builder.story(TOPIC)
+    posts = [Record("".join(opening.paragraphs[:2]), opening.author,
+                    format_time(opening.published, "iso"))]  # fmt: skip
+    when = opening.published
+    for _ in range(4):
+        when = builder.write.time_after(when, 30)
+        posts.append(Record(builder.write.comment(True), builder.write.nickname(),
+                            format_time(when, "iso")))  # fmt: skip
+    today, tomorrow = posts[:3], posts
+    site = builder.web.site_names[FORUM_TABLE]
+    path, topic_id = "/thread-9002-1-1.html", 9002
+    for day, shown in ((0, today), (1, tomorrow)):
+        markup = render.discuz_thread(site, "直播答疑", opening.title, shown, topic_id, 1, 1, 1)
+        truth = Truth(kind="thread", relevant=True, topic=TOPIC, title=opening.title, posts=shown)
+        if day == 0:
+            builder.add_page(FORUM_TABLE, path, markup, truth)
+        else:
+            builder.web.changes.setdefault(day, {})[(FORUM_TABLE, path)] = Resource(
+                "text/html", builder.html(markup), truth=truth
+            )
+    builder.homes[FORUM_TABLE]["links"].insert(0, ("答疑：" + opening.title, path))

@@ -7,14 +7,21 @@ Server behaviours a crawler must cope with ("gates" on resources):
   credentials sets; without it, a redirect to /login;
 - slow: the answer comes after `slow_seconds` (a timeout for any sane crawler);
 - the search hosts may be told to start answering with a captcha after N queries.
+
+Every HTML page has an ETag (its body's hash) and a Last-Modified, and answers 304 to a
+request that names its current ETag. The server has a clock: `advance(days)` serves the pages
+the web changes by then (a forum thread that got replies) in place of the old ones.
 """
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import secrets
 import threading
 import time
+from datetime import UTC, datetime, timedelta
+from email.utils import format_datetime
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlsplit
 
@@ -33,6 +40,7 @@ from topiccrawler.sandbox.web import (
 logger = logging.getLogger(__name__)
 
 SESSION_COOKIE = "member_session"
+SANDBOX_EPOCH = datetime(2026, 3, 1, tzinfo=UTC)  # Last-Modified of every page on day 0
 BOT_MARKERS = ("bot", "spider", "crawl", "scrapy", "python", "curl", "wget", "topiccrawler")
 NOT_FOUND = b"<html><head><meta charset='utf-8'><title>404</title></head><body><h1>404 Not Found</h1></body></html>"
 
@@ -58,6 +66,8 @@ class SandboxServer:
         self.strict_last: float = 0.0
         self.lock = threading.Lock()
         self.requests = 0
+        self.day = 0  # the server's clock: `advance` moves it and applies the web's changes
+        self.not_modified = 0  # 304 answers given
         self.server = _QuietServer(("127.0.0.1", port), _handler(self))
         self.server.daemon_threads = True
         self.thread = threading.Thread(
@@ -89,6 +99,17 @@ class SandboxServer:
     def __exit__(self, *exc) -> None:
         self.stop()
 
+    def advance(self, days: int = 1) -> None:
+        """Move the server's clock: pages the web changes by then are served changed (a thread
+        that got replies), with a new ETag and Last-Modified."""
+        with self.lock:
+            for day in range(self.day + 1, self.day + days + 1):
+                self.web.resources.update(self.web.changes.get(day, {}))
+            self.day += days
+
+    def last_modified(self) -> str:
+        return format_datetime(SANDBOX_EPOCH + timedelta(days=self.day), usegmt=True)
+
     # --- answering ------------------------------------------------------------------------------
 
     def answer(self, method: str, host: str, target: str, headers, form: dict | None = None):
@@ -115,7 +136,16 @@ class SandboxServer:
             return 302, {"Location": "/login"}, b""
         if resource.gate == "slow":
             time.sleep(self.slow_seconds)
-        return resource.status, {"Content-Type": resource.content_type}, resource.body
+        reply = {"Content-Type": resource.content_type}
+        if resource.status == 200 and resource.content_type == "text/html":
+            # Conditional GET: the body's hash is its ETag; a client that has it gets a 304.
+            etag = f'"{hashlib.sha1(resource.body).hexdigest()[:16]}"'
+            reply.update({"ETag": etag, "Last-Modified": self.last_modified()})
+            if headers.get("If-None-Match") == etag:
+                with self.lock:
+                    self.not_modified += 1
+                return 304, {"ETag": etag}, b""
+        return resource.status, reply, resource.body
 
     def strict(self, headers):
         agent = (headers.get("User-Agent") or "").lower()

@@ -100,6 +100,8 @@ class SandboxWeb:
         self.size = size
         self.resources: dict[tuple[str, str], Resource] = {}
         self.site_names: dict[str, str] = {}
+        # What changes as the server's clock advances: day → resources that replace others.
+        self.changes: dict[int, dict[tuple[str, str], Resource]] = {}
 
     def add(self, host: str, path: str, resource: Resource) -> None:
         self.resources[(host, path)] = resource

@@ -37,7 +37,13 @@ from topiccrawler.extract.encoding import decode_html, looks_binary
 from topiccrawler.frontier.pagination import is_pagination
 from topiccrawler.frontier.priority import ENTRANCE_PRIORITY, QUERY_PRIORITY
 from topiccrawler.frontier.queries import QueryYields
-from topiccrawler.items import LinkFailureItem, PageItem, SearchHitRecord, SearchResultsItem
+from topiccrawler.items import (
+    LinkFailureItem,
+    PageCheckedItem,
+    PageItem,
+    SearchHitRecord,
+    SearchResultsItem,
+)
 from topiccrawler.seeding import EngineBlocked, SearchEngine, build_queries, engine_from_config
 from topiccrawler.seeding.health import UNREACHABLE, EngineHealth, blocked_fix, unreachable_fix
 from topiccrawler.signals import page_judged
@@ -416,6 +422,10 @@ class TopicSpider(Spider):
         return site.name if site else None
 
     def parse(self, response: Response) -> Iterator[Any]:
+        if response.status == 304:  # a revisit the page answered "not modified"
+            self.crawler.stats.inc_value("topiccrawler/fetch/not_modified")
+            yield PageCheckedItem(response.url, self.topic.name, datetime.now(UTC))
+            return
         page = self.page_item(response)
         if page is None:
             return
@@ -520,6 +530,8 @@ class TopicSpider(Spider):
             entrance=response.meta.get("entrance", "link"),
             depth=response.meta.get("hops", 0),
             referrer=referrer.decode("latin-1") if referrer else None,
+            etag=_header(response, b"ETag"),
+            last_modified=_header(response, b"Last-Modified"),
         )
 
     def _skip(self, response: Response, reason: str, detail: str) -> None:
@@ -546,3 +558,8 @@ class TopicSpider(Spider):
                 yield LinkFailureItem(url, f"HTTP {status}", permanent=True)
         elif failure.check(*UNREACHABLE):
             yield LinkFailureItem(url, failure.getErrorMessage()[:200], permanent=False)
+
+
+def _header(response: Response, name: bytes) -> str | None:
+    value = response.headers.get(name)
+    return value.decode("latin-1").strip() or None if value else None

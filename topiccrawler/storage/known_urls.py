@@ -1,12 +1,13 @@
 """What storage knows about a URL before it is fetched: is it dead, when was it last fetched,
-is it a hub, does it carry a discussion."""
+is it a hub, does it carry a discussion and when did that last grow, what validators (ETag,
+Last-Modified) to send when it is fetched again."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from sqlalchemy import exists, select
+from sqlalchemy import exists, func, select
 from sqlalchemy.orm import Session
 
 from topiccrawler.storage.models import Comment, DeadLink, ForumPost, Page
@@ -28,6 +29,9 @@ class KnownUrl:
     fetched_at: datetime | None = None
     link_density: float | None = None
     has_discussion: bool = False
+    last_activity_at: datetime | None = None  # newest comment or post stored on the page
+    etag: str | None = None
+    last_modified: str | None = None
 
 
 def known_url(session: Session, topic: str, url: str) -> KnownUrl:
@@ -37,19 +41,39 @@ def known_url(session: Session, topic: str, url: str) -> KnownUrl:
             DeadLink.url_hash == key
         )
     ).first()
-    discussion = exists().where(Comment.page_id == Page.id) | exists().where(
-        ForumPost.page_id == Page.id
-    )
+    newest = [
+        select(func.max(table.published_at)).where(table.page_id == Page.id).scalar_subquery()
+        for table in (Comment, ForumPost)
+    ]
     page = session.execute(
-        select(Page.fetched_at, Page.link_density, discussion).where(
+        select(Page.fetched_at, Page.link_density, *newest, Page.etag, Page.last_modified).where(
             Page.topic == topic, Page.url_hash == key
         )
     ).first()
+    has_discussion = False
+    last_activity = None
+    if page is not None:
+        times = [as_utc(t) for t in page[2:4] if t is not None]
+        has_discussion = bool(times) or _has_records(session, topic, key)
+        last_activity = max(times) if times else None
     return KnownUrl(
         dead=bool(dead and dead.dead),
         dead_reason=dead.reason if dead else None,
         last_failed_at=as_utc(dead.last_failed_at) if dead else None,
         fetched_at=as_utc(page[0]) if page else None,
         link_density=page[1] if page else None,
-        has_discussion=bool(page[2]) if page else False,
+        has_discussion=has_discussion,
+        last_activity_at=last_activity,
+        etag=page[4] if page else None,
+        last_modified=page[5] if page else None,
+    )
+
+
+def _has_records(session: Session, topic: str, key: str) -> bool:
+    """Comments or posts without a time still make the page a discussion."""
+    found = exists().where(Comment.page_id == Page.id) | exists().where(
+        ForumPost.page_id == Page.id
+    )
+    return bool(
+        session.scalar(select(found).where(Page.topic == topic, Page.url_hash == key).limit(1))
     )

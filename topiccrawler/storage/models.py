@@ -87,6 +87,9 @@ class Page(Base):
     is_relevant: Mapped[bool | None] = mapped_column(Boolean)
     # The briefing (pipelines/briefing.py): [[word, weight], …], a few sentences, and
     # [{"name", "kind", "mentions"}, …] for the people, places and organisations named.
+    # Validators of the fetched page, sent back when it is revisited (conditional GET).
+    etag: Mapped[str | None] = mapped_column(String(255))
+    last_modified: Mapped[str | None] = mapped_column(String(64))
     keywords: Mapped[list | None] = mapped_column(JSON)
     summary: Mapped[str | None] = mapped_column(Text)
     entities: Mapped[list | None] = mapped_column(JSON)

@@ -30,9 +30,7 @@ def previous_run(session: Session, run: CrawlRun) -> CrawlRun | None:
     ).first()
 
 
-def run_changes(
-    session: Session, run: CrawlRun, summary: dict, previous: CrawlRun | None
-) -> dict:
+def run_changes(session: Session, run: CrawlRun, summary: dict, previous: CrawlRun | None) -> dict:
     """What this run added and how its sites behaved, beside the run before it."""
     since: datetime = run.started_at
     new_pages = session.scalar(

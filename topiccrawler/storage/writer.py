@@ -15,7 +15,7 @@ from datetime import UTC, datetime
 from typing import Any
 from urllib.parse import urljoin
 
-from sqlalchemy import Table, select
+from sqlalchemy import Table, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
@@ -23,6 +23,7 @@ from topiccrawler.dedup.simhash import to_signed
 from topiccrawler.items import (
     CommentRecord,
     LinkFailureItem,
+    PageCheckedItem,
     PageItem,
     PostRecord,
     SearchResultsItem,
@@ -45,7 +46,7 @@ _PAGE_UPDATED = (
     "url", "canonical_url", "site", "status", "content_type", "encoding", "title", "title_key", "body_hash", "body", "link_density",
     "published_at", "published_text", "author", "source", "entrance", "depth", "referrer",
     "relevance", "relevance_detail", "is_relevant", "fetched_at", "crawl_run_id",
-    "keywords", "summary", "entities",
+    "keywords", "summary", "entities", "etag", "last_modified",
 )  # fmt: skip
 
 
@@ -60,6 +61,7 @@ class WriteCounts:
     queries: int = 0
     results: int = 0
     failures: int = 0
+    checked: int = 0  # pages that answered 304 Not Modified
 
     def add(self, other: WriteCounts) -> None:
         self.pages += other.pages
@@ -69,6 +71,7 @@ class WriteCounts:
         self.queries += other.queries
         self.results += other.results
         self.failures += other.failures
+        self.checked += other.checked
 
 
 def content_hash(*parts: str | None) -> str:
@@ -136,6 +139,8 @@ def store_page(
         "relevance": item.relevance,
         "relevance_detail": item.relevance_detail,
         "is_relevant": item.is_relevant,
+        "etag": (item.etag or "")[:255] or None,
+        "last_modified": (item.last_modified or "")[:64] or None,
         "keywords": [list(pair) for pair in item.keywords] or None,
         "summary": item.summary,
         "entities": item.entities or None,
@@ -261,6 +266,17 @@ def answered_queries(session: Session, topic: str, since: datetime) -> set[tuple
         )
     )
     return {(engine, query, page) for engine, query, page in rows}
+
+
+def store_check(session: Session, item: PageCheckedItem) -> WriteCounts:
+    """A page that answered 304: it was checked now (its next revisit counts from here)."""
+    session.execute(
+        update(Page)
+        .where(Page.topic == item.topic, Page.url_hash == url_hash(item.url))
+        .values(fetched_at=item.checked_at)
+    )
+    forget_failures(session, item.url)
+    return WriteCounts(checked=1)
 
 
 def store_failure(
