@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import logging
 import os
+import tempfile
+from functools import cache
+from importlib import resources
 from pathlib import Path
 
 from alembic import command
@@ -19,6 +22,28 @@ from topiccrawler.topics.registry import project_root
 DATABASE_URL_ENV = "TOPICCRAWLER_DATABASE_URL"
 DEFAULT_SQLITE_PATH = Path("data") / "topiccrawler.db"
 MIGRATIONS_DIR = Path(__file__).parent / "migrations"
+
+
+@cache
+def migrations_dir() -> Path:
+    """The Alembic scripts as files on disk: where the package is, or, when it runs from a
+    zipped egg (Scrapyd), a copy in a temporary folder (Alembic reads real files only)."""
+    if MIGRATIONS_DIR.is_dir():
+        return MIGRATIONS_DIR
+    target = Path(tempfile.mkdtemp(prefix="topiccrawler-migrations-"))
+
+    def copy(source, destination: Path) -> None:
+        destination.mkdir(exist_ok=True)
+        for entry in source.iterdir():
+            if entry.is_dir():
+                if entry.name != "__pycache__":
+                    copy(entry, destination / entry.name)
+            elif entry.name.endswith((".py", ".mako")):
+                (destination / entry.name).write_bytes(entry.read_bytes())
+
+    copy(resources.files("topiccrawler.storage") / "migrations", target)
+    return target
+
 
 logger = logging.getLogger(__name__)
 
@@ -62,7 +87,7 @@ def _sqlite_pragmas(dbapi_connection, _record) -> None:
 def alembic_config(engine: Engine) -> Config:
     """An Alembic config that runs the package's migrations on `engine` (no alembic.ini needed)."""
     config = Config()
-    config.set_main_option("script_location", str(MIGRATIONS_DIR))
+    config.set_main_option("script_location", str(migrations_dir()))
     config.attributes["engine"] = engine
     return config
 
@@ -82,7 +107,7 @@ def current_revision(engine: Engine) -> str | None:
 
 
 def head_revision() -> str | None:
-    return ScriptDirectory(str(MIGRATIONS_DIR)).get_current_head()
+    return ScriptDirectory(str(migrations_dir())).get_current_head()
 
 
 class Database:
