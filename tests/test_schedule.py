@@ -91,11 +91,17 @@ def test_the_lock_is_exclusive_and_released(tmp_path):
 
 
 def test_a_second_crawl_of_a_running_topic_exits_at_once(tmp_path):
-    """Exit status 5 and one line, before any crawler starts."""
-    with TopicLock(tmp_path / "tax.lock"):
+    """Exit status 5 and one line, before any crawler starts; the lock is per topic and
+    database."""
+    from scrapy.settings import Settings
+
+    database = f"sqlite:///{tmp_path}/x.db"
+    settings = Settings({"TOPIC_LOCK_DIR": str(tmp_path), "DATABASE_URL": database})
+    other = Settings({"TOPIC_LOCK_DIR": str(tmp_path), "DATABASE_URL": f"{database}-other"})
+    with TopicLock.for_settings(other, "tax"), TopicLock.for_settings(settings, "tax"):
         done = subprocess.run(
             [sys.executable, "-m", "scrapy", "crawl", "topic", "-a", "topic=tax",
-             "-s", f"TOPIC_LOCK_DIR={tmp_path}", "-s", f"DATABASE_URL=sqlite:///{tmp_path}/x.db"],
+             "-s", f"TOPIC_LOCK_DIR={tmp_path}", "-s", f"DATABASE_URL={database}"],
             cwd=ROOT, capture_output=True, text=True, timeout=120,
         )  # fmt: skip
     assert done.returncode == 5

@@ -1,17 +1,20 @@
-"""One crawl of a topic at a time on a machine: an exclusive lock on a file per topic
-(`TOPIC_LOCK_DIR/<topic>.lock`, flock), held for the crawl's life. The operating system
+"""One crawl of a topic into one database at a time on a machine: an exclusive lock on a file
+per topic and database (`TOPIC_LOCK_DIR/<topic>-<database hash>.lock`, flock), held for the
+crawl's life (a demo into its own database does not wait for the nightly crawl). The operating system
 releases it when the process ends however it ends (kill -9 included), so a stale lock never
 blocks the next cron run. The file says which process holds it, for the refusal message."""
 
 from __future__ import annotations
 
 import fcntl
+import hashlib
 import os
 import re
 import socket
 from datetime import UTC, datetime
 from pathlib import Path
 
+from topiccrawler.storage.db import resolve_database_url
 from topiccrawler.topics.registry import project_root
 
 
@@ -30,7 +33,8 @@ class TopicLock:
         if not folder.is_absolute():
             folder = project_root() / folder
         safe = re.sub(r"[^\w.-]", "_", topic)
-        return cls(folder / f"{safe}.lock")
+        database = resolve_database_url(settings.get("DATABASE_URL"))
+        return cls(folder / f"{safe}-{hashlib.sha1(database.encode()).hexdigest()[:10]}.lock")
 
     def acquire(self) -> None:
         self.path.parent.mkdir(parents=True, exist_ok=True)
