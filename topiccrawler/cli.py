@@ -123,6 +123,22 @@ def _database(settings: Settings) -> Database:
     return Database(resolve_database_url(settings.get("DATABASE_URL")))
 
 
+def _read_store(settings: Settings, read):
+    """`read(session)` against the configured database: (its result, 0), or (None, 1) after
+    one line saying why the database could not be read."""
+    from sqlalchemy.exc import SQLAlchemyError
+
+    database = _database(settings)
+    try:
+        with database.session() as session:
+            return read(session), 0
+    except SQLAlchemyError as exc:
+        print(f"cannot read {database.display_url()}: {exc.__class__.__name__}", file=sys.stderr)
+        return None, 1
+    finally:
+        database.dispose()
+
+
 def cmd_db(args: argparse.Namespace, settings: Settings) -> int:
     from topiccrawler.storage.db import current_revision, head_revision
 
@@ -358,19 +374,13 @@ def cmd_demo(args: argparse.Namespace, settings: Settings) -> int:
 
 def cmd_stories(args: argparse.Namespace, settings: Settings) -> int:
     """Stories that were reposted: first publisher, then every reposting site with its time."""
-    from sqlalchemy.exc import SQLAlchemyError
-
     from topiccrawler.storage.stories import reposted_stories
 
-    database = _database(settings)
-    try:
-        with database.session() as session:
-            stories = reposted_stories(session, args.topic, limit=args.limit)
-    except SQLAlchemyError as exc:
-        print(f"cannot read {database.display_url()}: {exc.__class__.__name__}", file=sys.stderr)
-        return 1
-    finally:
-        database.dispose()
+    stories, failed = _read_store(
+        settings, lambda session: reposted_stories(session, args.topic, limit=args.limit)
+    )
+    if failed:
+        return failed
     if not stories:
         print(f"no reposted stories stored for topic '{args.topic}'")
     for story in stories:
@@ -399,20 +409,14 @@ def _date_argument(value: str) -> datetime:
 
 def cmd_report(args: argparse.Namespace, settings: Settings) -> int:
     """Write the topic's briefing (`topiccrawler/report/`) to one self-contained HTML file."""
-    from sqlalchemy.exc import SQLAlchemyError
-
     from topiccrawler.report import gather, render
 
-    database = _database(settings)
-    try:
-        with database.session() as session:
-            data = gather(session, args.topic, args.since)
-            page = render(data)
-    except SQLAlchemyError as exc:
-        print(f"cannot read {database.display_url()}: {exc.__class__.__name__}", file=sys.stderr)
-        return 1
-    finally:
-        database.dispose()
+    found, failed = _read_store(
+        settings, lambda session: (data := gather(session, args.topic, args.since), render(data))
+    )
+    if failed:
+        return failed
+    data, page = found
     out = Path(args.out)
     try:
         out.write_text(page, encoding="utf-8")
@@ -454,7 +458,9 @@ def cmd_schedule(args: argparse.Namespace, settings: Settings) -> int:
             else:
                 print(f"# {name}\n{text}")
         timer = next(n for n in units if n.endswith(".timer"))
-        print(f"enable with: systemctl --user daemon-reload && systemctl --user enable --now {timer}")
+        print(
+            f"enable with: systemctl --user daemon-reload && systemctl --user enable --now {timer}"
+        )
     else:
         line = crontab_line(args.topic, every, project, log)
         if args.install:
@@ -472,19 +478,11 @@ def cmd_schedule(args: argparse.Namespace, settings: Settings) -> int:
 
 def cmd_runs(args: argparse.Namespace, settings: Settings) -> int:
     """Recent crawl runs of a topic, each beside the one before it."""
-    from sqlalchemy.exc import SQLAlchemyError
-
     from topiccrawler.storage.runs import CHANGES_KEY, SUMMARY_KEY, recent_runs
 
-    database = _database(settings)
-    try:
-        with database.session() as session:
-            runs = recent_runs(session, args.topic, args.limit)
-    except SQLAlchemyError as exc:
-        print(f"cannot read {database.display_url()}: {exc.__class__.__name__}", file=sys.stderr)
-        return 1
-    finally:
-        database.dispose()
+    runs, failed = _read_store(settings, lambda s: recent_runs(s, args.topic, args.limit))
+    if failed:
+        return failed
     if not runs:
         print(f"no crawl run recorded for topic '{args.topic}'")
         return 0

@@ -54,13 +54,13 @@ def internal():
         yield server
 
 
-@deferred_f_from_coro_f
-async def test_the_browser_completes_the_page_and_the_guard_holds(internal, tmp_path, sqlite_url):
-    chromium()  # fails in CI without it, skips elsewhere
+async def crawl_scripted_page(internal, tmp_path, sqlite_url, site_options: str = ""):
+    """Crawl the one scripted page as an authority site; the crawler's stats."""
     with RecordingServer("127.0.0.1", {"/a.html": (200, {}, scripted_page(internal.port))}) as site:
         seeds = tmp_path / "seeds.toml"
         seeds.write_text(
-            f'[[authority]]\nname = "site"\nstart_urls = ["{site.url}/a.html"]\ndepth_limit = 0\n',
+            f'[[authority]]\nname = "site"\nstart_urls = ["{site.url}/a.html"]\ndepth_limit = 0\n'
+            + site_options,
             encoding="utf-8",
         )
         crawler = await crawl(
@@ -68,7 +68,13 @@ async def test_the_browser_completes_the_page_and_the_guard_holds(internal, tmp_
             topic="tax",
             seeds=str(seeds),
         )
-    stats = crawler.stats.get_stats()
+    return crawler.stats.get_stats()
+
+
+@deferred_f_from_coro_f
+async def test_the_browser_completes_the_page_and_the_guard_holds(internal, tmp_path, sqlite_url):
+    chromium()  # fails in CI without it, skips elsewhere
+    stats = await crawl_scripted_page(internal, tmp_path, sqlite_url)
     assert stats["topiccrawler/render/pages"] == 1
     assert stats["topiccrawler/render/needed/empty-container"] == 1
     assert internal.requests == []  # neither the XHR nor the frame reached it
@@ -85,18 +91,6 @@ async def test_the_browser_completes_the_page_and_the_guard_holds(internal, tmp_
 
 @deferred_f_from_coro_f
 async def test_render_mode_never_leaves_the_page_static(internal, tmp_path, sqlite_url):
-    with RecordingServer("127.0.0.1", {"/a.html": (200, {}, scripted_page(internal.port))}) as site:
-        seeds = tmp_path / "seeds.toml"
-        seeds.write_text(
-            f'[[authority]]\nname = "site"\nstart_urls = ["{site.url}/a.html"]\ndepth_limit = 0\n'
-            'render = "never"\n',
-            encoding="utf-8",
-        )
-        crawler = await crawl(
-            {"DATABASE_URL": sqlite_url, "RELEVANCE_ENABLED": False, "SEARCH_MAX_QUERIES": 0},
-            topic="tax",
-            seeds=str(seeds),
-        )
-    stats = crawler.stats.get_stats()
+    stats = await crawl_scripted_page(internal, tmp_path, sqlite_url, 'render = "never"\n')
     assert not stats.get("topiccrawler/render/pages") and not stats.get("playwright/page_count")
     assert internal.requests == []

@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 from datetime import UTC, datetime, timedelta
 
+import pytest
+
 from topiccrawler.cli import main
 from topiccrawler.items import CommentRecord, PageItem
 from topiccrawler.report import gather, render
@@ -42,12 +44,18 @@ def hostile_database(url: str) -> None:
     db.dispose()
 
 
-def test_crawled_text_is_escaped_everywhere(sqlite_url):
+@pytest.fixture
+def hostile_report(sqlite_url) -> str:
     hostile_database(sqlite_url)
     db = Database(sqlite_url)
     with db.session() as session:
         page = render(gather(session, "tax"))
     db.dispose()
+    return page
+
+
+def test_crawled_text_is_escaped_everywhere(hostile_report):
+    page = hostile_report
     for payload in HOSTILE[:3]:
         assert payload not in page
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
@@ -60,14 +68,10 @@ def test_crawled_text_is_escaped_everywhere(sqlite_url):
     assert "default-src &#x27;none&#x27;" in policy and "img-src data:" in policy
 
 
-def test_plot_labels_carry_no_markup(sqlite_url):
+def test_plot_labels_carry_no_markup(hostile_report):
     import base64
 
-    hostile_database(sqlite_url)
-    db = Database(sqlite_url)
-    with db.session() as session:
-        page = render(gather(session, "tax"))
-    db.dispose()
+    page = hostile_report
     svgs = [base64.b64decode(m) for m in re.findall(r"data:image/svg\+xml;base64,([^\"]+)", page)]
     assert len(svgs) >= 4
     for svg in svgs:

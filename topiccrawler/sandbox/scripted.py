@@ -105,15 +105,21 @@ def _widget_post(builder) -> None:
     builder.homes[BLOG]["links"].insert(0, (story.title, path))
 
 
-def _xhr_thread(builder) -> None:
+def _thread(builder, replies: int):
+    """A tax story as a thread's opening post, and replies half an hour or so apart."""
     opening = builder.story(TOPIC)
     posts = [Record("".join(opening.paragraphs[:2]), opening.author,
                     format_time(opening.published, "iso"))]  # fmt: skip
     when = opening.published
-    for _ in range(6):
+    for _ in range(replies):
         when = builder.write.time_after(when, 30)
         posts.append(Record(builder.write.comment(True), builder.write.nickname(),
                             format_time(when, "iso")))  # fmt: skip
+    return opening, posts
+
+
+def _xhr_thread(builder) -> None:
+    opening, posts = _thread(builder, replies=6)
     topic_id = 9001
     api = f"/api/topic/{topic_id}/posts.json"
     builder.web.add(FORUM_DIV, api, Resource(
@@ -137,14 +143,7 @@ def _xhr_thread(builder) -> None:
 def add_active_thread(builder) -> None:
     """A plain forum thread that gets two replies on the server's day 1 (its page changes; the
     other pages do not), for revisits and conditional GET."""
-    opening = builder.story(TOPIC)
-    posts = [Record("".join(opening.paragraphs[:2]), opening.author,
-                    format_time(opening.published, "iso"))]  # fmt: skip
-    when = opening.published
-    for _ in range(4):
-        when = builder.write.time_after(when, 30)
-        posts.append(Record(builder.write.comment(True), builder.write.nickname(),
-                            format_time(when, "iso")))  # fmt: skip
+    opening, posts = _thread(builder, replies=4)
     today, tomorrow = posts[:3], posts
     site = builder.web.site_names[FORUM_TABLE]
     path, topic_id = "/thread-9002-1-1.html", 9002
