@@ -10,6 +10,7 @@ from typing import Any
 
 from scrapy import Spider, signals
 from scrapy.crawler import Crawler
+from sqlalchemy import select
 
 from topiccrawler.storage.crawler import database_for
 from topiccrawler.storage.db import Database
@@ -42,6 +43,11 @@ class CrawlRunRecorder:
             pid=os.getpid(),
         )
         with self.database.session() as session, session.begin():
+            for killed in close_killed_runs(session, run.topic, run.host, run.started_at):
+                logger.warning(
+                    "Crawl run %d (pid %s, started %s) ended without closing: recorded as killed",
+                    killed.id, killed.pid, f"{killed.started_at:%Y-%m-%d %H:%M}",
+                )  # fmt: skip
             session.add(run)
             session.flush()
             self.run_id = run.id
@@ -65,6 +71,34 @@ class CrawlRunRecorder:
                     changes["new_posts"], _site_changes(changes),
                 )  # fmt: skip
         logger.info("Crawl run %d finished (%s)", self.run_id, reason)
+
+
+def close_killed_runs(session, topic: str, host: str, now: datetime) -> list[CrawlRun]:
+    """Earlier runs of the topic on this host that never closed and whose process is gone
+    (killed with -9, the machine lost power): closed now as "killed", their end unknown but
+    before now. A run on another host, or whose process still lives, is left alone."""
+    open_runs = session.scalars(
+        select(CrawlRun).where(
+            CrawlRun.topic == topic, CrawlRun.host == host, CrawlRun.finished_at.is_(None)
+        )
+    ).all()
+    killed = [run for run in open_runs if run.pid is not None and not _alive(run.pid)]
+    for run in killed:
+        run.finished_at = now
+        run.finish_reason = "killed"
+    return killed
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True  # someone else's process
+    return True
 
 
 def _site_changes(changes: dict) -> str:
