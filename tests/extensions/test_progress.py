@@ -84,3 +84,22 @@ async def test_a_crawl_that_cannot_progress_ends_with_a_reason(tmp_path, sqlite_
     errors = [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
     assert any(e.startswith("No page fetched for") for e in errors)
     assert any(e.startswith("The crawl did not do its job") for e in errors)
+
+
+@deferred_f_from_coro_f
+async def test_a_crawl_every_site_blocks_says_so(tmp_path, sqlite_url):
+    """Every page a 403 "access denied": nothing stored, outcome blocked_everywhere (exit 4)."""
+    from tests.middlewares.test_address_guard import RecordingServer
+
+    denied = (403, {}, "<html><head><title>403</title></head><body>Access denied</body></html>")
+    with RecordingServer("127.0.0.1", {"/": denied, "/robots.txt": (404, {}, "")}) as site:
+        seeds = tmp_path / "seeds.toml"
+        seeds.write_text(f'[[authority]]\nname = "wall"\nstart_urls = ["{site.url}/"]\n')
+        crawler = await crawl(
+            {"DATABASE_URL": sqlite_url, "BLOCK_RETRY_TIMES": 1, "BLOCK_MIN_DELAY": 0.1,
+             "BLOCK_MAX_DELAY": 0.2},
+            topic="tax", seeds=str(seeds),
+        )  # fmt: skip
+    summary = crawler.stats.get_value(SUMMARY_KEY)
+    assert summary["blocked_sites"] and summary["pages_stored"] == 0
+    assert crawler.stats.get_value(OUTCOME_KEY) == "blocked_everywhere"
