@@ -128,3 +128,42 @@ def test_sandbox_forums_posts_and_lists_match_the_truth(sandbox):
         )
     assert posts and right >= 0.99 * posts  # measured 511/513 (two 2-post threads of short posts)
     assert threads and threads_right == threads
+
+
+def user_box_post(n: int, user: str, when: str, text: str) -> str:
+    """A post whose user box marks its statistics, rank and join date as the author's, as
+    many forum packages do; the post's own time sits in the message header."""
+    return f"""<article class="post" id="post-{n}">
+<div class="author-box"><div class="author-name">{user}</div>
+<div class="author-rank">Member</div><div class="author-posts">Posts: {n * 12}</div>
+<div class="author-joined">Joined: {n + 2} months ago</div></div>
+<div class="post-body"><div class="post-meta">{when}</div><div class="post-text">{text}</div></div>
+</article>"""
+
+
+def test_user_box_statistics_rank_and_join_date_are_not_author_or_time():
+    posts = [
+        ("ledger_anna", "08/05/2024 1:58 pm", "Is the standard deduction going up again this year?"),
+        ("taxman77", "08/05/2024 9:51 pm", "Yes, it rises with inflation; the new figures are out."),
+        ("ledger_anna", "09/05/2024 1:12 pm", "Thanks, found them on the revenue service site."),
+    ]  # fmt: skip
+    page = (
+        "<html><head><title>Standard deduction - Tax Forum</title></head><body>"
+        f"<h1>Standard deduction</h1><div class='topic'>"
+        f"{''.join(user_box_post(n, *p) for n, p in enumerate(posts, 1))}</div></body></html>"
+    )
+    records = extract_records(page, url="https://forum.example.test/topic/42/standard-deduction")
+    assert [(p.author, p.time) for p in records.posts] == [(u, w) for u, w, _ in posts]
+
+
+@pytest.mark.parametrize(
+    ("text", "linked", "name"),
+    [("Posts: 139", False, None), ("积分: 84", False, None), ("Member", False, None),
+     ("版主", False, None), ("Senior Member", False, None), ("Moderator", True, "Moderator"),
+     ("jeff99", False, "jeff99"), ("K O'Connor", False, "K O'Connor")],
+)  # fmt: skip
+def test_statistics_and_ranks_are_no_names(text, linked, name):
+    """A rank that links to a profile is the name the profile goes by."""
+    from topiccrawler.extract.records.fields import clean_author
+
+    assert clean_author(text, linked=linked) == name

@@ -68,6 +68,24 @@ AUTHOR_LABEL = re.compile(
 AUTHOR_TRAILER = re.compile(
     r"\s*(?:says|said|sagt|schreibt|meint|dit|dice|wrote|说|说道)\s*[:：]?\s*$", re.I
 )
+# A poster's statistics ("Posts: 139", "积分: 84"): a label, a colon and a number, never
+# a name, though user boxes mark them as the author's.
+STAT_TEXT = re.compile(r"^\s*[^\W\d_][\w .'-]{0,24}?\s*[:：]\s*[\d.,]+\s*[kKmM万]?\s*$")
+# Times that are not the record's: when the poster joined, or was last seen.
+NOT_POST_TIME = re.compile(
+    r"^\s*(?:joined|registered|member since|last (?:seen|active|visit)|mitglied seit|"
+    r"registriert|dabei seit|inscrit|inscrito|registrado|注册(?:时间|于|日期)?|加入(?:时间|于)?|"
+    r"入坛|最后(?:登录|访问)|上次(?:登录|访问))\b\s*[:：]?",
+    re.I,
+)
+# A poster's rank or role, shown beside the name in user boxes: never the name itself.
+ROLE_TEXT = re.compile(
+    r"^\s*(?:(?:new|junior|senior|full|active|registered|well-known|premium|banned)\s+)?"
+    r"(?:member|user|administrator|admin|moderator|mod|staff|guest|newbie|contributor|"
+    r"mitglied|benutzer|moderateur|modérateur|membre|miembro|membro|"
+    r"会员|管理员|版主|超级版主|新手上路|注册会员|游客)\s*$",
+    re.I,
+)
 MAX_AUTHOR_CHARS = 40
 MAX_TIME_NODE_CHARS = 80
 
@@ -338,7 +356,8 @@ def hinted_author(
         )  # fmt: skip
         if not AUTHOR_HINT.search(marks) or _chrome_marked(element):
             continue
-        name = clean_author(_link_text(element) or node_text(element))
+        linked = _link_text(element)
+        name = clean_author(linked, linked=True) if linked else clean_author(node_text(element))
         if name:
             found.append((len(list(element.iter())), name, element))
     if not found:
@@ -347,13 +366,16 @@ def hinted_author(
     return name, element
 
 
-def clean_author(text: str | None) -> str | None:
-    """An author's name without labels and trailers; None when it cannot be a name."""
+def clean_author(text: str | None, linked: bool = False) -> str | None:
+    """An author's name without labels and trailers; None when it cannot be a name. A rank
+    ("Member", "版主") is no name unless it links somewhere (a profile named after the role)."""
     if not text:
         return None
     text = normalize_space(text.split("\n")[0])
     text = AUTHOR_TRAILER.sub("", AUTHOR_LABEL.sub("", text)).strip(" :：|·-")
     if not text or len(text) > MAX_AUTHOR_CHARS or find_time(text) or CHROME_TEXT.match(text):
+        return None
+    if STAT_TEXT.match(text) or (ROLE_TEXT.match(text) and not linked):
         return None
     return text
 
@@ -423,7 +445,13 @@ def block_fields(blocks: list[etree._Element], all_blocks: set, now=None) -> lis
     stops = set(blocks)
     noise = noise_keys(nodes)
     time_key = best_key(
-        nodes, lambda n: n.time is not None and n.key not in noise and not under_chrome(n, stops)
+        nodes,
+        lambda n: (
+            n.time is not None
+            and n.key not in noise
+            and not under_chrome(n, stops)
+            and not NOT_POST_TIME.match(n.text)
+        ),
     )
     link_key = best_key(
         nodes,
