@@ -1,6 +1,7 @@
 """topiccrawler: a Scrapy-based focused crawler for Chinese and English web content."""
 
 import os
+import warnings
 
 __version__ = "0.1.0"
 
@@ -10,3 +11,7 @@ __version__ = "0.1.0"
 # with the default threads, 3.2 s for 3.3 s with one). Set before numpy is first imported.
 for _variable in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
     os.environ.setdefault(_variable, "1")
+
+# jieba imports pkg_resources, which setuptools now warns about on every crawl; the warning is
+# jieba's to fix and says nothing to a user of the crawler.
+warnings.filterwarnings("ignore", message="pkg_resources is deprecated", category=UserWarning)

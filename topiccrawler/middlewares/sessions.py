@@ -20,10 +20,11 @@ from collections import defaultdict
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
+from form2request import form2request
 from scrapy import Request, signals
 from scrapy.crawler import Crawler
 from scrapy.exceptions import IgnoreRequest, NotConfigured
-from scrapy.http import FormRequest, Response, TextResponse
+from scrapy.http import Response, TextResponse
 from scrapy.http.request import NO_CALLBACK  # login requests end in this middleware
 
 from topiccrawler.topics.model import LoginConfig
@@ -161,15 +162,16 @@ class SessionMiddleware:
             raise IgnoreRequest(f"cannot log in to {host}")
         username, password = credentials
         try:
-            return FormRequest.from_response(
-                response,
-                formxpath=f"//form[.//input[@name='{login.password_field}']]",
-                formdata={login.username_field: username, login.password_field: password},
+            forms = response.xpath(f"//form[.//input[@name='{login.password_field}']]")
+            if not forms:
+                raise ValueError("no form with the password field")
+            data = {login.username_field: username, login.password_field: password}
+            return form2request(forms[0], data).to_scrapy(
+                NO_CALLBACK,
                 meta={"login_step": "submit", "cookiejar": host, "dont_redirect": True,
                       "handle_httpstatus_list": [301, 302, 303], "dont_obey_robotstxt": True},
                 dont_filter=True,
                 priority=1000,
-                callback=NO_CALLBACK,
             )  # fmt: skip
         except ValueError:
             self._give_up(
