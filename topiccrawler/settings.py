@@ -10,7 +10,7 @@ from topiccrawler.urls import TRACKING_PARAMETERS
 BOT_NAME = "topiccrawler"
 SPIDER_MODULES = ["topiccrawler.spiders"]
 NEWSPIDER_MODULE = "topiccrawler.spiders"
-ADDONS = {}
+ADDONS = {"topiccrawler.distributed.addon.DistributedCrawl": 0}  # REDIS_URL: a shared crawl
 COMMANDS_MODULE = "topiccrawler.commands"  # `scrapy crawl` checks topic files first
 
 # --- Scrapy behaviour ---------------------------------------------------------------------------
@@ -149,7 +149,9 @@ DOWNLOAD_HANDLERS = {
     "http": "topiccrawler.render.handler.RenderingDownloadHandler",
     "https": "topiccrawler.render.handler.RenderingDownloadHandler",
 }
-RENDER_MODE = "auto"  # "auto": complete pages whose records or body are built by script; "always"; "never"
+RENDER_MODE = (
+    "auto"  # "auto": complete pages whose records or body are built by script; "always"; "never"
+)
 RENDER_BROWSER = None  # Chromium's path; None: `chromium` on PATH (Debian's package)
 RENDER_BROWSER_ARGS = []  # extra Chromium flags (the sandbox maps its .test hosts with one)
 RENDER_MAX_PAGES = 2  # pages rendered at once (one browser, one context)
@@ -191,6 +193,16 @@ PROGRESS_STALL_TIMEOUT = 600.0  # end the crawl (no_progress) after this long un
 SEARCH_ENGINE_TIMEOUT = 15.0  # download timeout of engine requests: a hanging engine is found soon
 LOGSTATS_INTERVAL = 0  # Scrapy's "Crawled N pages" line: the progress line replaces it
 PUBLIC_SUFFIX_LIST_FETCH = False  # True: tldextract may download the suffix list (else bundled)
+
+# --- Many workers on one crawl (distributed/): on when REDIS_URL is set -------------------------
+REDIS_URL = None  # redis://host:6379/0; None: $TOPICCRAWLER_REDIS_URL, else one process, no Redis
+REDIS_PARAMS = {}  # more redis-py client arguments (socket_timeout, password, ...)
+REDIS_CRAWL_NAME = None  # workers with the same name share one crawl; None: the topic's name
+REDIS_WORKER_TIMEOUT = 30.0  # seconds without a heartbeat after which a worker counts as dead
+REDIS_IDLE_TIMEOUT = 60.0  # seconds an idle worker waits for others' requests in flight
+REDIS_FLUSH_ON_START = False  # True: the first worker deletes a stopped crawl's state (no resume)
+REDIS_BLOOM_CAPACITY = 10_000_000  # URLs the shared seen-URL filter is sized for (24 MB at 1e-4)
+REDIS_BLOOM_ERROR = 1e-4  # its false-positive rate at full capacity (a URL wrongly seen: skipped)
 
 # --- Storage ------------------------------------------------------------------------------------
 STORAGE_ENABLED = True  # False: no database, items only go to feeds (-O)

@@ -15,6 +15,7 @@ import sys
 from scrapy.commands.crawl import Command as ScrapyCrawlCommand
 from scrapy.exceptions import UsageError
 
+from topiccrawler.distributed.state import redis_url
 from topiccrawler.extensions.progress import OUTCOME_KEY
 from topiccrawler.locks import TopicLock, TopicLocked
 from topiccrawler.spiders.topic import TopicSpider
@@ -44,6 +45,9 @@ class Command(ScrapyCrawlCommand):
             )
         except (UnknownTopicError, TopicFileError) as exc:
             raise UsageError(str(exc), print_help=False) from exc
+        if redis_url(self.settings):  # a worker of a shared crawl: its workers run side by side
+            self.exitcode = self._crawl(args[0], spargs)
+            return
         lock = TopicLock.for_settings(self.settings, topic.name)
         try:
             lock.acquire()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import os
 import socket
+import time
 from datetime import UTC, date, datetime
 from typing import Any
 
@@ -12,12 +13,16 @@ from scrapy import Spider, signals
 from scrapy.crawler import Crawler
 from sqlalchemy import select
 
+from topiccrawler.distributed.state import shared_crawl_for
 from topiccrawler.storage.crawler import database_for
 from topiccrawler.storage.db import Database
 from topiccrawler.storage.models import CrawlRun
 from topiccrawler.storage.runs import CHANGES_KEY, SUMMARY_KEY, previous_run, run_changes
 
 logger = logging.getLogger(__name__)
+
+RUN_OPEN_WAIT = 10  # seconds a joining worker waits for the first one to open the run row
+WORKERS_KEY = "topiccrawler/workers"  # a shared crawl's stats: each worker's own, by name
 
 
 class CrawlRunRecorder:
@@ -35,6 +40,14 @@ class CrawlRunRecorder:
         return cls(crawler, database_for(crawler))
 
     def spider_opened(self, spider: Spider) -> None:
+        shared = shared_crawl_for(self.crawler)
+        if shared is not None:
+            self.run_id = self._join_shared_run(shared, spider)
+            return
+        self.run_id = self._start_run(spider)
+        logger.info("Crawl run %d started", self.run_id)
+
+    def _start_run(self, spider: Spider) -> int:
         run = CrawlRun(
             topic=str(getattr(spider, "topic_name", "")),
             spider=spider.name,
@@ -50,21 +63,50 @@ class CrawlRunRecorder:
                 )  # fmt: skip
             session.add(run)
             session.flush()
-            self.run_id = run.id
-        logger.info("Crawl run %d started", self.run_id)
+            return run.id
+
+    def _join_shared_run(self, shared, spider: Spider) -> int:
+        """One run row per shared crawl: the first worker opens it, the others join it."""
+        key = shared.key("run")
+        if shared.server.set(key, "opening", nx=True, ex=RUN_OPEN_WAIT):
+            run_id = self._start_run(spider)
+            shared.server.set(key, run_id)
+            logger.info("Crawl run %d started (shared crawl %r)", run_id, shared.name)
+            return run_id
+        deadline = time.monotonic() + RUN_OPEN_WAIT
+        while time.monotonic() < deadline:
+            value = shared.server.get(key)
+            if value is None:  # the opener died: open it here
+                return self._join_shared_run(shared, spider)
+            if value.isdigit():
+                logger.info("Joined crawl run %s (shared crawl %r)", value.decode(), shared.name)
+                return int(value)
+            time.sleep(0.1)
+        raise RuntimeError(f"no crawl run row appeared for shared crawl {shared.name!r}")
 
     def spider_closed(self, spider: Spider, reason: str) -> None:
         if self.run_id is None:
             return
+        shared = shared_crawl_for(self.crawler)
+        stats = _json_safe(self.crawler.stats.get_stats())
         with self.database.session() as session, session.begin():
-            run = session.get(CrawlRun, self.run_id)
+            run = session.get(CrawlRun, self.run_id, with_for_update=True)
+            if run is not None and shared is not None:
+                # Each worker's stats under its name; the sums once the last one leaves.
+                workers = {**(run.stats or {}).get(WORKERS_KEY, {}), shared.worker: stats}
+                run.stats = {**(run.stats or {}), WORKERS_KEY: workers}
+                if not shared.last_out:
+                    logger.info("Crawl run %d: this worker's stats recorded", self.run_id)
+                    return
+                stats = {**_sum_workers(workers), WORKERS_KEY: workers}
             if run is not None:
                 summary = self.crawler.stats.get_value(SUMMARY_KEY) or {}
                 changes = run_changes(session, run, summary, previous_run(session, run))
                 self.crawler.stats.set_value(CHANGES_KEY, changes)
+                stats[CHANGES_KEY] = changes
                 run.finished_at = datetime.now(UTC)
                 run.finish_reason = reason
-                run.stats = _json_safe(self.crawler.stats.get_stats())
+                run.stats = stats
                 logger.info(
                     "Crawl run %d: %d new pages, %d new comments, %d new posts%s",
                     self.run_id, changes["new_pages"], changes["new_comments"],
@@ -109,6 +151,19 @@ def _site_changes(changes: dict) -> str:
         if changes[key]
     ]  # fmt: skip
     return "; " + "; ".join(parts) if parts else ""
+
+
+def _sum_workers(workers: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """The stats of a shared crawl: numbers added up over its workers, anything else as the
+    last worker (the one closing the run) had it."""
+    total: dict[str, Any] = {}
+    for stats in workers.values():
+        for key, value in stats.items():
+            if isinstance(value, int | float) and not isinstance(value, bool):
+                total[key] = total.get(key, 0) + value if key in total else value
+            else:
+                total[key] = value
+    return total
 
 
 def _json_safe(stats: dict[str, Any]) -> dict[str, Any]:

@@ -21,6 +21,8 @@ from scrapy.crawler import Crawler
 from scrapy.exceptions import NotConfigured
 from scrapy.http import Response
 
+from topiccrawler.distributed.learning import SharedLinkClassifier, SharedYieldStats
+from topiccrawler.distributed.state import shared_crawl_for
 from topiccrawler.frontier.classifier import LinkClassifier
 from topiccrawler.frontier.learning import YieldStats
 from topiccrawler.frontier.pagination import is_pagination
@@ -116,8 +118,15 @@ class RelevanceMiddleware:
             if self.threshold_setting not in (None, "")
             else topic.keywords.threshold
         )
+        shared = shared_crawl_for(self.crawler)
+        if shared is not None and self.learning is not None:  # every worker's judgements count
+            self.learning = SharedYieldStats(shared, self.learning.exploration)
         if self.use_classifier:
-            self.classifier = LinkClassifier(self.scorer.tokenizer)
+            self.classifier = (
+                SharedLinkClassifier(shared, self.scorer.tokenizer)
+                if shared is not None
+                else LinkClassifier(self.scorer.tokenizer)
+            )
         if self.frontier_enabled:
             try:
                 self.prioritizer = LinkPrioritizer(
@@ -253,6 +262,10 @@ class RelevanceMiddleware:
         """Every queued request scored again with the refitted classifier (up to
         FRONTIER_RESCORE_LIMIT requests; past that the lazy refresh on pop does it)."""
         scheduler = getattr(getattr(self.crawler, "engine", None), "scheduler", None)
+        if hasattr(scheduler, "rescore"):  # a shared crawl's frontier (distributed/)
+            moved = scheduler.rescore(self.refresh_priority, self.rescore_limit)
+            self.stats.inc_value("topiccrawler/frontier/rescored", moved)
+            return
         for queue in (getattr(scheduler, "mqs", None), getattr(scheduler, "dqs", None)):
             rescore = getattr(queue, "rescore", None)
             if rescore is not None and len(queue) <= self.rescore_limit:

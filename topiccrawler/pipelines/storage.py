@@ -11,6 +11,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from topiccrawler.extensions.crawl_run import CrawlRunRecorder
 from topiccrawler.items import LinkFailureItem, PageCheckedItem, PageItem, SearchResultsItem
+from topiccrawler.signals import items_stored
 from topiccrawler.storage.crawler import database_for
 from topiccrawler.storage.db import Database
 from topiccrawler.storage.writer import (
@@ -78,8 +79,11 @@ class StoragePipeline:
         costs only itself (logged with its URL)."""
         batch, self.buffer = self.buffer, []
         self.last_flush = time.monotonic()
-        if not batch:
-            return
+        if batch:
+            self._write(batch)
+        self.crawler.signals.send_catch_log(items_stored)
+
+    def _write(self, batch: list[Storable]) -> None:
         run_id = self.crawl_run_id
         counts = WriteCounts()
         try:

@@ -66,6 +66,7 @@ class SandboxServer:
         self.strict_last: float = 0.0
         self.lock = threading.Lock()
         self.requests = 0
+        self.fetches: list[tuple[str, str, str, int]] = []  # (method, host, path, status) served
         self.day = 0  # the server's clock: `advance` moves it and applies the web's changes
         self.not_modified = 0  # 304 answers given
         self.server = _QuietServer(("127.0.0.1", port), _handler(self))
@@ -224,6 +225,8 @@ def _handler(sandbox: SandboxServer) -> type[BaseHTTPRequestHandler]:
                 logger.exception("sandbox failed on %s%s", host, self.path)
                 status, headers, body = 500, {"Content-Type": "text/plain"}, b"sandbox error"
             body = body.replace(PORT_MARK.encode(), str(sandbox.port).encode())
+            with sandbox.lock:
+                sandbox.fetches.append((method, host, self.path, status))
             self.send_response(status)
             for name, value in headers.items():
                 self.send_header(name, value)

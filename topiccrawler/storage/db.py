@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import fcntl
 import logging
 import os
 import tempfile
@@ -13,7 +14,7 @@ from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Engine, create_engine, event, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -92,8 +93,33 @@ def alembic_config(engine: Engine) -> Config:
     return config
 
 
+MIGRATION_LOCK = 0x746F7069  # PostgreSQL advisory lock key: one migration at a time
+
+
 def upgrade(engine: Engine, revision: str = "head") -> None:
-    """Create or upgrade the schema to `revision`; quiet when there is nothing to do."""
+    """Create or upgrade the schema to `revision`; quiet when there is nothing to do. Workers
+    starting together take turns (a PostgreSQL advisory lock, a lock file beside a SQLite file):
+    the first migrates, the others find the schema at head."""
+    if revision == "head" and current_revision(engine) == head_revision():
+        return
+    if engine.dialect.name == "sqlite" and engine.url.database not in (None, "", ":memory:"):
+        with open(f"{engine.url.database}.migrate-lock", "a") as lock:  # processes on one file
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            _upgrade(engine, revision)
+        return
+    if engine.dialect.name != "postgresql":
+        _upgrade(engine, revision)
+        return
+    with engine.connect() as lock:
+        lock.execute(text("select pg_advisory_lock(:key)"), {"key": MIGRATION_LOCK})
+        try:
+            _upgrade(engine, revision)
+        finally:
+            lock.execute(text("select pg_advisory_unlock(:key)"), {"key": MIGRATION_LOCK})
+            lock.commit()
+
+
+def _upgrade(engine: Engine, revision: str) -> None:
     before = current_revision(engine)
     if revision == "head" and before == head_revision():
         return

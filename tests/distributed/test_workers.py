@@ -1,0 +1,185 @@
+"""Two worker processes crawl the sandbox web as one crawl, over loopback Redis and PostgreSQL:
+every relevant page stored once, no page fetched twice, and a worker killed with SIGKILL in the
+middle of the crawl loses nothing (its requests in flight are fetched by the other)."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import time
+import uuid
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from sqlalchemy import create_engine, func, select
+from sqlalchemy.orm import Session
+
+from tests.conftest import ROOT
+from tests.distributed.conftest import REDIS_URL
+from topiccrawler.sandbox.demo import (
+    TOPIC,
+    crawl_command,
+    sandbox_crawl_settings,
+    sandbox_login_env,
+    sandbox_seed_file,
+)
+from topiccrawler.sandbox.server import SandboxServer
+from topiccrawler.sandbox.truth import score_crawl
+from topiccrawler.sandbox.web import build_web
+from topiccrawler.storage.models import CrawlRun, Page
+
+pytestmark = [pytest.mark.redis, pytest.mark.postgres]
+
+NOT_PAGES = ("/robots.txt", "/search", "/login", "/api/")
+
+
+def start_worker(server, seeds: Path, database_url: str, crawl_name: str, log: Path):
+    settings = {
+        **sandbox_crawl_settings(server),
+        "DATABASE_URL": database_url,
+        "REDIS_URL": REDIS_URL,
+        "REDIS_CRAWL_NAME": crawl_name,
+        "REDIS_WORKER_TIMEOUT": 3,
+        "REDIS_IDLE_TIMEOUT": 20,
+        "DOWNLOAD_DELAY": 0,
+        "AUTOTHROTTLE_ENABLED": False,
+        "DOWNLOAD_TIMEOUT": 3,
+        "RETRY_TIMES": 0,
+        "LOG_FILE": str(log),
+    }
+    return subprocess.Popen(
+        crawl_command(seeds, settings),
+        cwd=ROOT,
+        env={**os.environ, **sandbox_login_env()},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+
+
+def page_fetches(server: SandboxServer) -> Counter:
+    """Pages served (GET answered 200; not robots.txt, search answers, logins or JSON
+    endpoints), by address."""
+    return Counter(
+        (host, target)
+        for method, host, target, status in server.fetches
+        if method == "GET" and status == 200 and not target.startswith(NOT_PAGES)
+    )
+
+
+def stat(log: str, name: str) -> int:
+    """A number from the stats a worker dumps into its log at the end."""
+    found = re.search(rf"'{re.escape(name)}': (\d+)", log)
+    return int(found.group(1)) if found else 0
+
+
+def deliberate_refetches(logs: list[str]) -> int:
+    """Second fetches the spider asks for on purpose, as one process does too: a page fetched
+    at the depth limit and linked later with fewer hops (for its links), and a page whose
+    records are built by script (rendered in the browser)."""
+    return sum(
+        stat(log, "topiccrawler/links/refetched_for_fewer_hops")
+        + stat(log, "topiccrawler/render/pages")
+        for log in logs
+    )
+
+
+def stored_pages(database_url: str) -> tuple[int, int, object]:
+    engine = create_engine(database_url)
+    try:
+        with Session(engine) as session:
+            rows = session.scalar(select(func.count()).select_from(Page))
+            distinct = session.scalar(select(func.count(func.distinct(Page.url))))
+            runs = session.scalars(select(CrawlRun)).all()
+            return rows, distinct, runs
+    finally:
+        engine.dispose()
+
+
+def score(database_url: str, web, port: int):
+    engine = create_engine(database_url)
+    try:
+        with Session(engine) as session:
+            return score_crawl(session, web, TOPIC, port=port)
+    finally:
+        engine.dispose()
+
+
+@pytest.fixture
+def sandbox(tmp_path):
+    web = build_web(1, "small")
+    with SandboxServer(web, slow_seconds=4) as server:
+        seeds = tmp_path / "seeds.toml"
+        seeds.write_text(sandbox_seed_file(server), encoding="utf-8")
+        yield web, server, seeds
+
+
+def wait(processes, timeout: float = 240) -> list[int]:
+    deadline = time.monotonic() + timeout
+    codes = []
+    for process in processes:
+        try:
+            codes.append(process.wait(max(1.0, deadline - time.monotonic())))
+        except subprocess.TimeoutExpired:
+            process.kill()
+            pytest.fail("a worker did not finish in time")
+    return codes
+
+
+def test_two_workers_share_one_crawl(sandbox, postgres_url, redis_server, tmp_path):
+    web, server, seeds = sandbox
+    name = f"test-{uuid.uuid4().hex[:8]}"
+    workers = [
+        start_worker(server, seeds, postgres_url, name, tmp_path / f"worker{i}.log")
+        for i in range(2)
+    ]
+    codes = wait(workers)
+    logs = [(tmp_path / f"worker{i}.log").read_text() for i in range(2)]
+    assert all(code in (0, 3) for code in codes), (codes, [log[-3000:] for log in logs])
+
+    fetched = page_fetches(server)
+    assert fetched, "the sandbox served no page"
+    twice = {page: n for page, n in fetched.items() if n > 1}
+    assert sum(n - 1 for n in twice.values()) <= deliberate_refetches(logs), twice
+    # Both workers fetched: the work was shared.
+    dequeued = [stat(log, "scheduler/dequeued/redis") for log in logs]
+    assert min(dequeued) > 20, dequeued
+
+    rows, distinct, runs = stored_pages(postgres_url)
+    assert rows == distinct  # stored once
+    result = score(postgres_url, web, server.port)
+    assert result.relevant_fetched >= result.relevant_in_web - 1, result  # as one process
+    assert len(runs) == 1 and runs[0].finished_at is not None  # one run row, closed
+    assert len(runs[0].stats["topiccrawler/workers"]) == 2  # with each worker's stats
+    # The finished crawl left nothing behind in Redis.
+    assert not list(redis_server.scan_iter(match=f"topiccrawler:{name}:*"))
+
+
+def test_a_worker_killed_mid_crawl_loses_nothing(sandbox, postgres_url, redis_server, tmp_path):
+    web, server, seeds = sandbox
+    name = f"test-{uuid.uuid4().hex[:8]}"
+    victim = start_worker(server, seeds, postgres_url, name, tmp_path / "victim.log")
+    survivor = start_worker(server, seeds, postgres_url, name, tmp_path / "survivor.log")
+    deadline = time.monotonic() + 120
+    while sum(page_fetches(server).values()) < 80 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert victim.poll() is None, "the crawl ended before the kill"
+    in_flight = redis_server.hlen(f"topiccrawler:{name}:lease")
+    victim.send_signal(signal.SIGKILL)
+    victim.wait()
+    codes = wait([survivor])
+    log = (tmp_path / "survivor.log").read_text()
+    assert codes[0] in (0, 3), log[-3000:]
+    assert "stopped beating" in log  # the survivor took the dead worker's requests back
+
+    result = score(postgres_url, web, server.port)
+    assert result.relevant_fetched >= result.relevant_in_web - 1, (result, in_flight)
+    rows, distinct, runs = stored_pages(postgres_url)
+    assert rows == distinct
+    # Only what was in flight at the kill can have been fetched twice (and what the spider
+    # refetches on purpose; the victim's log has no stats: it was killed).
+    twice = sum(n - 1 for n in page_fetches(server).values() if n > 1)
+    assert twice <= in_flight + deliberate_refetches([log]) + 16, (twice, in_flight)
+    assert not list(redis_server.scan_iter(match=f"topiccrawler:{name}:*"))

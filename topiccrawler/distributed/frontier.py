@@ -1,0 +1,178 @@
+"""The shared frontier: best-first across sites, polite per site, for every worker at once.
+
+The same rule as `frontier/queue.py`, kept in Redis: one sorted set of requests per site (its
+download slot), scored by priority, and an index of sites by their best request. A worker pops,
+among the sites that are free (fewer requests in flight over all workers than the site's
+concurrency, and its delay since the last request to it over), the one whose best request has
+the highest priority. One Lua script does the choice, the pop, the site's next allowed time and
+the lease, so two workers never take the same request or hit one site together: a site's delay
+and concurrency hold across workers instead of being multiplied by their number.
+
+Within a priority, requests come out first in, first out (a sequence number in the score).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+
+from scrapy import Request
+from scrapy_redis.queue import Base
+
+from topiccrawler.distributed.state import SharedCrawl
+
+SCAN_SITES = 200  # sites looked at per pop, best first
+SEQUENCE_SPAN = 10_000_000  # FIFO order within one priority: score = -priority + seq / span
+
+POP = """
+local sites = redis.call('ZRANGE', KEYS[1], 0, tonumber(ARGV[6]) - 1)
+local now = tonumber(ARGV[1])
+local wait = -1
+for _, site in ipairs(sites) do
+  local delay, concurrency = tonumber(ARGV[2]), tonumber(ARGV[3])
+  local reports = redis.call('HVALS', KEYS[4] .. site)
+  if reports[1] then
+    delay, concurrency = 0, 1000000
+    for _, report in ipairs(reports) do
+      local d, c = string.match(report, '^(%S+) (%S+)$')
+      delay, concurrency = math.max(delay, tonumber(d)), math.min(concurrency, tonumber(c))
+    end
+  end
+  local active = tonumber(redis.call('HGET', KEYS[3], site) or '0')
+  local after = tonumber(redis.call('HGET', KEYS[2], site) or '0')
+  if active < concurrency and after <= now then
+    local queue = ARGV[7] .. site
+    local top = redis.call('ZPOPMIN', queue)
+    if top[1] then
+      local best = redis.call('ZRANGE', queue, 0, 0, 'WITHSCORES')
+      if best[1] then redis.call('ZADD', KEYS[1], best[2], site) else redis.call('ZREM', KEYS[1], site) end
+      redis.call('HSET', KEYS[2], site, now + delay)
+      redis.call('HINCRBY', KEYS[3], site, 1)
+      redis.call('HSET', KEYS[5], ARGV[5], top[1])
+      redis.call('HSET', KEYS[6], ARGV[5], ARGV[4] .. '\\t' .. site .. '\\t' .. top[2])
+      redis.call('HSET', KEYS[7], ARGV[5], site)
+      return {top[1], site}
+    end
+    redis.call('ZREM', KEYS[1], site)
+  elseif active < concurrency then
+    if wait < 0 or after - now < wait then wait = after - now end
+  end
+end
+return {false, tostring(wait)}
+"""
+
+# A queued request given a new priority, if no worker has taken it meanwhile.
+REPLACE = """
+if redis.call('ZREM', KEYS[1], ARGV[1]) == 0 then return 0 end
+redis.call('ZADD', KEYS[1], ARGV[3], ARGV[2])
+redis.call('ZADD', KEYS[2], 'LT', ARGV[3], ARGV[4])
+return 1
+"""
+
+
+class SharedFrontier(Base):
+    """Requests of one crawl in Redis, per site; `site_of` names a request's site (the
+    downloader's slot key), `policy_of` a site's (delay seconds, concurrency) when unknown."""
+
+    def __init__(
+        self,
+        crawl: SharedCrawl,
+        spider,
+        site_of: Callable[[Request], str],
+        default_policy: tuple[float, int],
+        serializer=None,
+    ):
+        super().__init__(crawl.server, spider, crawl.key("q"), serializer)
+        self.crawl = crawl
+        self.site_of = site_of
+        self.default_policy = default_policy
+        self.policies: dict[str, tuple[float, int]] = {}
+        self.sequence = int(time.time() * 1000) % SEQUENCE_SPAN
+        self._pop = crawl.server.register_script(POP)
+        self._replace = crawl.server.register_script(REPLACE)
+        self.next_free: float | None = None  # seconds until a site frees up, after an empty pop
+
+    def __len__(self) -> int:
+        """Sites with queued requests (cheap; zero exactly when the frontier is empty)."""
+        return self.server.zcard(self.crawl.key("sites"))
+
+    def size(self) -> int:
+        """Queued requests over all sites."""
+        sites = [s.decode() for s in self.server.zrange(self.crawl.key("sites"), 0, -1)]
+        pipe = self.server.pipeline()
+        for site in sites:
+            pipe.zcard(self.crawl.key("q", site))
+        return sum(pipe.execute())
+
+    def _score(self, priority: int) -> float:
+        self.sequence = (self.sequence + 1) % SEQUENCE_SPAN
+        return -priority + self.sequence / SEQUENCE_SPAN
+
+    def push(self, request: Request) -> None:
+        site = self.site_of(request)
+        score = self._score(request.priority)
+        pipe = self.server.pipeline(transaction=True)
+        pipe.zadd(self.crawl.key("q", site), {self._encode_request(request): score})
+        pipe.zadd(self.crawl.key("sites"), {site: score}, lt=True)
+        pipe.execute()
+
+    def set_policy(self, site: str, delay: float, concurrency: int) -> None:
+        """Report a site's delay and concurrency as this worker's downloader has them now (the
+        seed file's, AutoThrottle's, a block's back-off). Pops go by the most careful report of
+        all workers: the one that was blocked slows everyone down on that site."""
+        policy = (round(delay, 3), int(concurrency))
+        if self.policies.get(site) != policy:
+            self.policies[site] = policy
+            value = f"{int(policy[0] * 1000)} {policy[1]}"
+            self.server.hset(self.crawl.key("policy", site), self.crawl.worker, value)
+
+    def pop(self, timeout: int = 0, lease: str | None = None) -> tuple[Request, str] | None:
+        """The best request of the best free site, leased to this worker under `lease`;
+        None when no site is free (then `next_free` says when one will be, if known)."""
+        lease = lease or f"{self.crawl.worker}:{self.sequence}"
+        delay, concurrency = self.default_policy
+        keys = [
+            self.crawl.key("sites"), self.crawl.key("next"), self.crawl.key("active"),
+            self.crawl.key("policy", ""), *self.crawl.lease_keys(),
+        ]  # fmt: skip
+        args = [
+            int(time.time() * 1000), int(delay * 1000), concurrency, self.crawl.worker, lease,
+            SCAN_SITES, self.crawl.key("q", ""),
+        ]  # fmt: skip
+        data, detail = self._pop(keys=keys, args=args)
+        if not data:
+            wait = int(detail)
+            self.next_free = wait / 1000 if wait >= 0 else None
+            return None
+        self.next_free = None
+        request = self._decode_request(data)
+        request.meta["lease"] = lease
+        return request, lease
+
+    def queued(self, limit: int) -> Iterator[tuple[str, bytes, Request]]:
+        """Up to `limit` queued requests as (site, stored form, request), best sites first."""
+        sites = [s.decode() for s in self.server.zrange(self.crawl.key("sites"), 0, -1)]
+        left = limit
+        for site in sites:
+            if left <= 0:
+                return
+            for data in self.server.zrange(self.crawl.key("q", site), 0, left - 1):
+                left -= 1
+                yield site, data, self._decode_request(data)
+
+    def rescore(self, score: Callable[[Request], int | None], limit: int = 20000) -> int:
+        """Queued requests scored again (None keeps a priority) and moved to their new place,
+        unless a worker took them meanwhile; returns how many moved."""
+        moved = 0
+        for site, data, request in list(self.queued(limit)):
+            priority = score(request)
+            if priority is None or priority == request.priority:
+                continue
+            request.priority = priority
+            keys = [self.crawl.key("q", site), self.crawl.key("sites")]
+            new = self._encode_request(request)
+            moved += self._replace(keys=keys, args=[data, new, self._score(priority), site])
+        return moved
+
+    def clear(self) -> None:
+        self.crawl.clear()

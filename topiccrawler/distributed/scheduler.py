@@ -1,0 +1,312 @@
+"""The scheduler of a worker in a shared crawl (SCHEDULER when REDIS_URL is set).
+
+Requests go to the shared frontier through the shared Bloom filter; the downloader asks for the
+next one when it has room, and gets the best request of a site that is free over all workers,
+leased to this worker. A lease ends once the request's response has been through the spider and
+the pipelines and the storage pipeline has committed what came of it (`items_stored`): a worker
+killed before that point loses nothing, since its leases go back into the frontier.
+
+A worker with nothing to do stays while others still have requests in flight (they may find new
+links) for at most REDIS_IDLE_TIMEOUT seconds; when the frontier is empty and nothing is in flight
+anywhere, the crawl is finished and every worker closes. The last worker to leave deletes the
+crawl's keys when it finished (a crawl stopped early is kept, and resumes when workers start
+again, as with JOBDIR).
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+import logging
+import time
+from typing import Any
+
+from scrapy import Request, signals
+from scrapy.core.scheduler import BaseScheduler
+from scrapy.crawler import Crawler
+from scrapy.exceptions import DontCloseSpider, NotConfigured
+from twisted.internet import reactor, task
+
+from topiccrawler.distributed.bloom import BloomDupeFilter
+from topiccrawler.distributed.frontier import SharedFrontier
+from topiccrawler.distributed.state import SharedCrawl, shared_crawl_for
+from topiccrawler.signals import items_stored
+
+logger = logging.getLogger(__name__)
+
+REFRESH_MARGIN = 10  # as frontier/queue.py: a request whose priority fell by more goes back
+REFRESH_LIMIT = 100
+SWEEP_INTERVAL = 0.1  # seconds between looks for leased requests the engine is done with
+WAKE_INTERVAL = 0.2  # seconds between looks for work other workers queued or sites they freed
+
+
+class DistributedScheduler(BaseScheduler):
+    def __init__(self, crawler: Crawler):
+        self.crawler = crawler
+        self.stats = crawler.stats
+        settings = crawler.settings
+        self.idle_timeout = settings.getfloat("REDIS_IDLE_TIMEOUT")
+        self.flush_on_start = settings.getbool("REDIS_FLUSH_ON_START")
+        self.crawl: SharedCrawl
+        self.df: BloomDupeFilter
+        self.queue: SharedFrontier
+        self.leased: dict[str, Request] = {}  # lease → request the engine has not finished
+        self.done: list[str] = []  # leases whose items wait for the storage pipeline's commit
+        self.idle_since: float | None = None
+        self.loops: list[Any] = []
+        self._refresh: Any = False
+        self._leases = 0
+        self._wake_call: Any = None
+        self.local: list[tuple[int, int, Request]] = []  # requests no other worker could run
+        self._local_order = itertools.count()
+        self._storage: Any = False  # the storage pipeline, looked up on first need
+
+    @classmethod
+    def from_crawler(cls, crawler: Crawler) -> DistributedScheduler:
+        return cls(crawler)
+
+    # --- opening and closing ------------------------------------------------------------------------
+
+    def open(self, spider) -> None:
+        crawl = shared_crawl_for(self.crawler)
+        if crawl is None:
+            raise NotConfigured("DistributedScheduler needs REDIS_URL")
+        self.crawl = crawl
+        settings = self.crawler.settings
+        if self.flush_on_start and not crawl.alive_workers():
+            logger.info(
+                "REDIS_FLUSH_ON_START: %d keys of crawl %r deleted", crawl.clear(), crawl.name
+            )
+        crawl.beat()
+        self.df = BloomDupeFilter(
+            crawl,
+            self.crawler.request_fingerprinter,
+            settings.getint("REDIS_BLOOM_CAPACITY"),
+            settings.getfloat("REDIS_BLOOM_ERROR"),
+            debug=settings.getbool("DUPEFILTER_DEBUG"),
+        )
+        self.queue = SharedFrontier(
+            crawl,
+            spider,
+            self.crawler.engine.downloader.get_slot_key,
+            (
+                settings.getfloat("DOWNLOAD_DELAY"),
+                settings.getint("CONCURRENT_REQUESTS_PER_DOMAIN"),
+            ),
+        )
+        reclaimed = crawl.reclaim_dead()
+        self.stats.inc_value("topiccrawler/workers/reclaimed", reclaimed)
+        queued = len(self.queue)
+        logger.info(
+            "Worker %s joined crawl %r (%d workers alive; %d sites queued%s)",
+            crawl.worker, crawl.name, len(crawl.alive_workers()), queued,
+            ", resuming" if queued else "",
+        )  # fmt: skip
+        self.stats.set_value("topiccrawler/workers/worker", crawl.worker)
+        beat_every = max(0.2, crawl.worker_timeout / 3)
+        for call, interval in (
+            (self._beat, beat_every),
+            (self._sweep, SWEEP_INTERVAL),
+            (self._wake_if_queued, WAKE_INTERVAL),
+        ):
+            loop = task.LoopingCall(call)
+            loop.start(interval, now=False)
+            self.loops.append(loop)
+        signals_ = self.crawler.signals
+        signals_.connect(self.items_stored, signal=items_stored)
+        signals_.connect(self.request_left_downloader, signal=signals.request_left_downloader)
+        signals_.connect(self.spider_idle, signal=signals.spider_idle)
+
+    def close(self, reason: str) -> None:
+        for loop in self.loops:
+            if loop.running:
+                loop.stop()
+        if self._wake_call is not None and self._wake_call.active():
+            self._wake_call.cancel()
+        crawl = self.crawl
+        # Requests taken but never finished (a crawl stopped early) go back for later.
+        unfinished = [lease for lease in self.leased if crawl.requeue(lease, crawl.worker)]
+        for lease in self.done:
+            crawl.release(lease)
+        self.leased.clear()
+        self.done.clear()
+        finished = crawl.finished()
+        others = crawl.alive_workers() - {crawl.worker}
+        crawl.leave()
+        self.stats.set_value("topiccrawler/workers/requeued_on_close", len(unfinished))
+        if others:
+            logger.info(
+                "Worker %s left crawl %r; %d workers go on", crawl.worker, crawl.name, len(others)
+            )
+            return
+        crawl.last_out = True
+        if finished:
+            urls = self.df.count()
+            crawl.clear()
+            logger.info(
+                "Crawl %r finished (%d URLs seen): its Redis keys are deleted", crawl.name, urls
+            )
+        else:
+            crawl.server.delete(crawl.key("run"))  # a resumed crawl is a new crawl run
+            logger.info(
+                "Crawl %r stopped with %d sites queued: kept in Redis; workers started again resume it",
+                crawl.name, len(self.queue),
+            )  # fmt: skip
+
+    # --- requests -------------------------------------------------------------------------------------
+
+    def has_pending_requests(self) -> bool:
+        return bool(self.local) or len(self.queue) > 0
+
+    def __len__(self) -> int:
+        return len(self.local) + len(self.queue)
+
+    def enqueue_request(self, request: Request) -> bool:
+        if not request.dont_filter and self.df.request_seen(request):
+            self.df.log(request, self.crawler.spider)
+            return False
+        try:
+            self.queue.push(request)
+        except ValueError:  # a callback that is no method of the spider: it stays here
+            heapq.heappush(self.local, (-request.priority, next(self._local_order), request))
+            self.stats.inc_value("scheduler/enqueued/local")
+            return True
+        self.stats.inc_value("scheduler/enqueued/redis")
+        return True
+
+    def next_request(self) -> Request | None:
+        if self.local:  # requests only this worker can run (Scrapy's internal ones) first
+            self.stats.inc_value("scheduler/dequeued/local")
+            return heapq.heappop(self.local)[2]
+        refresh = self._refresher()
+        for _ in range(REFRESH_LIMIT):
+            self._leases += 1
+            popped = self.queue.pop(lease=f"{self.crawl.worker}:{self._leases}")
+            if popped is None:
+                if self.queue.next_free is not None:  # a site frees up then: ask again at once
+                    self._wake_in(self.queue.next_free)
+                return None
+            request, lease = popped
+            if refresh is not None:
+                priority = refresh(request)
+                if priority is not None and priority < request.priority - REFRESH_MARGIN:
+                    request.priority = priority
+                    self.queue.push(request)
+                    self.crawl.release(lease)
+                    self.stats.inc_value("topiccrawler/frontier/requeued")
+                    continue
+            self.leased[lease] = request
+            self.idle_since = None
+            self.stats.inc_value("scheduler/dequeued/redis")
+            return request
+        return None
+
+    def rescore(self, score, limit: int) -> int:
+        """After a classifier refit: queued requests of the shared frontier scored again."""
+        return self.queue.rescore(score, limit)
+
+    def _refresher(self):
+        if self._refresh is False:
+            from topiccrawler.middlewares.relevance import RelevanceMiddleware
+
+            middleware = self.crawler.get_spider_middleware(RelevanceMiddleware)
+            self._refresh = middleware.refresh_priority if middleware is not None else None
+        return self._refresh
+
+    # --- leases -----------------------------------------------------------------------------------------
+
+    def _sweep(self) -> None:
+        """Leased requests the engine is done with (response scraped, or failed): released now
+        without storage, else after the storage pipeline's next commit."""
+        slot = getattr(self.crawler.engine, "_slot", None)
+        in_progress = getattr(slot, "inprogress", None)
+        if in_progress is None:
+            return
+        for lease, request in list(self.leased.items()):
+            if request not in in_progress:
+                del self.leased[lease]
+                self.crawl.free(lease)
+                if self._storage_pipeline() is not None:
+                    self.done.append(lease)
+                else:
+                    self.crawl.release(lease)
+
+    def request_left_downloader(self, request: Request) -> None:
+        """A download is over: its site may take the next request at once (politeness)."""
+        lease = request.meta.get("lease")
+        if lease in self.leased:
+            self.crawl.free(lease)
+
+    def items_stored(self) -> None:
+        """The storage pipeline committed: every response finished before is safe."""
+        self._sweep()
+        done, self.done = self.done, []
+        for lease in done:
+            self.crawl.release(lease)
+
+    def _beat(self) -> None:
+        self.crawl.beat()
+        self._publish_policies()
+        reclaimed = self.crawl.reclaim_dead()
+        if reclaimed:
+            self.stats.inc_value("topiccrawler/workers/reclaimed", reclaimed)
+            self._wake()
+
+    def _publish_policies(self) -> None:
+        """This worker's per-site delay and concurrency, for every worker's pops."""
+        downloader = self.crawler.engine.downloader
+        for key, slot in list(downloader.slots.items()):
+            self.queue.set_policy(key, slot.delay, slot.concurrency)
+        default_delay, default_concurrency = self.queue.default_policy
+        for key, conf in downloader.per_slot_settings.items():
+            if key not in downloader.slots:
+                delay = conf.get("delay", default_delay)
+                self.queue.set_policy(key, delay, conf.get("concurrency", default_concurrency))
+
+    # --- waking and idling ------------------------------------------------------------------------------
+
+    def _wake(self) -> None:
+        slot = getattr(self.crawler.engine, "_slot", None)
+        if slot is not None and getattr(self.crawler.engine, "running", False):
+            slot.nextcall.schedule()
+
+    def _wake_in(self, seconds: float) -> None:
+        call = self._wake_call
+        if call is not None and call.active():
+            if call.getTime() <= time.time() + seconds:  # reactor time is wall-clock time
+                return
+            call.cancel()
+        self._wake_call = reactor.callLater(seconds + 0.001, self._wake)
+
+    def _wake_if_queued(self) -> None:
+        if len(self.queue):
+            self._wake()
+
+    def spider_idle(self) -> None:
+        """Stay while other workers have requests in flight (they may queue more), for at most
+        REDIS_IDLE_TIMEOUT seconds; close once nothing is queued or in flight anywhere."""
+        self._flush_storage()
+        self._sweep()
+        if self.crawl.finished():
+            return
+        now = time.monotonic()
+        if self.idle_since is None:
+            self.idle_since = now
+        if now - self.idle_since < self.idle_timeout:
+            raise DontCloseSpider
+        logger.info(
+            "Worker %s idle for %.0f s while %d requests are in flight elsewhere: stopping",
+            self.crawl.worker, now - self.idle_since, self.crawl.leases_in_flight(),
+        )  # fmt: skip
+
+    def _storage_pipeline(self):
+        if self._storage is False:
+            from topiccrawler.pipelines.storage import StoragePipeline
+
+            self._storage = self.crawler.get_item_pipeline(StoragePipeline)
+        return self._storage
+
+    def _flush_storage(self) -> None:
+        pipeline = self._storage_pipeline()
+        if pipeline is not None:
+            pipeline.flush()  # sends items_stored

@@ -1,0 +1,189 @@
+"""One crawl shared by many workers: its Redis keys, the workers' heartbeats and the leases on
+requests in flight.
+
+A request taken from the shared frontier is leased to the worker that took it until that worker
+has processed its response and stored what came of it. A worker that stops beating for
+REDIS_WORKER_TIMEOUT seconds (killed with SIGKILL, its machine gone) is dead: any other worker
+puts its leased requests back into the frontier, so nothing in flight is lost.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import socket
+import time
+import uuid
+from weakref import WeakKeyDictionary
+
+from scrapy.crawler import Crawler
+from scrapy.exceptions import NotConfigured
+
+logger = logging.getLogger(__name__)
+
+REDIS_URL_ENV = "TOPICCRAWLER_REDIS_URL"
+
+# The lease's site has one request fewer in flight (its download is over). KEYS: busy, active.
+FREE = """
+local site = redis.call('HGET', KEYS[1], ARGV[1])
+if not site then return 0 end
+redis.call('HDEL', KEYS[1], ARGV[1])
+if redis.call('HINCRBY', KEYS[2], site, -1) < 0 then redis.call('HSET', KEYS[2], site, 0) end
+return 1
+"""
+
+# The lease is over (what came of its request is stored). KEYS: lease, meta, busy, active.
+RELEASE = """
+local site = redis.call('HGET', KEYS[3], ARGV[1])
+if site then
+  redis.call('HDEL', KEYS[3], ARGV[1])
+  if redis.call('HINCRBY', KEYS[4], site, -1) < 0 then redis.call('HSET', KEYS[4], site, 0) end
+end
+return redis.call('HDEL', KEYS[1], ARGV[1]) + redis.call('HDEL', KEYS[2], ARGV[1])
+"""
+
+# The lease of a dead worker goes back into its site's queue (if that worker still owns it:
+# another worker may have re-queued it already). KEYS: lease, meta, busy, active, sites.
+REQUEUE = """
+local meta = redis.call('HGET', KEYS[2], ARGV[1])
+if not meta then return 0 end
+local owner, site, score = string.match(meta, '^([^\t]*)\t([^\t]*)\t(.*)$')
+if ARGV[2] ~= '' and owner ~= ARGV[2] then return 0 end
+if redis.call('HDEL', KEYS[3], ARGV[1]) == 1 then
+  if redis.call('HINCRBY', KEYS[4], site, -1) < 0 then redis.call('HSET', KEYS[4], site, 0) end
+end
+local data = redis.call('HGET', KEYS[1], ARGV[1])
+redis.call('HDEL', KEYS[1], ARGV[1])
+redis.call('HDEL', KEYS[2], ARGV[1])
+redis.call('ZADD', ARGV[3] .. site, score, data)
+redis.call('ZADD', KEYS[5], 'LT', score, site)
+return 1
+"""
+
+
+class SharedCrawl:
+    """The Redis side of one crawl (`prefix` = topiccrawler:<crawl name>) as seen by one worker."""
+
+    def __init__(self, server, name: str, worker_timeout: float = 30.0):
+        self.server = server
+        self.name = name
+        self.prefix = f"topiccrawler:{name}"
+        self.worker_timeout = worker_timeout
+        self.worker = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:6]}"
+        self.last_out = False  # set when this worker closes the crawl (the last one to leave)
+        self._free = server.register_script(FREE)
+        self._release = server.register_script(RELEASE)
+        self._requeue = server.register_script(REQUEUE)
+
+    def key(self, *parts: str) -> str:
+        return ":".join((self.prefix, *parts))
+
+    # --- workers ----------------------------------------------------------------------------------
+
+    def beat(self) -> None:
+        """Say this worker is alive for another REDIS_WORKER_TIMEOUT seconds."""
+        pipe = self.server.pipeline()
+        pipe.sadd(self.key("workers"), self.worker)
+        pipe.set(
+            self.key("alive", self.worker), int(time.time()), px=int(self.worker_timeout * 1000)
+        )
+        pipe.execute()
+
+    def alive_workers(self) -> set[str]:
+        workers = [w.decode() for w in self.server.smembers(self.key("workers"))]
+        if not workers:
+            return set()
+        pipe = self.server.pipeline()
+        for worker in workers:
+            pipe.exists(self.key("alive", worker))
+        return {w for w, alive in zip(workers, pipe.execute(), strict=True) if alive}
+
+    def leave(self) -> None:
+        pipe = self.server.pipeline()
+        pipe.srem(self.key("workers"), self.worker)
+        pipe.delete(self.key("alive", self.worker))
+        pipe.execute()
+
+    # --- leases -----------------------------------------------------------------------------------
+
+    def lease_keys(self) -> list[str]:
+        return [self.key("lease"), self.key("lease", "meta"), self.key("lease", "busy")]
+
+    def free(self, lease: str) -> bool:
+        """The leased request's download is over: its site may take another (politeness)."""
+        return bool(self._free(keys=[self.key("lease", "busy"), self.key("active")], args=[lease]))
+
+    def release(self, lease: str) -> bool:
+        """The lease is over: what came of the request is stored (or nothing did)."""
+        return bool(self._release(keys=[*self.lease_keys(), self.key("active")], args=[lease]))
+
+    def requeue(self, lease: str, owner: str = "") -> bool:
+        """Put a leased request back into the frontier (only if `owner` still holds it)."""
+        keys = [*self.lease_keys(), self.key("active"), self.key("sites")]
+        return bool(self._requeue(keys=keys, args=[lease, owner, self.key("q", "")]))
+
+    def leases_in_flight(self) -> int:
+        return self.server.hlen(self.key("lease"))
+
+    def reclaim_dead(self) -> int:
+        """Re-queue the leases of workers that stopped beating; returns how many."""
+        metas = self.server.hgetall(self.key("lease", "meta"))
+        if not metas:
+            return 0
+        alive = self.alive_workers() | {self.worker}
+        reclaimed = 0
+        for lease, meta in metas.items():
+            owner = meta.decode().split("\t", 1)[0]
+            if owner not in alive and self.requeue(lease.decode(), owner):
+                reclaimed += 1
+        dead = {w.decode() for w in self.server.smembers(self.key("workers"))} - alive
+        if dead:
+            self.server.srem(self.key("workers"), *dead)
+            logger.warning(
+                "Workers %s stopped beating: %d of their requests in flight re-queued",
+                ", ".join(sorted(dead)), reclaimed,
+            )  # fmt: skip
+        return reclaimed
+
+    # --- the crawl as a whole -----------------------------------------------------------------------
+
+    def finished(self) -> bool:
+        """Nothing queued and nothing in flight anywhere: no worker can find anything more."""
+        return not self.server.zcard(self.key("sites")) and not self.leases_in_flight()
+
+    def clear(self) -> int:
+        """Delete every key of the crawl (a finished crawl, or a fresh start)."""
+        keys = list(self.server.scan_iter(match=f"{self.prefix}:*", count=1000))
+        for start in range(0, len(keys), 500):
+            self.server.delete(*keys[start : start + 500])
+        return len(keys)
+
+
+_crawls: WeakKeyDictionary[Crawler, SharedCrawl] = WeakKeyDictionary()
+
+
+def redis_url(settings) -> str | None:
+    return settings.get("REDIS_URL") or os.environ.get(REDIS_URL_ENV) or None
+
+
+def shared_crawl_for(crawler: Crawler) -> SharedCrawl | None:
+    """The crawler's shared crawl, or None when the crawl runs in one process (no REDIS_URL).
+    Its name is REDIS_CRAWL_NAME, else the spider's topic: workers of a topic join one crawl."""
+    settings = crawler.settings
+    url = redis_url(settings)
+    if not url:
+        return None
+    crawl = _crawls.get(crawler)
+    if crawl is None:
+        from scrapy_redis import defaults
+        from scrapy_redis.connection import get_redis
+
+        spider = getattr(crawler, "spider", None)
+        name = settings.get("REDIS_CRAWL_NAME") or getattr(spider, "topic_name", None)
+        if not name:
+            raise NotConfigured("a shared crawl needs REDIS_CRAWL_NAME or a topic spider")
+        server = get_redis(url=url, **{**defaults.REDIS_PARAMS, **settings.getdict("REDIS_PARAMS")})
+        server.ping()  # fail now, with the address, rather than at the first request
+        crawl = SharedCrawl(server, str(name), settings.getfloat("REDIS_WORKER_TIMEOUT"))
+        _crawls[crawler] = crawl
+    return crawl
