@@ -33,7 +33,13 @@ def scores(tmp_path_factory):
                     "text": r.text,
                     "author": " ".join(x for x in (r.author, r.author_url) if x),
                     "time": " ".join(
-                        x for x in (r.time, r.published_at and r.published_at.isoformat()) if x
+                        x
+                        for x in (
+                            r.time,
+                            r.time_attr,
+                            r.published_at and r.published_at.isoformat(),
+                        )
+                        if x
                     ),
                 }
                 for r in found.posts or found.comments

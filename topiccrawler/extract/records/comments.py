@@ -239,6 +239,7 @@ def extract_comments(
             time=f.time,
             published_at=f.published_at,
             reply_to=f.reply_to,
+            time_attr=f.time_attr,
         )  # fmt: skip
         for f in found
         if f.text

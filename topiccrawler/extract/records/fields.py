@@ -165,15 +165,25 @@ def _link_text(element: etree._Element) -> str:
     return normalize_space(" ".join("".join(a.itertext()) for a in anchors))
 
 
+# An age shown without "ago" ("21 天", "3w", "5 days") where an attribute holds the time.
+BARE_AGE = re.compile(
+    r"^\s*\d+\s*(?:秒|分钟?|小时|天|日|周|个月|月|年|[smhdwy]|mo|mins?|hrs?|"
+    r"(?:second|minute|hour|day|week|month|year)s?)\s*$",
+    re.I,
+)
+
+
 def _time_of(element: etree._Element, text: str) -> tuple[str | None, str | None]:
     """A time written in the node (as shown, from the smallest element showing it), and the
-    machine-readable form a <time datetime> or a title attribute gives, if any."""
+    machine-readable form a <time datetime> or a title attribute gives, if any. Shown as an
+    age ("21 天") with the time in the attribute, the age is what the page writes."""
     for node in element.iter("time", "abbr", "span", "a"):
         for attribute in ("datetime", "title", "data-time"):
             value = node.get(attribute)
             if value and find_time(value):
                 shown = normalize_space("".join(node.itertext()))
-                return (shown if find_time(shown) else value), value.strip()
+                written = find_time(shown) or BARE_AGE.match(shown)
+                return (shown if written else value), value.strip()
     if not find_time(text):
         return None, None
     for node in element.iterdescendants(etree.Element):
@@ -433,6 +443,7 @@ class BlockFields:
     time: str | None = None  # as written
     published_at: datetime | None = None
     reply_to: str | None = None
+    time_attr: str | None = None  # the time as an attribute gives it, when not as shown
 
 
 def block_fields(blocks: list[etree._Element], all_blocks: set, now=None) -> list[BlockFields]:
@@ -500,6 +511,7 @@ def block_fields(blocks: list[etree._Element], all_blocks: set, now=None) -> lis
                 time=time_node.time if time_node else None,
                 published_at=_moment(time_node, now),
                 reply_to=reply_to,
+                time_attr=_time_attr(time_node),
             )
         )
     return placed
@@ -614,6 +626,13 @@ def _href(element: etree._Element | None) -> str | None:
         anchor = next(element.iterancestors("a"), None)
     href = (anchor.get("href") or "").strip() if anchor is not None else ""
     return href if href and not href.startswith(("#", "javascript:")) else None
+
+
+def _time_attr(node: SemanticNode | None) -> str | None:
+    """The attribute's form of the record's time, when it is not the one shown."""
+    if node is None or not node.machine_time or node.machine_time == node.time:
+        return None
+    return node.machine_time
 
 
 def _moment(node: SemanticNode | None, now) -> datetime | None:

@@ -99,7 +99,8 @@ def forum_records(body, options, now, url, generator, stats, evidence) -> tuple[
     comments = extract_comments(body, options, now=now, regions=regions) if regions else []
     if len(comments) > len(found.posts):
         posts = [
-            PostRecord(c.text, c.author, c.author_url, c.time, c.published_at) for c in comments
+            PostRecord(c.text, c.author, c.author_url, c.time, c.published_at, c.time_attr)
+            for c in comments
         ]
         return PageRecords(kind="thread", posts=posts), [b for r in regions for b in r.blocks][1:]
     if found.kind == "thread":
