@@ -86,6 +86,9 @@ ROLE_TEXT = re.compile(
     r"会员|管理员|版主|超级版主|新手上路|注册会员|游客)\s*$",
     re.I,
 )
+# class names of a poster's title, rank, group or flair box ("user-title", "user-group"):
+# whole names, by their last word; the links in such a box name a group, not the poster.
+RANK_CLASS = re.compile(r"^(?:[\w-]*[-_])?(?:user-?title|rank|badges?|flair|group|role)$", re.I)
 MAX_AUTHOR_CHARS = 40
 MAX_TIME_NODE_CHARS = 80
 
@@ -204,13 +207,19 @@ def shows_time(block: etree._Element) -> bool:
     for piece in block.itertext():
         if len(piece) <= MAX_TIME_PIECE_CHARS and find_time(piece):
             return True
-    return bool(block.xpath(".//time[@datetime] | .//*[@data-time or @data-timestamp]"))
+    if block.xpath(".//time[@datetime] | .//*[@data-time or @data-timestamp]"):
+        return True
+    return any(_short_time(title) for title in block.xpath(".//*/@title"))
 
 
 def _attribute_time(element: etree._Element) -> bool:
-    """The element gives a time as an attribute (shows_time's XPath, for one element)."""
-    return (element.tag == "time" and element.get("datetime") is not None) or (
-        element.get("data-time") is not None or element.get("data-timestamp") is not None
+    """The element gives a time as an attribute (as shows_time reads them, for one element):
+    a datetime, a data-time, a title holding a date beside a shown age."""
+    return (
+        (element.tag == "time" and element.get("datetime") is not None)
+        or element.get("data-time") is not None
+        or element.get("data-timestamp") is not None
+        or _short_time(element.get("title"))
     )
 
 
@@ -319,9 +328,10 @@ def semantic_nodes(block: etree._Element, skip: frozenset = frozenset()) -> list
     return nodes
 
 
-def noise_keys(blocks_nodes: Sequence[Sequence[SemanticNode]]) -> set[str]:
-    """Positions whose text is identical in every block (labels), given three or more blocks."""
-    if len(blocks_nodes) < 3:
+def noise_keys(blocks_nodes: Sequence[Sequence[SemanticNode]], least: int = 3) -> set[str]:
+    """Positions whose text is identical in every block (labels), given `least` or more blocks
+    (three: two posts may well say the same)."""
+    if len(blocks_nodes) < least:
         return set()
     texts: dict[str, set[str]] = {}
     present: Counter = Counter()
@@ -366,6 +376,8 @@ def hinted_author(
         )  # fmt: skip
         if not AUTHOR_HINT.search(marks) or _chrome_marked(element):
             continue
+        if _rank_marked(element):
+            continue  # a group or rank link in the poster's title box, not the name
         linked = _link_text(element)
         name = clean_author(linked, linked=True) if linked else clean_author(node_text(element))
         if name:
@@ -374,6 +386,10 @@ def hinted_author(
         return None
     _, name, element = min(found, key=lambda f: f[0])
     return name, element
+
+
+def _rank_marked(element: etree._Element) -> bool:
+    return any(RANK_CLASS.match(name) for name in (element.get("class") or "").split())
 
 
 def clean_author(text: str | None, linked: bool = False) -> str | None:
@@ -464,14 +480,20 @@ def block_fields(blocks: list[etree._Element], all_blocks: set, now=None) -> lis
             and not NOT_POST_TIME.match(n.text)
         ),
     )
-    link_key = best_key(
-        nodes,
-        lambda n: (
+    # Author links: a link the same in every block ("发消息", "PM") is a label, also in a
+    # thread of two; unless no other link is there (one poster twice).
+    labels = noise_keys(nodes, least=2)
+
+    def name_link(n: SemanticNode, skip: set) -> bool:
+        return bool(
             n.link_text
             and n.link_text == n.text
             and clean_author(n.text) is not None
-            and n.key not in noise
-        ),
+            and n.key not in skip
+        )
+
+    link_key = best_key(nodes, lambda n: name_link(n, labels)) or best_key(
+        nodes, lambda n: name_link(n, noise)
     )
     containers = content_elements(blocks, skips)
     authors: dict[etree._Element, str | None] = {}
