@@ -60,3 +60,42 @@ def test_a_link_every_post_repeats_is_a_label_also_in_a_thread_of_two():
 {pm_post(2, "路人甲", "2024-5-19 08:11", "在显示设置里把缩放改回百分之百就好了。")}</body></html>"""
     posts = extract_records(page, url="https://bbs.example.test/thread-38733-1-1.html").posts
     assert [p.author for p in posts] == ["大虾米点", "路人甲"]
+
+
+def teaser(n: int, title: str, who: str, when: str, excerpt: str) -> str:
+    return f"""<div class="card"><div class="head"><a href="/2024/05/{n}/story_{n}.html">{title}</a>
+<span>{n} replies</span></div><div class="by">Posted by <a href="/m/{who}">{who}</a>
+<span>{when}</span></div><div class="excerpt">{excerpt}</div></div>"""
+
+
+def reply(n: int, who: str, when: str, text: str) -> str:
+    return f"""<div class="reply"><div class="details">Reply {n} - Posted by:
+<a class="member-link" href="/members/{n}/{who}.html">{who}</a> {when}</div><div class="text">{text}</div>
+<div class="like"><a href="#">Like</a></div></div>"""
+
+
+def test_teasers_of_other_threads_beside_the_replies_are_no_records():
+    replies = "".join(
+        reply(n, who, f"5/12/2024 {n}:06:29 PM", text)
+        for n, (who, text) in enumerate(
+            [("Jesuslover54", "Dream on, man."),
+             ("Beardo", "They said the same last year and nothing came of it."),
+             ("earlybird", "Write to your representatives, it does make a difference.")],
+            start=1,
+        )
+    )  # fmt: skip
+    cards = "".join(
+        teaser(n, title, "Moritz55", f"5/2{n}/2024 10:51:27 AM", excerpt)
+        for n, (title, excerpt) in enumerate(
+            [("Minority voters bolting could mean disaster", "The progressive journalist wrote a book..."),
+             ("Fear Trump or bust for the other party", "As the campaign goes on, various cases..."),
+             ("The American Dream in one state has a price tag", "The cost for a family of four...")],
+            start=1,
+        )
+    )  # fmt: skip
+    page = f"""<html><body><article><h1>An act is the antidote</h1><p>{"Text. " * 40}</p></article>
+<div class="replies">{replies}</div><aside><h3>Latest by this member</h3>
+<div class="latest">{cards}</div></aside></body></html>"""
+    records = extract_records(page, url="https://news.example.test/2024/05/12/act_1.html")
+    found = records.posts or records.comments
+    assert [r.author for r in found] == ["Jesuslover54", "Beardo", "earlybird"]

@@ -679,3 +679,55 @@ def _reply_to(block: etree._Element, authors: dict, text: str) -> str | None:
             return authors[ancestor]
     match = REPLY_TO.match(text)
     return match.group(1) if match else None
+
+
+# A title: four words or more, 20 characters, or eight CJK characters.
+_CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+
+
+def _title_like(text: str) -> bool:
+    return (
+        len(text.split()) >= 4 or len("".join(text.split())) >= 20 or len(_CJK.findall(text)) >= 8
+    )
+
+
+def teasers(blocks: Sequence[etree._Element]) -> bool:
+    """Blocks that each open with a title linking to a page of its own: teasers of other
+    threads or articles ("latest posts", "most active", "related"), not records, whatever
+    bylines, times and excerpts they carry. A post or comment opens with its byline or text."""
+    hrefs = set()
+    for block in blocks:
+        anchor = _opening_link(block)
+        if anchor is not None:
+            hrefs.add((anchor.get("href") or "").split("#")[0])
+    return len(blocks) >= 2 and len(hrefs) >= 0.8 * len(blocks)
+
+
+def _opening_link(block: etree._Element) -> etree._Element | None:
+    """The link holding the block's first text, when that text reads as a title and the link
+    goes to another page (not an anchor of this one)."""
+    owner = _first_text_owner(block)
+    if owner is None:
+        return None
+    anchor = owner if owner.tag == "a" else next(owner.iterancestors("a"), None)
+    if anchor is None or not _inside(anchor, block):
+        return None
+    href = (anchor.get("href") or "").strip()
+    title = normalize_space("".join(anchor.itertext()))
+    if not href or href.startswith(("#", "javascript:")) or find_time(title):
+        return None
+    return anchor if _title_like(title) else None
+
+
+def _first_text_owner(element: etree._Element) -> etree._Element | None:
+    """The element whose text (or a child's tail) is the first visible text below `element`."""
+    if element.text and element.text.strip():
+        return element
+    for child in element:
+        if isinstance(child.tag, str) and child.tag not in SKIPPED_TAGS:
+            found = _first_text_owner(child)
+            if found is not None:
+                return found
+        if child.tail and child.tail.strip():
+            return element
+    return None
