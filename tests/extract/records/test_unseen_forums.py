@@ -99,3 +99,14 @@ def test_teasers_of_other_threads_beside_the_replies_are_no_records():
     records = extract_records(page, url="https://news.example.test/2024/05/12/act_1.html")
     found = records.posts or records.comments
     assert [r.author for r in found] == ["Jesuslover54", "Beardo", "earlybird"]
+
+
+def test_a_post_without_author_and_time_among_signed_posts_is_dropped():
+    from topiccrawler.extract.records.page import attributed
+    from topiccrawler.items import PostRecord
+
+    signed = [PostRecord(f"text {n}", f"user{n}", None, f"{n}d") for n in range(4)]
+    header = PostRecord("Sign in to leave a comment\n101 Comments\nNewest\nOldest")
+    assert attributed([signed[0], header, *signed[1:]]) == signed
+    unsigned = [PostRecord("a"), PostRecord("b"), PostRecord("c", "x", None, "1d")]
+    assert attributed(unsigned) == unsigned  # a page that signs few posts keeps them all
