@@ -155,7 +155,11 @@ def _author(record) -> str | None:
 
 def _time(record) -> str | None:
     """As written, then normalised (the scorer accepts either form, README)."""
-    parts = [record.time, record.published_at.isoformat() if record.published_at else None]
+    parts = [
+        record.time,
+        record.time_attr,
+        record.published_at.isoformat() if record.published_at else None,
+    ]
     return " ".join(p for p in parts if p) or None
 
 

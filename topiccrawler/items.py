@@ -17,6 +17,9 @@ class CommentRecord:
     time: str | None = None  # as written on the page
     published_at: datetime | None = None
     reply_to: str | None = None
+    # The time as the markup gives it (<time datetime>, title=), when that differs from the
+    # shown one ("3 days ago" shown, "2024-05-21 11:04:39" in the attribute).
+    time_attr: str | None = None
 
 
 @dataclass
@@ -28,6 +31,7 @@ class PostRecord:
     author_url: str | None = None
     time: str | None = None
     published_at: datetime | None = None
+    time_attr: str | None = None  # as in CommentRecord
 
 
 @dataclass

@@ -84,7 +84,7 @@ _ZONE = r"(?P<tz>Z|[+-]\d{2}:?\d{2})?"
 
 PATTERNS = [
     # 2026-03-01 08:05, 2026/3/1, 2026.03.01, 2026年3月1日 08:05, ISO with zone
-    ("ymd", re.compile(rf"(?<!\d)(?P<y>(?:19|20)\d{{2}})\s*[-/.年]\s*(?P<m>\d{{1,2}})\s*[-/.月]\s*(?P<d>\d{{1,2}})(?!\d)日?{_CLOCK}{_ZONE}", re.I)),
+    ("ymd", re.compile(rf"(?<!\d)(?P<y>(?:19|20)\d{{2}})\s*[-/.年]\s*(?P<m>\d{{1,2}})\s*[-/.月]\s*(?P<d>\d{{1,2}})(?!\d)(?:\s*日(?![^\W\d]))?{_CLOCK}{_ZONE}", re.I)),
     # March 1, 2026 8:05 pm / Mar. 1 2026
     ("mdy", re.compile(rf"\b{_MONTH}\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th)?,?\s+(?P<y>(?:19|20)\d{{2}}){_CLOCK}", re.I)),
     # 1 March 2026, 18. Oktober 2019 um 15:05 Uhr, 18 de octubre de 2019

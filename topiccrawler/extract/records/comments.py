@@ -25,6 +25,7 @@ from topiccrawler.extract.records.fields import (
     block_fields,
     hinted_author,
     shows_time,
+    teasers,
     text_and_links,
 )
 from topiccrawler.extract.records.forum import ForumOptions
@@ -148,6 +149,8 @@ def is_comment_region(region: Region, options: RecordOptions) -> bool:
     _, text, link = text_and_links(region.blocks)
     if not text or link / text >= 0.5 or text / n < 10:
         return False  # navigation, related articles, product lists: links
+    if teasers(region.blocks):
+        return False  # "latest posts" or "most active": other threads, each under its title
     hinted = bool(COMMENT_LIST_HINT.search(_marks(region.parent))) or any(
         COMMENT_HINT.search(_marks(b)) for b in region.blocks
     )
@@ -239,6 +242,7 @@ def extract_comments(
             time=f.time,
             published_at=f.published_at,
             reply_to=f.reply_to,
+            time_attr=f.time_attr,
         )  # fmt: skip
         for f in found
         if f.text

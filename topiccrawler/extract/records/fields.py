@@ -86,6 +86,9 @@ ROLE_TEXT = re.compile(
     r"会员|管理员|版主|超级版主|新手上路|注册会员|游客)\s*$",
     re.I,
 )
+# class names of a poster's title, rank, group or flair box ("user-title", "user-group"):
+# whole names, by their last word; the links in such a box name a group, not the poster.
+RANK_CLASS = re.compile(r"^(?:[\w-]*[-_])?(?:user-?title|rank|badges?|flair|group|role)$", re.I)
 MAX_AUTHOR_CHARS = 40
 MAX_TIME_NODE_CHARS = 80
 
@@ -165,15 +168,25 @@ def _link_text(element: etree._Element) -> str:
     return normalize_space(" ".join("".join(a.itertext()) for a in anchors))
 
 
+# An age shown without "ago" ("21 天", "3w", "5 days") where an attribute holds the time.
+BARE_AGE = re.compile(
+    r"^\s*\d+\s*(?:秒|分钟?|小时|天|日|周|个月|月|年|[smhdwy]|mo|mins?|hrs?|"
+    r"(?:second|minute|hour|day|week|month|year)s?)\s*$",
+    re.I,
+)
+
+
 def _time_of(element: etree._Element, text: str) -> tuple[str | None, str | None]:
     """A time written in the node (as shown, from the smallest element showing it), and the
-    machine-readable form a <time datetime> or a title attribute gives, if any."""
+    machine-readable form a <time datetime> or a title attribute gives, if any. Shown as an
+    age ("21 天") with the time in the attribute, the age is what the page writes."""
     for node in element.iter("time", "abbr", "span", "a"):
         for attribute in ("datetime", "title", "data-time"):
             value = node.get(attribute)
             if value and find_time(value):
                 shown = normalize_space("".join(node.itertext()))
-                return (shown if find_time(shown) else value), value.strip()
+                written = find_time(shown) or BARE_AGE.match(shown)
+                return (shown if written else value), value.strip()
     if not find_time(text):
         return None, None
     for node in element.iterdescendants(etree.Element):
@@ -194,13 +207,19 @@ def shows_time(block: etree._Element) -> bool:
     for piece in block.itertext():
         if len(piece) <= MAX_TIME_PIECE_CHARS and find_time(piece):
             return True
-    return bool(block.xpath(".//time[@datetime] | .//*[@data-time or @data-timestamp]"))
+    if block.xpath(".//time[@datetime] | .//*[@data-time or @data-timestamp]"):
+        return True
+    return any(_short_time(title) for title in block.xpath(".//*/@title"))
 
 
 def _attribute_time(element: etree._Element) -> bool:
-    """The element gives a time as an attribute (shows_time's XPath, for one element)."""
-    return (element.tag == "time" and element.get("datetime") is not None) or (
-        element.get("data-time") is not None or element.get("data-timestamp") is not None
+    """The element gives a time as an attribute (as shows_time reads them, for one element):
+    a datetime, a data-time, a title holding a date beside a shown age."""
+    return (
+        (element.tag == "time" and element.get("datetime") is not None)
+        or element.get("data-time") is not None
+        or element.get("data-timestamp") is not None
+        or _short_time(element.get("title"))
     )
 
 
@@ -309,9 +328,10 @@ def semantic_nodes(block: etree._Element, skip: frozenset = frozenset()) -> list
     return nodes
 
 
-def noise_keys(blocks_nodes: Sequence[Sequence[SemanticNode]]) -> set[str]:
-    """Positions whose text is identical in every block (labels), given three or more blocks."""
-    if len(blocks_nodes) < 3:
+def noise_keys(blocks_nodes: Sequence[Sequence[SemanticNode]], least: int = 3) -> set[str]:
+    """Positions whose text is identical in every block (labels), given `least` or more blocks
+    (three: two posts may well say the same)."""
+    if len(blocks_nodes) < least:
         return set()
     texts: dict[str, set[str]] = {}
     present: Counter = Counter()
@@ -356,6 +376,8 @@ def hinted_author(
         )  # fmt: skip
         if not AUTHOR_HINT.search(marks) or _chrome_marked(element):
             continue
+        if _rank_marked(element):
+            continue  # a group or rank link in the poster's title box, not the name
         linked = _link_text(element)
         name = clean_author(linked, linked=True) if linked else clean_author(node_text(element))
         if name:
@@ -364,6 +386,10 @@ def hinted_author(
         return None
     _, name, element = min(found, key=lambda f: f[0])
     return name, element
+
+
+def _rank_marked(element: etree._Element) -> bool:
+    return any(RANK_CLASS.match(name) for name in (element.get("class") or "").split())
 
 
 def clean_author(text: str | None, linked: bool = False) -> str | None:
@@ -433,6 +459,7 @@ class BlockFields:
     time: str | None = None  # as written
     published_at: datetime | None = None
     reply_to: str | None = None
+    time_attr: str | None = None  # the time as an attribute gives it, when not as shown
 
 
 def block_fields(blocks: list[etree._Element], all_blocks: set, now=None) -> list[BlockFields]:
@@ -453,14 +480,20 @@ def block_fields(blocks: list[etree._Element], all_blocks: set, now=None) -> lis
             and not NOT_POST_TIME.match(n.text)
         ),
     )
-    link_key = best_key(
-        nodes,
-        lambda n: (
+    # Author links: a link the same in every block ("发消息", "PM") is a label, also in a
+    # thread of two; unless no other link is there (one poster twice).
+    labels = noise_keys(nodes, least=2)
+
+    def name_link(n: SemanticNode, skip: set) -> bool:
+        return bool(
             n.link_text
             and n.link_text == n.text
             and clean_author(n.text) is not None
-            and n.key not in noise
-        ),
+            and n.key not in skip
+        )
+
+    link_key = best_key(nodes, lambda n: name_link(n, labels)) or best_key(
+        nodes, lambda n: name_link(n, noise)
     )
     containers = content_elements(blocks, skips)
     authors: dict[etree._Element, str | None] = {}
@@ -500,6 +533,7 @@ def block_fields(blocks: list[etree._Element], all_blocks: set, now=None) -> lis
                 time=time_node.time if time_node else None,
                 published_at=_moment(time_node, now),
                 reply_to=reply_to,
+                time_attr=_time_attr(time_node),
             )
         )
     return placed
@@ -616,6 +650,13 @@ def _href(element: etree._Element | None) -> str | None:
     return href if href and not href.startswith(("#", "javascript:")) else None
 
 
+def _time_attr(node: SemanticNode | None) -> str | None:
+    """The attribute's form of the record's time, when it is not the one shown."""
+    if node is None or not node.machine_time or node.machine_time == node.time:
+        return None
+    return node.machine_time
+
+
 def _moment(node: SemanticNode | None, now) -> datetime | None:
     """The record's time as a datetime: the machine-readable attribute when the page gives one
     (it carries the zone), else the text as written."""
@@ -638,3 +679,55 @@ def _reply_to(block: etree._Element, authors: dict, text: str) -> str | None:
             return authors[ancestor]
     match = REPLY_TO.match(text)
     return match.group(1) if match else None
+
+
+# A title: four words or more, 20 characters, or eight CJK characters.
+_CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+
+
+def _title_like(text: str) -> bool:
+    return (
+        len(text.split()) >= 4 or len("".join(text.split())) >= 20 or len(_CJK.findall(text)) >= 8
+    )
+
+
+def teasers(blocks: Sequence[etree._Element]) -> bool:
+    """Blocks that each open with a title linking to a page of its own: teasers of other
+    threads or articles ("latest posts", "most active", "related"), not records, whatever
+    bylines, times and excerpts they carry. A post or comment opens with its byline or text."""
+    hrefs = set()
+    for block in blocks:
+        anchor = _opening_link(block)
+        if anchor is not None:
+            hrefs.add((anchor.get("href") or "").split("#")[0])
+    return len(blocks) >= 2 and len(hrefs) >= 0.8 * len(blocks)
+
+
+def _opening_link(block: etree._Element) -> etree._Element | None:
+    """The link holding the block's first text, when that text reads as a title and the link
+    goes to another page (not an anchor of this one)."""
+    owner = _first_text_owner(block)
+    if owner is None:
+        return None
+    anchor = owner if owner.tag == "a" else next(owner.iterancestors("a"), None)
+    if anchor is None or not _inside(anchor, block):
+        return None
+    href = (anchor.get("href") or "").strip()
+    title = normalize_space("".join(anchor.itertext()))
+    if not href or href.startswith(("#", "javascript:")) or find_time(title):
+        return None
+    return anchor if _title_like(title) else None
+
+
+def _first_text_owner(element: etree._Element) -> etree._Element | None:
+    """The element whose text (or a child's tail) is the first visible text below `element`."""
+    if element.text and element.text.strip():
+        return element
+    for child in element:
+        if isinstance(child.tag, str) and child.tag not in SKIPPED_TAGS:
+            found = _first_text_owner(child)
+            if found is not None:
+                return found
+        if child.tail and child.tail.strip():
+            return element
+    return None

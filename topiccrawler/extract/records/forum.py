@@ -325,7 +325,7 @@ def lone_posts(body: etree._Element) -> list[etree._Element]:
 
 def _posts(blocks: list[etree._Element], now: datetime | None) -> list[PostRecord]:
     return [
-        PostRecord(f.text, f.author, f.author_url, f.time, f.published_at)
+        PostRecord(f.text, f.author, f.author_url, f.time, f.published_at, f.time_attr)
         for f in block_fields(blocks, set(blocks), now)
         if f.text
     ]

@@ -99,7 +99,8 @@ def forum_records(body, options, now, url, generator, stats, evidence) -> tuple[
     comments = extract_comments(body, options, now=now, regions=regions) if regions else []
     if len(comments) > len(found.posts):
         posts = [
-            PostRecord(c.text, c.author, c.author_url, c.time, c.published_at) for c in comments
+            PostRecord(c.text, c.author, c.author_url, c.time, c.published_at, c.time_attr)
+            for c in comments
         ]
         return PageRecords(kind="thread", posts=posts), [b for r in regions for b in r.blocks][1:]
     if found.kind == "thread":
@@ -119,9 +120,21 @@ def outside(regions: list, blocks: list) -> list:
     ]
 
 
+def attributed(posts: list[PostRecord]) -> list[PostRecord]:
+    """Posts without author and time are dropped where (nearly) all others have both: a
+    header of the reply box or a list inside a post, taken for a post of its own."""
+    full = sum(bool(p.author and p.time) for p in posts)
+    bare = [p for p in posts if not p.author and not p.time]
+    if len(posts) < 3 or not bare or full < 0.8 * (len(posts) - len(bare)) or full < 2:
+        return posts
+    return [p for p in posts if p.author or p.time]
+
+
 def finish(records: PageRecords, blocks: list, origin: dict, url: str | None) -> PageRecords:
     """The records with their blocks as elements of the caller's tree (a block `interleaved`
-    made stands for its members), and thread links made absolute."""
+    made stands for its members), and thread links made absolute; posts without author and
+    time dropped where the others have both (`attributed`)."""
+    records.posts = attributed(records.posts)
     for block in blocks:
         members = [block] if block in origin else list(block)
         records.elements.extend(origin[m] for m in members if m in origin)
