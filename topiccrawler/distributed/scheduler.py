@@ -60,6 +60,7 @@ class DistributedScheduler(BaseScheduler):
         self.local: list[tuple[int, int, Request]] = []  # requests no other worker could run
         self._local_order = itertools.count()
         self._storage: Any = False  # the storage pipeline, looked up on first need
+        self.joined_seeded_crawl = False  # the spider pushes no seeds when True
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> DistributedScheduler:
@@ -78,6 +79,8 @@ class DistributedScheduler(BaseScheduler):
                 "REDIS_FLUSH_ON_START: %d keys of crawl %r deleted", crawl.clear(), crawl.name
             )
         crawl.beat()
+        # Seeds (queries, authority start pages) are pushed once, by the crawl's first worker.
+        self.joined_seeded_crawl = not crawl.server.set(crawl.key("seeded"), crawl.worker, nx=True)
         self.df = BloomDupeFilter(
             crawl,
             self.crawler.request_fingerprinter,
@@ -165,6 +168,8 @@ class DistributedScheduler(BaseScheduler):
         if not request.dont_filter and self.df.request_seen(request):
             self.df.log(request, self.crawler.spider)
             return False
+        if not request.dont_filter and not self._within_budget(request):
+            return False
         try:
             self.queue.push(request)
         except ValueError:  # a callback that is no method of the spider: it stays here
@@ -173,6 +178,18 @@ class DistributedScheduler(BaseScheduler):
             return True
         self.stats.inc_value("scheduler/enqueued/redis")
         return True
+
+    def _within_budget(self, request: Request) -> bool:
+        """A site's page budget counted over all workers (each worker's spider only knows the
+        URLs it found itself): new URLs only, since the seen-URL filter passed them."""
+        budget = request.meta.get("site_budget")
+        if not budget:
+            return True
+        site, limit = budget
+        if self.crawl.server.hincrby(self.crawl.key("budget"), site, 1) <= limit:
+            return True
+        self.stats.inc_value("topiccrawler/links/over_site_budget")
+        return False
 
     def next_request(self) -> Request | None:
         if self.local:  # requests only this worker can run (Scrapy's internal ones) first

@@ -138,6 +138,9 @@ class TopicSpider(Spider):
 
     async def start(self) -> AsyncIterator[Request]:
         self._apply_site_politeness()
+        if getattr(self.crawler.engine.scheduler, "joined_seeded_crawl", False):
+            logger.info("Joining a shared crawl whose seeds another worker pushed")
+            return
         # Queries go to the scheduler at once, not one by one as Scrapy reads start requests:
         # queued above every page, all are asked before the first hits are fetched, so hits
         # compete with each other rather than being fetched in the order engines answer.
@@ -147,7 +150,11 @@ class TopicSpider(Spider):
             for url in site.start_urls:
                 if self._take_budget(site.name, site.max_pages, url):
                     yield self._page_request(
-                        url, "authority", site=site.name, priority=ENTRANCE_PRIORITY
+                        url,
+                        "authority",
+                        site=site.name,
+                        priority=ENTRANCE_PRIORITY,
+                        site_budget=(site.name, site.max_pages),
                     )
 
     def _apply_site_politeness(self) -> None:
@@ -494,6 +501,7 @@ class TopicSpider(Spider):
                     link_text=link.text[:200],
                     link_block="navigation" if link.url in navigation else "content",
                     at_depth_limit=at_limit,
+                    site_budget=(key, budget),  # a shared crawl counts it over all workers
                 )
 
     def request_dropped(self, request: Request) -> None:

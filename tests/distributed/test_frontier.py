@@ -1,0 +1,189 @@
+"""The shared frontier, seen-URL filter, leases and learning state on the loopback Redis, with
+two `SharedCrawl` views standing for two workers."""
+
+from __future__ import annotations
+
+import time
+import uuid
+
+import pytest
+from scrapy import Request, Spider
+from scrapy.utils.request import RequestFingerprinter
+from scrapy.utils.test import get_crawler
+
+from topiccrawler.distributed.addon import DistributedCrawl
+from topiccrawler.distributed.bloom import BloomDupeFilter, bit_offsets, bloom_size
+from topiccrawler.distributed.frontier import SharedFrontier
+from topiccrawler.distributed.learning import SharedLinkClassifier, SharedYieldStats
+from topiccrawler.distributed.state import SharedCrawl
+from topiccrawler.extensions.crawl_run import _sum_workers
+
+pytestmark = pytest.mark.redis
+
+
+class Crawl(Spider):
+    name = "crawl"
+
+
+def site_of(request: Request) -> str:
+    return request.url.split("/")[2]
+
+
+@pytest.fixture
+def workers(redis_server):
+    """Two workers' views of one fresh crawl; its keys are deleted afterwards."""
+    name = f"unit-{uuid.uuid4().hex[:8]}"
+    views = [SharedCrawl(redis_server, name, worker_timeout=1.0) for _ in range(2)]
+    for view in views:
+        view.beat()
+    yield views
+    views[0].clear()
+
+
+def frontier(crawl: SharedCrawl, delay: float = 0.0, concurrency: int = 2) -> SharedFrontier:
+    return SharedFrontier(crawl, Crawl(), site_of, (delay, concurrency))
+
+
+def test_best_request_of_a_free_site_first_and_fifo_within_a_priority(workers):
+    queue = frontier(workers[0], concurrency=10)
+    for url, priority in [
+        ("http://a.test/1", 10),
+        ("http://a.test/2", 50),
+        ("http://b.test/1", 40),
+        ("http://a.test/3", 50),
+    ]:
+        queue.push(Request(url, priority=priority))
+    order = [queue.pop()[0].url for _ in range(4)]
+    assert order == ["http://a.test/2", "http://a.test/3", "http://b.test/1", "http://a.test/1"]
+    assert queue.pop() is None and len(queue) == 0
+
+
+def test_a_sites_concurrency_holds_over_all_workers(workers):
+    first, second = frontier(workers[0]), frontier(workers[1])
+    for i in range(4):
+        first.push(Request(f"http://a.test/{i}", priority=10))
+    first.push(Request("http://b.test/low", priority=0))
+    leases = [first.pop(), second.pop()]  # concurrency 2: both take a.test
+    assert all(site_of(request) == "a.test" for request, _ in leases)
+    request, _ = second.pop()  # a.test is full for everyone: the other site, though worse
+    assert request.url == "http://b.test/low"
+    assert first.pop() is None
+    workers[0].free(leases[0][1])  # a download is over: a.test may take one more
+    assert site_of(second.pop()[0]) == "a.test"
+
+
+def test_a_sites_delay_holds_over_all_workers_and_the_most_careful_report_wins(workers):
+    first, second = frontier(workers[0]), frontier(workers[1], delay=0.0, concurrency=8)
+    for i in range(3):
+        first.push(Request(f"http://a.test/{i}"))
+    first.set_policy("a.test", 0.0, 8)
+    second.set_policy("a.test", 0.4, 8)  # this worker was slowed down by the site
+    assert first.pop() is not None
+    assert second.pop() is None  # within 0.4 s of the last request, for every worker
+    assert 0 < second.next_free <= 0.4
+    time.sleep(0.45)
+    assert second.pop() is not None
+
+
+def test_a_dead_workers_leases_go_back_and_nothing_is_taken_twice(workers):
+    victim, survivor = workers
+    queue = frontier(victim)
+    queue.push(Request("http://a.test/1", priority=5))
+    queue.push(Request("http://a.test/2", priority=1))
+    request, lease = queue.pop()
+    assert survivor.reclaim_dead() == 0  # the victim is alive: its lease stays
+    time.sleep(1.1)  # the victim stops beating (worker_timeout 1 s)
+    survivor.beat()
+    assert survivor.reclaim_dead() == 1
+    assert victim.release(lease) is False  # too late: the lease is no longer its own
+    again = [frontier(survivor).pop()[0].url for _ in range(2)]
+    assert again == ["http://a.test/1", "http://a.test/2"]  # back at its place, best first
+    assert survivor.server.hget(survivor.key("active"), "a.test") == b"2"
+
+
+def test_finished_means_nothing_queued_and_nothing_leased(workers):
+    queue = frontier(workers[0])
+    assert workers[0].finished()
+    queue.push(Request("http://a.test/1"))
+    assert not workers[0].finished()
+    _, lease = queue.pop()
+    assert not workers[0].finished()  # in flight: its page may hold new links
+    workers[0].free(lease)
+    assert not workers[0].finished()  # downloaded, not yet stored
+    workers[0].release(lease)
+    assert workers[0].finished()
+
+
+def test_rescore_moves_queued_requests_unless_taken(workers):
+    queue = frontier(workers[0], concurrency=10)
+    queue.push(Request("http://a.test/low", priority=1))
+    queue.push(Request("http://a.test/high", priority=9))
+    moved = queue.rescore(lambda r: 20 if r.url.endswith("low") else None)
+    assert moved == 1
+    assert queue.pop()[0].url == "http://a.test/low"
+
+
+def test_bloom_filter_sees_each_url_once_over_workers(workers):
+    fingerprinter = RequestFingerprinter()
+    filters = [BloomDupeFilter(w, fingerprinter, capacity=10_000, error=1e-3) for w in workers]
+    urls = [f"http://a.test/{i}" for i in range(2000)]
+    new = [not filters[i % 2].request_seen(Request(u)) for i, u in enumerate(urls)]
+    assert all(new)
+    assert all(filters[1].request_seen(Request(u)) for u in urls[:500])
+    assert filters[0].count() == 2000
+    # False positives on URLs never added stay near the configured rate (well under 1 %).
+    wrong = sum(filters[0].request_seen(Request(f"http://b.test/{i}")) for i in range(3000))
+    assert wrong <= 15
+
+
+def test_bloom_size_follows_the_textbook_formula():
+    bits, hashes = bloom_size(10_000_000, 1e-4)
+    assert 23_900_000 <= bits / 8 <= 24_000_000  # 24 MB for 10 million URLs
+    assert hashes == 13
+    offsets = bit_offsets(bytes(range(20)), bits, hashes)
+    assert len(set(offsets)) == hashes and all(0 <= o < bits for o in offsets)
+
+
+def test_section_yields_are_shared(workers):
+    first, second = SharedYieldStats(workers[0]), SharedYieldStats(workers[1])
+    for i in range(6):
+        first.record(f"http://a.test/tax/{i}.html", True)
+    first.record("http://a.test/sport/1.html", False)
+    second.sync()
+    assert second.total == 7 and second.total_relevant == 6
+    assert second.judged["a.test/tax"] == 6
+    assert second.expected("http://a.test/tax/new.html") > second.expected(
+        "http://a.test/sport/new.html"
+    )
+
+
+def test_classifier_examples_are_shared(workers):
+    first = SharedLinkClassifier(workers[0], min_examples=8, min_per_class=2)
+    second = SharedLinkClassifier(workers[1], min_examples=8, min_per_class=2)
+    for i in range(4):
+        first.learn([{"w:税": 1.0, f"u:{i}": 1.0}], True)
+        first.learn([{"w:球": 1.0, f"u:{i}": 1.0}], False)
+    assert second.fit()  # the second worker learns from the first one's pages
+    assert second.probability({"w:税": 1.0}) > 0.5 > second.probability({"w:球": 1.0})
+
+
+def test_the_addon_switches_on_with_redis_url_only():
+    plain = get_crawler(Crawl, {"ADDONS": {DistributedCrawl: 0}})
+    assert "distributed" not in plain.settings["SCHEDULER"]
+    shared = get_crawler(Crawl, {"ADDONS": {DistributedCrawl: 0}, "REDIS_URL": "redis://x:1/0"})
+    assert shared.settings["SCHEDULER"].endswith("DistributedScheduler")
+    mine = get_crawler(
+        Crawl,
+        {"ADDONS": {DistributedCrawl: 0}, "REDIS_URL": "redis://x:1/0", "SCHEDULER": "my.Sched"},
+    )
+    assert mine.settings["SCHEDULER"] == "my.Sched"  # the user's own choice wins
+
+
+def test_a_shared_runs_stats_add_up_over_workers():
+    total = _sum_workers(
+        {
+            "w1": {"pages": 3, "reason": "a", "flag": True},
+            "w2": {"pages": 4, "reason": "b", "flag": False},
+        }
+    )
+    assert total == {"pages": 7, "reason": "b", "flag": False}
