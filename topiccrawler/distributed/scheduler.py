@@ -263,7 +263,6 @@ class DistributedScheduler(BaseScheduler):
 
     def _beat(self) -> None:
         self.crawl.beat()
-        self._publish_policies()
         reclaimed = self.crawl.reclaim_dead()
         if reclaimed:
             self.stats.inc_value("topiccrawler/workers/reclaimed", reclaimed)
@@ -296,6 +295,7 @@ class DistributedScheduler(BaseScheduler):
         self._wake_call = reactor.callLater(seconds + 0.001, self._wake)
 
     def _wake_if_queued(self) -> None:
+        self._publish_policies()  # a block's back-off reaches the other workers within 0.2 s
         if len(self.queue):
             self._wake()
 

@@ -1,0 +1,204 @@
+"""One worker against two on one shared crawl (Redis frontier, one PostgreSQL), on the large sandbox.
+
+    .venv/bin/python benchmarks/workers.py [--pages 2000] [--workers 1 2] [--size large]
+
+Each run crawls the sandbox from the home page of every content site (as `harvest.py sandbox`
+does) until --pages pages are judged in all (CRAWL_MAX_PAGES split between the workers), with
+CPU-bound settings: no delay, AutoThrottle off, 4 requests per site, 32 in all; the sandbox answers on
+loopback, so the crawl's own work (extraction, scoring, storage) is what limits it. Each run stores
+into a fresh PostgreSQL schema and a fresh crawl in Redis. Printed per run: wall time from the
+first worker's start to the last one's exit, pages stored, pages/s, harvest rate at 100/500/1,000
+pages in fetch order, duplicate page fetches (the sandbox's own count), and the ratio to one worker.
+
+Then the Redis memory the shared crawl costs, measured on the server: a frontier filled with
+100,000 requests of the sandbox's kind (as the spider makes them, with their meta) and the
+seen-URL filter, both given per million URLs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from collections import Counter
+from pathlib import Path
+
+import redis
+from scrapy import Request, Spider
+from sqlalchemy import create_engine, text
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from harvest import CHECKPOINTS, every_site_seed_file, measure  # noqa: E402
+
+from topiccrawler.distributed.bloom import bloom_size  # noqa: E402
+from topiccrawler.distributed.frontier import SharedFrontier  # noqa: E402
+from topiccrawler.distributed.state import SharedCrawl  # noqa: E402
+from topiccrawler.sandbox.demo import (  # noqa: E402
+    crawl_command,
+    sandbox_crawl_settings,
+    sandbox_login_env,
+)
+from topiccrawler.sandbox.server import SandboxServer  # noqa: E402
+from topiccrawler.sandbox.web import build_web  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+POSTGRES = os.environ.get(
+    "TOPICCRAWLER_TEST_POSTGRES_URL", "postgresql+psycopg://127.0.0.1:5432/test"
+)
+REDIS = os.environ.get("TOPICCRAWLER_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
+CPU_BOUND = {
+    "DOWNLOAD_DELAY": 0,
+    "AUTOTHROTTLE_ENABLED": False,
+    "CONCURRENT_REQUESTS": 32,
+    "CONCURRENT_REQUESTS_PER_DOMAIN": 4,
+    "RETRY_TIMES": 0,
+    "DOWNLOAD_TIMEOUT": 5,
+    "LOG_LEVEL": "INFO",
+}
+NOT_PAGES = ("/robots.txt", "/search", "/login", "/api/")
+
+
+def fresh_schema() -> tuple[str, str]:
+    schema = f"tc_bench_{uuid.uuid4().hex[:10]}"
+    admin = create_engine(POSTGRES, isolation_level="AUTOCOMMIT")
+    with admin.connect() as connection:
+        connection.execute(text(f'create schema "{schema}"'))
+    admin.dispose()
+    return schema, f"{POSTGRES}?options=-csearch_path%3D{schema}"
+
+
+def drop_schema(schema: str) -> None:
+    admin = create_engine(POSTGRES, isolation_level="AUTOCOMMIT")
+    with admin.connect() as connection:
+        connection.execute(text(f'drop schema "{schema}" cascade'))
+    admin.dispose()
+
+
+def run(server: SandboxServer, web, folder: Path, workers: int, pages: int) -> dict:
+    seeds = folder / "seeds.toml"
+    seeds.write_text(every_site_seed_file(server), encoding="utf-8")
+    schema, url = fresh_schema()
+    name = f"bench-{uuid.uuid4().hex[:8]}"
+    served_before = len(server.fetches)
+    settings = {
+        **sandbox_crawl_settings(server),
+        **CPU_BOUND,
+        "DATABASE_URL": url,
+        "CRAWL_MAX_PAGES": pages // workers,
+        "REDIS_URL": REDIS,
+        "REDIS_CRAWL_NAME": name,
+    }
+    started = time.monotonic()
+    processes = []
+    for i in range(workers):
+        log = folder / f"worker{i}.log"
+        processes.append(
+            subprocess.Popen(
+                crawl_command(seeds, {**settings, "LOG_FILE": str(log)}),
+                cwd=ROOT,
+                env={**os.environ, **sandbox_login_env()},
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )
+        )
+    codes = [p.wait() for p in processes]
+    elapsed = time.monotonic() - started
+    if any(code not in (0, 3) for code in codes):
+        raise SystemExit(f"a worker failed ({codes}); logs in {folder}")
+    result = measure(url, web, elapsed)
+    served = Counter(
+        (host, path)
+        for method, host, path, status in server.fetches[served_before:]
+        if method == "GET" and status == 200 and not path.startswith(NOT_PAGES)
+    )
+    result["duplicates"] = sum(n - 1 for n in served.values())
+    result["elapsed"] = elapsed
+    SharedCrawl(redis.Redis.from_url(REDIS), name).clear()  # a crawl stopped by its page budget
+    drop_schema(schema)
+    return result
+
+
+class Topic(Spider):
+    name = "topic"
+
+    def parse(self, response):  # the callback requests carry, as the topic spider's do
+        pass
+
+
+def redis_memory(count: int = 100_000) -> dict:
+    """Bytes per million URLs: the frontier holding them, and the seen-URL filter."""
+    server = redis.Redis.from_url(REDIS)
+    crawl = SharedCrawl(server, f"bench-memory-{uuid.uuid4().hex[:8]}")
+    spider = Topic()
+    queue = SharedFrontier(crawl, spider, lambda r: r.url.split("/")[2], (0.0, 8))
+    before = server.info("memory")["used_memory"]
+    for i in range(count):
+        host = f"www.site{i % 12}.test:8765"
+        queue.push(
+            Request(
+                f"http://{host}/finance/2026{i % 12:02d}{i % 28:02d}/{i}.html",
+                callback=spider.parse,
+                priority=i % 900,
+                meta={
+                    "entrance": "authority", "hops": 3, "authority_site": host,
+                    "link_text": "国家税务总局关于个人所得税专项附加扣除的公告", "link_block": "content",
+                    "tunnel": 0, "site_budget": (host, 5000),
+                    "frontier": {"features": {"text": 0.8, "context": 0.6, "url": 0.5,
+                                              "block": 1.0, "learned": 0.55, "model": 0.7},
+                                 "hops": 3, "offset": 0},
+                },
+            )
+        )  # fmt: skip
+    queued = server.info("memory")["used_memory"] - before
+    crawl.clear()
+    bits, _ = bloom_size(10_000_000, 1e-4)
+    return {"queue_per_million": queued / count * 1_000_000, "bloom_per_million": bits / 8 / 10}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--pages", type=int, default=2000)
+    parser.add_argument("--workers", type=int, nargs="+", default=[1, 2])
+    parser.add_argument("--size", choices=("small", "medium", "large"), default="large")
+    args = parser.parse_args()
+    web = build_web(1, args.size)
+    results = {}
+    with SandboxServer(web, slow_seconds=3) as server, tempfile.TemporaryDirectory() as tmp:
+        for workers in args.workers:
+            folder = Path(tmp) / f"workers-{workers}"
+            folder.mkdir()
+            results[workers] = run(server, web, folder, workers, args.pages)
+            print(
+                f"done: {workers} worker(s) in {results[workers]['elapsed']:.0f} s", file=sys.stderr
+            )
+    print(f"sandbox web: {args.size}, {args.pages} pages judged in all, CPU-bound settings, "
+          f"{os.cpu_count()} cores")  # fmt: skip
+    head = "workers | seconds | pages | pages/s | " + " | ".join(
+        f"harvest@{n}" for n in CHECKPOINTS if n <= args.pages
+    )
+    print(head + " | duplicate fetches | pages/s vs 1")
+    base = results.get(min(results))
+    for workers, r in results.items():
+        harvest = " | ".join(
+            f"{r['harvest'].get(n, float('nan')):.3f}" for n in CHECKPOINTS if n <= args.pages
+        )
+        ratio = r["pages_per_s"] / base["pages_per_s"]
+        print(
+            f"{workers:7} | {r['elapsed']:7.1f} | {r['pages']:5} | {r['pages_per_s']:7.1f} | "
+            f"{harvest} | {r['duplicates']} | {ratio:.2f}x"
+        )
+    memory = redis_memory()
+    print(
+        f"Redis memory per million URLs: frontier {memory['queue_per_million'] / 2**20:.0f} MiB "
+        f"queued, seen-URL filter {memory['bloom_per_million'] / 2**20:.1f} MiB "
+        f"(sized for 10 million at 1e-4)"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
