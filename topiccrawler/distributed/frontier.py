@@ -22,6 +22,7 @@ from scrapy_redis.queue import Base
 from topiccrawler.distributed.state import SharedCrawl
 
 SCAN_SITES = 200  # sites looked at per pop, best first
+RESCORE_BATCH = 500  # moves sent to Redis in one round trip
 SEQUENCE_SPAN = 10_000_000  # FIFO order within one priority: score = -priority + seq / span
 
 POP = """
@@ -162,8 +163,10 @@ class SharedFrontier(Base):
 
     def rescore(self, score: Callable[[Request], int | None], limit: int = 20000) -> int:
         """Queued requests scored again (None keeps a priority) and moved to their new place,
-        unless a worker took them meanwhile; returns how many moved."""
+        unless a worker took them meanwhile; returns how many moved. The moves go to Redis in
+        batches (one round trip per RESCORE_BATCH)."""
         moved = 0
+        pipe = self.server.pipeline(transaction=False)
         for site, data, request in list(self.queued(limit)):
             priority = score(request)
             if priority is None or priority == request.priority:
@@ -171,7 +174,11 @@ class SharedFrontier(Base):
             request.priority = priority
             keys = [self.crawl.key("q", site), self.crawl.key("sites")]
             new = self._encode_request(request)
-            moved += self._replace(keys=keys, args=[data, new, self._score(priority), site])
+            self._replace(keys=keys, args=[data, new, self._score(priority), site], client=pipe)
+            if len(pipe) >= RESCORE_BATCH:
+                moved += sum(pipe.execute())
+        if len(pipe):
+            moved += sum(pipe.execute())
         return moved
 
     def clear(self) -> None:

@@ -36,6 +36,7 @@ logger = logging.getLogger(__name__)
 
 REFRESH_MARGIN = 10  # as frontier/queue.py: a request whose priority fell by more goes back
 REFRESH_LIMIT = 100
+RESCORE_INTERVAL_MS = 5000  # a shared frontier is rescored at most this often, by one worker
 SWEEP_INTERVAL = 0.1  # seconds between looks for leased requests the engine is done with
 WAKE_INTERVAL = 0.2  # seconds between looks for work other workers queued or sites they freed
 
@@ -219,7 +220,13 @@ class DistributedScheduler(BaseScheduler):
         return None
 
     def rescore(self, score, limit: int) -> int:
-        """After a classifier refit: queued requests of the shared frontier scored again."""
+        """After a classifier refit: queued requests of the shared frontier scored again, by
+        one worker at a time and at most every RESCORE_INTERVAL seconds over the crawl (every
+        worker refits on the same shared examples; one rescoring serves them all)."""
+        gate = self.crawl.key("rescoring")
+        if not self.crawl.server.set(gate, self.crawl.worker, nx=True, px=RESCORE_INTERVAL_MS):
+            self.stats.inc_value("topiccrawler/frontier/rescore_skipped")
+            return 0
         return self.queue.rescore(score, limit)
 
     def _refresher(self):
