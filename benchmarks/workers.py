@@ -1,14 +1,18 @@
 """One worker against two on one shared crawl (Redis frontier, one PostgreSQL), on the large sandbox.
 
-    .venv/bin/python benchmarks/workers.py [--pages 2000] [--workers 1 2] [--size large]
+    .venv/bin/python benchmarks/workers.py [--pages 2000] [--workers 2] [--size large]
 
 Each run crawls the sandbox from the home page of every content site (as `harvest.py sandbox`
 does) until --pages pages are judged in all (CRAWL_MAX_PAGES split between the workers), with
-CPU-bound settings: no delay, AutoThrottle off, 4 requests per site, 32 in all; the sandbox answers on
-loopback, so the crawl's own work (extraction, scoring, storage) is what limits it. Each run stores
+CPU-bound settings: no delay, AutoThrottle off, 4 requests per site; the sandbox answers on
+loopback, so the crawl's own work (extraction, scoring, storage) is what limits it. One worker
+with 32 requests in flight, then N workers two ways: 32 in flight in all (split between them:
+as polite as one worker, only the processors differ) and 32 each (what adding a worker with the
+same settings does: more requests in flight, so more sites at once). Each run stores
 into a fresh PostgreSQL schema and a fresh crawl in Redis. Printed per run: wall time from the
 first worker's start to the last one's exit, pages stored, pages/s, harvest rate at 100/500/1,000
-pages in fetch order, duplicate page fetches (the sandbox's own count), and the ratio to one worker.
+pages in fetch order, duplicate page fetches (the sandbox's own count), CPU seconds of the workers
+and of the sandbox server (it shares the machine's cores), and the ratio to one worker.
 
 Then the Redis memory the shared crawl costs, measured on the server: a frontier filled with
 100,000 requests of the sandbox's kind (as the spider makes them, with their meta) and the
@@ -19,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import subprocess
 import sys
 import tempfile
@@ -78,7 +83,7 @@ def drop_schema(schema: str) -> None:
     admin.dispose()
 
 
-def run(server: SandboxServer, web, folder: Path, workers: int, pages: int) -> dict:
+def run(server: SandboxServer, web, folder: Path, workers: int, pages: int, in_flight: int) -> dict:
     seeds = folder / "seeds.toml"
     seeds.write_text(every_site_seed_file(server), encoding="utf-8")
     schema, url = fresh_schema()
@@ -89,10 +94,13 @@ def run(server: SandboxServer, web, folder: Path, workers: int, pages: int) -> d
         **CPU_BOUND,
         "DATABASE_URL": url,
         "CRAWL_MAX_PAGES": pages // workers,
+        "CONCURRENT_REQUESTS": in_flight,
         "REDIS_URL": REDIS,
         "REDIS_CRAWL_NAME": name,
     }
     started = time.monotonic()
+    cpu_before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    server_cpu = time.process_time()  # this process: the sandbox server's threads
     processes = []
     for i in range(workers):
         log = folder / f"worker{i}.log"
@@ -107,6 +115,11 @@ def run(server: SandboxServer, web, folder: Path, workers: int, pages: int) -> d
         )
     codes = [p.wait() for p in processes]
     elapsed = time.monotonic() - started
+    server_cpu = time.process_time() - server_cpu
+    cpu_after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    workers_cpu = sum(
+        getattr(cpu_after, f) - getattr(cpu_before, f) for f in ("ru_utime", "ru_stime")
+    )
     if any(code not in (0, 3) for code in codes):
         raise SystemExit(f"a worker failed ({codes}); logs in {folder}")
     result = measure(url, web, elapsed)
@@ -117,6 +130,7 @@ def run(server: SandboxServer, web, folder: Path, workers: int, pages: int) -> d
     )
     result["duplicates"] = sum(n - 1 for n in served.values())
     result["elapsed"] = elapsed
+    result["cpu"] = (workers_cpu, server_cpu)
     SharedCrawl(redis.Redis.from_url(REDIS), name).clear()  # a crawl stopped by its page budget
     drop_schema(schema)
     return result
@@ -162,34 +176,39 @@ def redis_memory(count: int = 100_000) -> dict:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--pages", type=int, default=2000)
-    parser.add_argument("--workers", type=int, nargs="+", default=[1, 2])
+    parser.add_argument("--workers", type=int, nargs="+", default=[2])
     parser.add_argument("--size", choices=("small", "medium", "large"), default="large")
     args = parser.parse_args()
     web = build_web(1, args.size)
+    total = CPU_BOUND["CONCURRENT_REQUESTS"]
+    setups = {"1 worker": (1, total)}
+    for n in args.workers:
+        if n > 1:
+            setups[f"{n} workers, {total} in flight in all"] = (n, total // n)
+            setups[f"{n} workers, {total} in flight each"] = (n, total)
     results = {}
     with SandboxServer(web, slow_seconds=3) as server, tempfile.TemporaryDirectory() as tmp:
-        for workers in args.workers:
-            folder = Path(tmp) / f"workers-{workers}"
+        for label, (workers, in_flight) in setups.items():
+            folder = Path(tmp) / f"run-{len(results)}"
             folder.mkdir()
-            results[workers] = run(server, web, folder, workers, args.pages)
-            print(
-                f"done: {workers} worker(s) in {results[workers]['elapsed']:.0f} s", file=sys.stderr
-            )
+            results[label] = run(server, web, folder, workers, args.pages, in_flight)
+            print(f"done: {label} in {results[label]['elapsed']:.0f} s", file=sys.stderr)
     print(f"sandbox web: {args.size}, {args.pages} pages judged in all, CPU-bound settings, "
           f"{os.cpu_count()} cores")  # fmt: skip
-    head = "workers | seconds | pages | pages/s | " + " | ".join(
-        f"harvest@{n}" for n in CHECKPOINTS if n <= args.pages
+    checkpoints = [n for n in CHECKPOINTS if n <= args.pages]
+    print(
+        f"{'setup':38} | seconds | pages | pages/s | "
+        + " | ".join(f"h@{n}" for n in checkpoints)
+        + " | dup | CPU s workers / server | pages/s vs 1"
     )
-    print(head + " | duplicate fetches | pages/s vs 1")
-    base = results.get(min(results))
-    for workers, r in results.items():
-        harvest = " | ".join(
-            f"{r['harvest'].get(n, float('nan')):.3f}" for n in CHECKPOINTS if n <= args.pages
-        )
+    base = results["1 worker"]
+    for label, r in results.items():
+        harvest = " | ".join(f"{r['harvest'].get(n, float('nan')):.3f}" for n in checkpoints)
         ratio = r["pages_per_s"] / base["pages_per_s"]
         print(
-            f"{workers:7} | {r['elapsed']:7.1f} | {r['pages']:5} | {r['pages_per_s']:7.1f} | "
-            f"{harvest} | {r['duplicates']} | {ratio:.2f}x"
+            f"{label:38} | {r['elapsed']:7.1f} | {r['pages']:5} | {r['pages_per_s']:7.1f} | "
+            f"{harvest} | {r['duplicates']:3} | {r['cpu'][0]:6.1f} / {r['cpu'][1]:5.1f} | "
+            f"{ratio:.2f}x"
         )
     memory = redis_memory()
     print(
