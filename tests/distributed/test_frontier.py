@@ -14,8 +14,12 @@ from scrapy.utils.test import get_crawler
 from topiccrawler.distributed.addon import DistributedCrawl
 from topiccrawler.distributed.bloom import BloomDupeFilter, bit_offsets, bloom_size
 from topiccrawler.distributed.frontier import SharedFrontier
-from topiccrawler.distributed.learning import SharedLinkClassifier, SharedYieldStats
-from topiccrawler.distributed.state import SharedCrawl
+from topiccrawler.distributed.learning import (
+    SharedLinkClassifier,
+    SharedQueryYields,
+    SharedYieldStats,
+)
+from topiccrawler.distributed.state import SEEDS_PUSHED, SharedCrawl
 from topiccrawler.extensions.crawl_run import _sum_workers
 
 pytestmark = pytest.mark.redis
@@ -101,8 +105,11 @@ def test_a_dead_workers_leases_go_back_and_nothing_is_taken_twice(workers):
     assert survivor.server.hget(survivor.key("active"), "a.test") == b"2"
 
 
-def test_finished_means_nothing_queued_and_nothing_leased(workers):
+def test_finished_means_seeds_pushed_nothing_queued_and_nothing_leased(workers):
     queue = frontier(workers[0])
+    workers[0].server.set(workers[0].key("seeded"), workers[0].worker)
+    assert not workers[0].finished()  # the first worker is still pushing its seeds
+    workers[0].server.set(workers[0].key("seeded"), SEEDS_PUSHED)
     assert workers[0].finished()
     queue.push(Request("http://a.test/1"))
     assert not workers[0].finished()
@@ -187,3 +194,16 @@ def test_a_shared_runs_stats_add_up_over_workers():
         }
     )
     assert total == {"pages": 7, "reason": "b", "flag": False}
+
+
+def test_query_yields_and_next_pages_are_shared(workers):
+    parser, judge = SharedQueryYields(workers[0]), SharedQueryYields(workers[1])
+    parser.add_hits("bing", "增值税", 4)
+    parser.hold_next_page("bing", "增值税", 2)
+    judge.record("bing", "增值税", True)
+    assert judge.take_next_page("bing", "增值税") is None  # 1 of 4 hits judged: not settled
+    judge.record("bing", "增值税", True)
+    assert judge.take_next_page("bing", "增值税") == 2  # the judging worker asks page 2
+    assert parser.take_next_page("bing", "增值税") is None  # once
+    parser.sync()
+    assert parser.expected("bing", "增值税") > parser.expected("bing", "风险")

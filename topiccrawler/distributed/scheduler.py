@@ -29,7 +29,7 @@ from twisted.internet import reactor, task
 
 from topiccrawler.distributed.bloom import BloomDupeFilter
 from topiccrawler.distributed.frontier import SharedFrontier
-from topiccrawler.distributed.state import SharedCrawl, shared_crawl_for
+from topiccrawler.distributed.state import SEEDS_PUSHED, SharedCrawl, shared_crawl_for
 from topiccrawler.signals import items_stored
 
 logger = logging.getLogger(__name__)
@@ -179,6 +179,11 @@ class DistributedScheduler(BaseScheduler):
             return True
         self.stats.inc_value("scheduler/enqueued/redis")
         return True
+
+    def seeds_pushed(self) -> None:
+        """The spider has queued its seeds: an idle worker may now take an empty frontier for
+        a finished crawl (before, it may only be waiting for the first worker's seeds)."""
+        self.crawl.server.set(self.crawl.key("seeded"), SEEDS_PUSHED)
 
     def _within_budget(self, request: Request) -> bool:
         """A site's page budget counted over all workers (each worker's spider only knows the

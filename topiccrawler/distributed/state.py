@@ -22,6 +22,7 @@ from scrapy.exceptions import NotConfigured
 logger = logging.getLogger(__name__)
 
 REDIS_URL_ENV = "TOPICCRAWLER_REDIS_URL"
+SEEDS_PUSHED = b"pushed"  # the value of the seeded key once the first worker's seeds are queued
 
 # The lease's site has one request fewer in flight (its download is over). KEYS: busy, active.
 FREE = """
@@ -148,8 +149,13 @@ class SharedCrawl:
     # --- the crawl as a whole -----------------------------------------------------------------------
 
     def finished(self) -> bool:
-        """Nothing queued and nothing in flight anywhere: no worker can find anything more."""
-        return not self.server.zcard(self.key("sites")) and not self.leases_in_flight()
+        """Seeds pushed, nothing queued and nothing in flight anywhere: no worker can find
+        anything more."""
+        return (
+            self.server.get(self.key("seeded")) == SEEDS_PUSHED
+            and not self.server.zcard(self.key("sites"))
+            and not self.leases_in_flight()
+        )
 
     def clear(self) -> int:
         """Delete every key of the crawl (a finished crawl, or a fresh start)."""

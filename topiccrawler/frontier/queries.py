@@ -18,6 +18,7 @@ class QueryYields:
         self.judged: dict[tuple[str, str], int] = defaultdict(int)
         self.relevant: dict[tuple[str, str], int] = defaultdict(int)
         self.hits: dict[tuple[str, str], int] = defaultdict(int)  # hits handed to the frontier
+        self.next_pages: dict[tuple[str, str], int] = {}  # result pages waiting on the yield
 
     def add_hits(self, engine: str, query: str, count: int) -> None:
         self.hits[engine, query] += count
@@ -40,3 +41,13 @@ class QueryYields:
         """True once at least `share` of the query's hits so far have been judged."""
         key = (engine, query)
         return self.hits[key] > 0 and self.judged[key] >= share * self.hits[key]
+
+    def hold_next_page(self, engine: str, query: str, page: int) -> None:
+        """The query's next result page, asked once its hits so far have proved worth it."""
+        self.next_pages[engine, query] = page
+
+    def take_next_page(self, engine: str, query: str) -> int | None:
+        """The query's held next page, if its hits have settled (once: it is no longer held)."""
+        if (engine, query) not in self.next_pages or not self.settled(engine, query):
+            return None
+        return self.next_pages.pop((engine, query))

@@ -32,6 +32,8 @@ from twisted.internet.error import (
     TimeoutError,
 )
 
+from topiccrawler.distributed.learning import SharedQueryYields
+from topiccrawler.distributed.state import shared_crawl_for
 from topiccrawler.extract.blocks import NAVIGATION_WORDS
 from topiccrawler.extract.encoding import decode_html, looks_binary
 from topiccrawler.frontier.pagination import is_pagination
@@ -96,9 +98,7 @@ class TopicSpider(Spider):
         # Pages whose links the hop limit cut off, by requested URL: their hop count.
         self.hop_limited: dict[str, int] = {}
         self.site_slots: dict[str, str] = {}  # authority site → its own download slot
-        self.query_yields = QueryYields()
-        # Next result page of a query, asked once its hits so far have proved worth it.
-        self.next_search_pages: dict[tuple[str, str], int] = {}
+        self.query_yields = QueryYields()  # next result pages wait in it for the yield
         self.tracking_parameters: tuple[str, ...] = ()
         self.canonical_links = True
         self.releases: dict[str, Any] = {}  # engine → the delayed call that sends held queries
@@ -114,6 +114,9 @@ class TopicSpider(Spider):
             logger.error("%s", exc)
             raise UsageError(str(exc)) from exc
         spider.topic_name = spider.topic.name
+        shared = shared_crawl_for(crawler)
+        if shared is not None:  # every worker's judged hits count for every query
+            spider.query_yields = SharedQueryYields(shared)
         crawler.signals.connect(spider.request_dropped, signal=signals.request_dropped)
         crawler.signals.connect(spider.page_judged, signal=page_judged)
         crawler.signals.connect(spider.spider_idle, signal=signals.spider_idle)
@@ -138,7 +141,8 @@ class TopicSpider(Spider):
 
     async def start(self) -> AsyncIterator[Request]:
         self._apply_site_politeness()
-        if getattr(self.crawler.engine.scheduler, "joined_seeded_crawl", False):
+        scheduler = self.crawler.engine.scheduler
+        if getattr(scheduler, "joined_seeded_crawl", False):
             logger.info("Joining a shared crawl whose seeds another worker pushed")
             return
         # Queries go to the scheduler at once, not one by one as Scrapy reads start requests:
@@ -156,6 +160,8 @@ class TopicSpider(Spider):
                         priority=ENTRANCE_PRIORITY,
                         site_budget=(site.name, site.max_pages),
                     )
+        if hasattr(scheduler, "seeds_pushed"):  # a shared crawl: other workers may finish now
+            scheduler.seeds_pushed()
 
     def _apply_site_politeness(self) -> None:
         """Per-site delay and concurrency from the seed file, through Scrapy's own per-slot
@@ -264,7 +270,7 @@ class TopicSpider(Spider):
                 priority=ENTRANCE_PRIORITY,
             )
         if hits and page < self.topic.seeds.pages_per_query:
-            self.next_search_pages[name, query] = page + 1
+            self.query_yields.hold_next_page(name, query, page + 1)
 
     def page_judged(self, item: PageItem, relevant: bool, response: Response) -> None:
         """A search hit judged: count it for its query, and ask the query's next result page
@@ -275,10 +281,9 @@ class TopicSpider(Spider):
             return
         name, query = meta["engine"], meta["query"]
         self.query_yields.record(name, query, relevant)
-        page = self.next_search_pages.get((name, query))
-        if page is None or not self.query_yields.settled(name, query):
+        page = self.query_yields.take_next_page(name, query)
+        if page is None:
             return
-        del self.next_search_pages[name, query]
         threshold = self.crawler.settings.getfloat("SEARCH_NEXT_PAGE_YIELD")
         judged = self.query_yields.judged[name, query]
         share = self.query_yields.relevant[name, query] / judged
