@@ -79,8 +79,15 @@ def repair_mojibake(text: str) -> tuple[str, str] | None:
     gives rare ones: its lowercase letters are lead bytes of the rare-character half).
     """
     sample = text[:DETECT_SAMPLE_BYTES]
+    # Cheap bounds first (every letter counted is non-ASCII): most pages are ruled out here.
+    non_ascii = len(sample) - len(sample.encode("ascii", "ignore"))
+    if non_ascii < MOJIBAKE_MIN_CHARS:
+        return None
+    cjk = len(_CJK.findall(sample))
+    if cjk > 0.05 * non_ascii:
+        return None
     foreign = len(_NON_ASCII_LETTER.findall(sample))
-    if foreign < MOJIBAKE_MIN_CHARS or len(_CJK.findall(sample)) > 0.05 * foreign:
+    if foreign < MOJIBAKE_MIN_CHARS or cjk > 0.05 * foreign:
         return None
     for codec in MOJIBAKE_CODECS:
         try:

@@ -16,6 +16,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import lru_cache
 
 from lxml import etree
 
@@ -210,7 +211,7 @@ def threaded_singles(body: etree._Element, taken: set[etree._Element]) -> Iterat
     similar siblings to find): an element named like a comment whose own template repeats
     inside it."""
     for element in body.xpath("descendant-or-self::*[@class]"):  # document order
-        if element in taken or not COMMENT_HINT.search(element.get("class")):
+        if not _comment_named(element.get("class")) or element in taken:
             continue
         if any(a in taken for a in element.iterancestors()):
             continue
@@ -218,6 +219,12 @@ def threaded_singles(body: etree._Element, taken: set[etree._Element]) -> Iterat
         replies = [d for d in element.iterdescendants(element.tag) if _signature(d) == signature]
         if replies and element.getparent() is not None:
             yield Region(element.getparent(), [element])  # the caller claims it if accepted
+
+
+@lru_cache(maxsize=8192)
+def _comment_named(names: str) -> bool:
+    """COMMENT_HINT in a class attribute; a page repeats a few of them thousands of times."""
+    return COMMENT_HINT.search(names) is not None
 
 
 def extract_comments(

@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import lru_cache
 
 from lxml import etree
 
@@ -227,7 +228,7 @@ def _short_time(piece: str | None) -> bool:
     return (
         bool(piece)
         and len(piece) <= MAX_TIME_PIECE_CHARS
-        and _TIME_CUE.search(piece) is not None
+        and _TIME_CUE.search(piece.lower()) is not None
         and find_time(piece) is not None
     )
 
@@ -240,8 +241,15 @@ def _author_marks(element: etree._Element) -> str:
 
 
 _HAS_DIGIT = re.compile(r"\d")
-# What find_time needs to find anything: a digit or one of its words (checked first, cheaply).
-_TIME_CUE = re.compile("|".join([r"\d", *(re.escape(word) for word in _WORD_HINTS)]), re.I)
+# What find_time needs to find anything: a digit or one of its words in the lowercased text
+# (checked first, cheaply; find_time reads its words the same way).
+_TIME_CUE = re.compile("|".join([r"\d", *(re.escape(word) for word in _WORD_HINTS)]))
+
+
+@lru_cache(maxsize=8192)
+def _author_named(marks: str) -> bool:
+    """AUTHOR_HINT in an element's marks; pages repeat a few class names thousands of times."""
+    return AUTHOR_HINT.search(marks) is not None
 
 
 @dataclass
@@ -259,7 +267,8 @@ class Evidence:
 
 def page_evidence(body: etree._Element) -> Evidence:
     """Marks each text piece, author name and link once, then its ancestors up to the first
-    one already marked: one pass over the page however deep it is."""
+    one already marked: one pass over the page however deep it is. The pieces and the
+    attributes to read are selected by XPath (in C): most elements have neither."""
     found = Evidence()
     digits: set = set()
     links: set = set()
@@ -271,28 +280,34 @@ def page_evidence(body: etree._Element) -> Evidence:
                 return
             element = element.getparent()
 
-    for element in body.iter(etree.Element):
-        text, tail = element.text, element.tail
-        if text and not text.isspace():
-            if _HAS_DIGIT.search(text):
-                mark(element, digits)
-            if _short_time(text):
-                mark(element, found.timed)
-        parent = element.getparent()
-        if element is not body and parent is not None:
-            if tail and not tail.isspace():
-                if _HAS_DIGIT.search(tail):
-                    mark(parent, digits)
-                if _short_time(tail):
-                    mark(parent, found.timed)
-            if _attribute_time(element):
-                mark(parent, found.timed)
-            if element.attrib and AUTHOR_HINT.search(_author_marks(element)):
-                mark(parent, found.authored)
-        if element.tag == "a":
-            mark(element, links)
+    for piece in _EVIDENCE_TEXTS(body):
+        if piece.isspace():
+            continue
+        element = piece.getparent()
+        if piece.is_tail:  # a tail belongs to the element's parent
+            element = element.getparent()
+        if _HAS_DIGIT.search(piece):
+            mark(element, digits)
+        if _short_time(piece):
+            mark(element, found.timed)
+    for element in _EVIDENCE_ATTRIBUTES(body):
+        if _attribute_time(element):
+            mark(element.getparent(), found.timed)
+        if _author_named(_author_marks(element)):
+            mark(element.getparent(), found.authored)
+    for element in body.iter("a"):
+        mark(element, links)
     found.numbered = digits & links
     return found
+
+
+# Text pieces under the body (its own text, its descendants' texts and tails), and its
+# descendants with an attribute `_attribute_time` or `AUTHOR_HINT` reads.
+_EVIDENCE_TEXTS = etree.XPath("descendant::text()[normalize-space()]", smart_strings=True)
+_EVIDENCE_ATTRIBUTES = etree.XPath(
+    "descendant::*[@class or @id or @itemprop or @rel or @title or @data-time"
+    " or @data-timestamp or self::time]"
+)
 
 
 def semantic_nodes(block: etree._Element, skip: frozenset = frozenset()) -> list[SemanticNode]:

@@ -192,17 +192,19 @@ def looks_like_thread_list(blocks: Sequence[etree._Element], forum: bool = True)
     a "related articles" box has titles with digits and sometimes dates, seldom both."""
     n = len(blocks)
     hrefs = set()
-    rests = []
+    titles = []
     for block in blocks:
         anchors = [(a, "".join("".join(a.itertext()).split())) for a in block.iter("a")]
         title, text = max(anchors, key=lambda a: len(a[1]), default=(None, ""))
         if len(text) >= 4 and title is not None and title.get("href"):
             hrefs.add(title.get("href"))
-        rests.append(
-            " ".join(t for t in _outside(block, title) if not t.strip().startswith("http"))
-        )
+        titles.append(title)
     if len(hrefs) < 0.8 * n:
         return False  # rows without their own title link
+    rests = [
+        " ".join(t for t in _outside(block, title) if not t.strip().startswith("http"))
+        for block, title in zip(blocks, titles, strict=True)
+    ]
     counted = sum(bool(NUMBER.search(t)) for t in rests) / n
     if counted >= 0.8 if forum else counted < 0.8:
         return forum  # decided without reading times (the costly part)
