@@ -21,7 +21,7 @@ from lxml import etree
 
 from topiccrawler.extract.body_decay import DECAY_THRESHOLD, MAX_LINK_DENSITY, extract_body_decay
 from topiccrawler.extract.parse import text_content, visible_text
-from topiccrawler.extract.tree import TextStats, clean_tree, drop, text_stats
+from topiccrawler.extract.tree import TextStats, clean_tree, drop, element_stats, text_stats
 
 # HTML5 page chrome: never body (the paper: meta information is not body either).
 CHROME_TAGS = ("nav", "aside", "footer", "header")
@@ -188,11 +188,13 @@ def _in_prose(element: etree._Element) -> bool:
     return bool(_WORDS.search(before[-3:]) or _WORDS.search(after[:3]))
 
 
-def drop_unlikely(root: etree._Element) -> None:
+def drop_unlikely(root: etree._Element) -> dict[etree._Element, TextStats]:
     """Remove comment sections, and small blocks named as sidebars, unless their names also
-    speak for them; comments have their own extractor."""
+    speak for them; comments have their own extractor. Returns the text statistics of what is
+    left (those of the removed blocks' ancestors counted again, not the whole page)."""
     stats = text_stats(root)
     page_text = stats[root].text
+    parents = []
     for element in list(root.iter(etree.Element)):
         if element is root or element.tag in ("html", "body") or element.getparent() is None:
             continue
@@ -201,7 +203,17 @@ def drop_unlikely(root: etree._Element) -> None:
             continue
         small = stats[element].text < page_text / 2 if element in stats else True
         if UNLIKELY_NAMES.search(names) or (small and SIDEBAR_NAMES.search(names)):
+            parents.append(element.getparent())
             drop(element)
+    changed: dict[etree._Element, int] = {}  # still in the page, with their depth
+    for parent in parents:
+        chain = [parent, *parent.iterancestors()]
+        if chain[-1] is root:
+            for depth, element in enumerate(reversed(chain)):
+                changed[element] = depth
+    for element in sorted(changed, key=changed.get, reverse=True):  # deepest first
+        stats[element] = element_stats(element, stats)
+    return stats
 
 
 def extract_body(root: etree._Element, options: BodyOptions = BodyOptions()) -> str:
@@ -210,11 +222,11 @@ def extract_body(root: etree._Element, options: BodyOptions = BodyOptions()) -> 
     tree = clean_tree(root)
     if options.drop_chrome:
         etree.strip_elements(tree, *CHROME_TAGS, with_tail=False)
-    if options.drop_unlikely:
-        drop_unlikely(tree)
+    stats = drop_unlikely(tree) if options.drop_unlikely else None
     body = tree.find("body")
     start = body if body is not None else tree
-    stats = text_stats(start)
+    if stats is None:
+        stats = text_stats(start)
     region = find_region(start, stats, options)
     prune(region, stats, options, stats[region].text if region in stats else 0)
     if options.include_siblings:

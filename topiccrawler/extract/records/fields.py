@@ -579,23 +579,30 @@ PARAGRAPH_TAGS = frozenset(("p", "li", "pre", "dd"))
 CONTENT_SHARE = 0.6
 
 
-def content_element(block: etree._Element, skip: frozenset = frozenset()) -> etree._Element:
+def content_element(
+    block: etree._Element, skip: frozenset = frozenset(), stats: dict | None = None
+) -> etree._Element:
     """R1, within one block: the element holding the record's text. From the block down, go
     into the child holding most of the non-link text while it holds at least CONTENT_SHARE of
-    it: a post's message box, not its user-info column (join date, post count) or signature."""
-    stats = text_stats(block)
-    clear = {element: value.clear for element, value in stats.items()}
+    it: a post's message box, not its user-info column (join date, post count) or signature.
+    `stats`: `text_stats` of a subtree holding the block, when the caller has them."""
+    stats = stats if stats is not None and block in stats else text_stats(block)
+    nested_text: dict[etree._Element, int] = {}
     for nested in skip:  # nested records are not this record's text
         for ancestor in nested.iterancestors():
-            if ancestor not in clear:
+            nested_text[ancestor] = nested_text.get(ancestor, 0) + stats[nested].clear
+            if ancestor is block:
                 break
-            clear[ancestor] -= stats[nested].clear
+
+    def clear(element: etree._Element) -> int:
+        return stats[element].clear - nested_text.get(element, 0)
+
     element = block
     while True:
-        total = clear[element]
-        kids = [c for c in element if isinstance(c.tag, str) and c in clear and c not in skip]
-        best = max(kids, key=clear.get, default=None)
-        if best is None or total <= 0 or clear[best] < CONTENT_SHARE * total:
+        total = clear(element)
+        kids = [c for c in element if isinstance(c.tag, str) and c in stats and c not in skip]
+        best = max(kids, key=clear, default=None)
+        if best is None or total <= 0 or clear(best) < CONTENT_SHARE * total:
             return element
         if best.tag in PARAGRAPH_TAGS or best.tag in INLINE_TAGS:
             # The text is the paragraphs' parent's, however many there are; and never a
@@ -616,7 +623,11 @@ def content_elements(blocks: list[etree._Element], skips: dict) -> dict:
     """R1 over the region: the content element's position is the one most blocks agree on
     (a short post's own choice may be its user-info column); blocks without an element at
     that position keep their whole text."""
-    chosen = {b: content_element(b, skips[b]) for b in blocks}
+    stats: dict = {}
+    for block in blocks:  # one pass per outermost block: nested ones are inside
+        if block not in stats:
+            stats.update(text_stats(block))
+    chosen = {b: content_element(b, skips[b], stats) for b in blocks}
     votes = Counter(_element_key(e, b) for b, e in chosen.items() if e is not b)
     if not votes:
         return {b: b for b in blocks}

@@ -116,14 +116,39 @@ class SimilarityOfLayout(SubtreeSimilarity):
 
     def __init__(self, weights: tuple[float, ...] = ForumOptions.weights):
         self.weights = weights
+        # Each element's layout and layout children, read once per page (one instance per
+        # page): a node is on the levels of its parent's, grandparent's … comparisons too.
+        self._layouts: dict[etree._Element, tuple] = {}
+        self._children: dict[etree._Element, list[etree._Element]] = {}
 
     def pair(self, first: etree._Element, second: etree._Element) -> float:
         depth = len(self.weights)
         return sol(layout_levels(first, depth), layout_levels(second, depth), self.weights)
 
+    def levels(self, element: etree._Element) -> tuple[tuple[tuple, ...], ...]:
+        """`layout_levels` to the measure's depth, from the page's memo."""
+        layouts, kids = self._layouts, self._children
+        levels, current = [], [element]
+        for _ in self.weights:
+            following = []
+            for node in current:
+                found = kids.get(node)
+                if found is None:
+                    found = kids[node] = layout_children(node)
+                following.extend(found)
+            current = following
+            row = []
+            for node in current:
+                layout = layouts.get(node)
+                if layout is None:
+                    layout = layouts[node] = layout_of(node)
+                row.append(layout)
+            levels.append(tuple(row))
+        return tuple(levels)
+
     def matrix(self, siblings: Sequence[etree._Element]) -> np.ndarray:
         keys: dict[tuple, int] = {}
-        groups = [keys.setdefault(layout_levels(s, len(self.weights)), len(keys)) for s in siblings]
+        groups = [keys.setdefault(self.levels(s), len(keys)) for s in siblings]
         distinct = list(keys)
         small = np.eye(len(distinct))
         for i in range(len(distinct)):
