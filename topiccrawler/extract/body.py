@@ -16,6 +16,7 @@ from __future__ import annotations
 import copy
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from lxml import etree
 
@@ -188,6 +189,17 @@ def _in_prose(element: etree._Element) -> bool:
     return bool(_WORDS.search(before[-3:]) or _WORDS.search(after[:3]))
 
 
+@lru_cache(maxsize=8192)
+def _unlikely(names: str) -> str:
+    """What drop_unlikely reads in class and id names: "unlikely", "sidebar" or "" (nothing,
+    or a name that speaks for the block); pages repeat a few names thousands of times."""
+    if not names.strip() or POSITIVE_NAMES.search(names):
+        return ""
+    if UNLIKELY_NAMES.search(names):
+        return "unlikely"
+    return "sidebar" if SIDEBAR_NAMES.search(names) else ""
+
+
 def drop_unlikely(root: etree._Element) -> dict[etree._Element, TextStats]:
     """Remove comment sections, and small blocks named as sidebars, unless their names also
     speak for them; comments have their own extractor. Returns the text statistics of what is
@@ -198,11 +210,11 @@ def drop_unlikely(root: etree._Element) -> dict[etree._Element, TextStats]:
     for element in list(root.iter(etree.Element)):
         if element is root or element.tag in ("html", "body") or element.getparent() is None:
             continue
-        names = f"{element.get('class', '')} {element.get('id', '')}"
-        if not names.strip() or POSITIVE_NAMES.search(names):
+        verdict = _unlikely(f"{element.get('class', '')} {element.get('id', '')}")
+        if not verdict:
             continue
         small = stats[element].text < page_text / 2 if element in stats else True
-        if UNLIKELY_NAMES.search(names) or (small and SIDEBAR_NAMES.search(names)):
+        if verdict == "unlikely" or (small and verdict == "sidebar"):
             parents.append(element.getparent())
             drop(element)
     changed: dict[etree._Element, int] = {}  # still in the page, with their depth

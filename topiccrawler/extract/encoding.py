@@ -140,11 +140,13 @@ def looks_binary(body: bytes, sample: int = 4096) -> bool:
     head = body[:sample]
     if head.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
         return False
-    controls = sum(1 for b in head if b < 32 and b not in (9, 10, 12, 13, 27))
+    controls = len(head) - len(head.translate(None, _CONTROL_BYTES))
     if controls > len(head) * 0.1:
         return True
     return b"\x00" in head and not _MARKUP.search(head)
 
 
+# Control bytes counted against a page (tab, newline, form feed, carriage return, escape are not).
+_CONTROL_BYTES = bytes(b for b in range(32) if b not in (9, 10, 12, 13, 27))
 # Tags only an HTML page opens with: a page with them is not binary for a few NUL bytes.
 _MARKUP = re.compile(rb"<(?:!doctype|html|head|body|meta|title)\b", re.I)

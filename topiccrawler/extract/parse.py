@@ -100,5 +100,5 @@ def visible_text(root: etree._Element) -> str:
         element.tail = "\n" + (element.tail or "")
         if element.tag != "br":
             element.text = "\n" + (element.text or "")
-    lines = (normalize_space(line) for line in text_content(root).splitlines())
-    return "\n".join(line for line in lines if line)
+    lines = [" ".join(line.split()) for line in text_content(root).splitlines()]
+    return "\n".join(filter(None, lines))
