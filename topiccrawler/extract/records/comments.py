@@ -100,6 +100,8 @@ def candidate_regions(
     stack = [(body, start)]
     while stack:
         node, depth = stack.pop()
+        if not len(node):
+            continue  # a leaf (most nodes): nothing to compare or walk into
         kids = [c for c in children(node) if c.tag not in SKIPPED_TAGS]
         if len(kids) >= minimum and (depth > options.level or options.evidence):
             compared = (

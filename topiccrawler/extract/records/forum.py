@@ -179,6 +179,8 @@ def topic_blocks(
     stats = stats if stats is not None else text_stats(body)
     groups = []
     for node in body.iter(*LAYOUT_TAGS, "body"):
+        if len(node) < options.min_blocks:
+            continue  # fewer children than a group needs, of any kind
         kids = [c for c in children(node) if c.tag in LAYOUT_TAGS and stats[c].text]
         if len(kids) < options.min_blocks:
             continue
