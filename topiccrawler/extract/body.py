@@ -245,7 +245,7 @@ def extract_body(root: etree._Element, options: BodyOptions = BodyOptions()) -> 
         region = with_prose_siblings(region, stats, options.sibling_blocks)
     if options.drop_meta:
         drop_title_headings(region, root)
-    text = visible_text(region)
+    text = visible_text(region, in_place=True)  # the region is in this function's own copy
     if options.drop_repeats:
         text = drop_repeated_lines(text)
     if options.drop_meta:

@@ -92,12 +92,14 @@ def normalize_space(text: str | None) -> str:
     return " ".join((text or "").split())
 
 
-def visible_text(root: etree._Element) -> str:
+def visible_text(root: etree._Element, in_place: bool = False) -> str:
     """The text a reader sees, one line per block element, white space collapsed.
 
-    Works on a copy, so the caller's tree keeps its markup for later extractors.
+    Works on a copy, so the caller's tree keeps its markup for later extractors; `in_place`
+    changes the given tree instead (a caller's own copy, not read again).
     """
-    root = copy.deepcopy(root)
+    if not in_place:
+        root = copy.deepcopy(root)
     etree.strip_elements(root, *INVISIBLE_TAGS, with_tail=False)
     for element in root.iter(*BLOCK_TAGS, "br"):
         element.tail = "\n" + (element.tail or "")
