@@ -144,8 +144,11 @@ def _marks(element: etree._Element) -> str:
     return f"{element.get('class') or ''} {element.get('id') or ''}"
 
 
-def is_comment_region(region: Region, options: RecordOptions) -> bool:
-    """The page's evidence on top of the structure test (see the module docstring)."""
+def is_comment_region(
+    region: Region, options: RecordOptions, evidence: Evidence | None = None
+) -> bool:
+    """The page's evidence on top of the structure test (see the module docstring); times are
+    looked up in the page's `Evidence` when given."""
     if not options.evidence:
         return len(region.blocks) >= options.min_blocks
     n = len(region.blocks)
@@ -157,7 +160,7 @@ def is_comment_region(region: Region, options: RecordOptions) -> bool:
     hinted = bool(COMMENT_LIST_HINT.search(_marks(region.parent))) or any(
         COMMENT_HINT.search(_marks(b)) for b in region.blocks
     )
-    timed = sum(shows_time(b) for b in region.blocks)
+    timed = sum(map(evidence.shows_time if evidence else shows_time, region.blocks))
     # The paper's test passed (b blocks, deep enough): a name, times or authors confirm it.
     # Fewer blocks or a shallow region: times in (nearly) every block, and a name or authors.
     structural = n >= options.min_blocks and not region.shallow
@@ -186,12 +189,13 @@ def comment_regions(
     for region in candidate_regions(body, options, stats, evidence):
         if region.blocks[0] in taken:
             continue
-        if not is_comment_region(region, options):
+        if not is_comment_region(region, options, evidence):
             continue  # a list inside a record (not a record itself) fails here too
         _take(region, taken)
         accepted.append(region)
     for region in threaded_singles(body, taken):
-        if is_comment_region(Region(region.parent, region.blocks + region.nested), options):
+        whole = Region(region.parent, region.blocks + region.nested)
+        if is_comment_region(whole, options, evidence):
             _take(region, taken)
             accepted.append(region)
     return accepted

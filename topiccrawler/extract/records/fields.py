@@ -263,13 +263,20 @@ class Evidence:
     timed: set = field(default_factory=set)
     authored: set = field(default_factory=set)
     numbered: set = field(default_factory=set)
+    # The elements the page had when the evidence was taken (its text_stats): detection may
+    # wrap rows since, which adds no text, so their `timed` still answers `shows_time`.
+    known: dict | set = field(default_factory=set, repr=False)
+
+    def shows_time(self, block: etree._Element) -> bool:
+        """`shows_time` of the block, looked up for an element the page had."""
+        return block in self.timed if block in self.known else shows_time(block)
 
 
-def page_evidence(body: etree._Element) -> Evidence:
+def page_evidence(body: etree._Element, known: dict | set = frozenset()) -> Evidence:
     """Marks each text piece, author name and link once, then its ancestors up to the first
     one already marked: one pass over the page however deep it is. The pieces and the
     attributes to read are selected by XPath (in C): most elements have neither."""
-    found = Evidence()
+    found = Evidence(known=known)
     digits: set = set()
     links: set = set()
 

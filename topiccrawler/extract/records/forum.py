@@ -204,13 +204,13 @@ def could_hold_records(node: etree._Element, kids: list, evidence: Evidence) -> 
     return sum(k in evidence.numbered for k in kids) >= 2
 
 
-def looks_like_posts(blocks: Sequence[etree._Element]) -> bool:
+def looks_like_posts(blocks: Sequence[etree._Element], evidence: Evidence | None = None) -> bool:
     """Posts: mostly non-link text, a time in (nearly) every block, some text in each."""
     _, text, link = text_and_links(blocks)
     n = len(blocks)
     if not text or link / text >= 0.5 or (text - link) / n < 15:
         return False
-    return sum(shows_time(b) for b in blocks) / n >= 0.8
+    return sum(map(evidence.shows_time if evidence else shows_time, blocks)) / n >= 0.8
 
 
 def looks_like_thread_list(blocks: Sequence[etree._Element], forum: bool = True) -> bool:
@@ -305,7 +305,8 @@ def extract_forum(
     comments, left to POL). `evidence`: the page's (`page_evidence`), to skip nodes
     that cannot hold posts or rows."""
     forum = is_forum_page(url, generator)
-    found = candidates(topic_blocks(body, options, stats, None if forum else evidence), forum)
+    groups = topic_blocks(body, options, stats, None if forum else evidence)
+    found = candidates(groups, forum, evidence)
     marked = schema_posts(body)
     if marked:
         forum = True
@@ -379,7 +380,7 @@ def schema_posts(body: etree._Element) -> list[etree._Element]:
 
 
 def candidates(
-    groups: list[list[etree._Element]], forum: bool = True
+    groups: list[list[etree._Element]], forum: bool = True, evidence: Evidence | None = None
 ) -> list[tuple[str, list[etree._Element]]]:
     """("thread", posts) candidates, most text first (a box of truncated teasers of other
     threads looks like posts too), then ("list", rows) ones, most rows first (a thread page's
@@ -389,15 +390,16 @@ def candidates(
     of about the same size interleave (a header row, a text row, a separator per post), each
     stretch from one member of the first group to the next becomes one post. Otherwise the
     groups that look like posts are merged (posts with and without quotes or pictures differ
-    in layout): stretches are only built when at most one group looks like posts alone."""
+    in layout): stretches are only built when at most one group looks like posts alone.
+    `evidence`: the page's, where the blocks' times are looked up."""
     by_parent: dict[etree._Element, list[list[etree._Element]]] = {}
     for group in groups:
         by_parent.setdefault(group[0].getparent(), []).append(group)
     threads, lists = [], []
     for parent, siblings in by_parent.items():
-        post_groups = [g for g in siblings if looks_like_posts(g) and not title_rows(g)]
+        post_groups = [g for g in siblings if looks_like_posts(g, evidence) and not title_rows(g)]
         segments = interleaved(parent, siblings) if len(post_groups) < 2 else None
-        if segments and looks_like_posts(segments):
+        if segments and looks_like_posts(segments, evidence):
             threads.append(segments)
             continue
         for wrapper in segments or ():
