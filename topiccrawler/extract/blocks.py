@@ -10,6 +10,7 @@ anchor texts and other key tags. Title and body come from the extractors; these 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from lxml import etree
 
@@ -26,7 +27,11 @@ MAX_BLOCK_CHARS = 20_000
 def _is_navigation(element: etree._Element) -> bool:
     if element.tag in ("nav", "footer") or element.get("role") == "navigation":
         return True
-    names = f"{element.get('class', '')} {element.get('id', '')}"
+    return _navigation_named(f"{element.get('class', '')} {element.get('id', '')}")
+
+
+@lru_cache(maxsize=8192)
+def _navigation_named(names: str) -> bool:
     return bool(names.strip()) and bool(NAVIGATION.search(names))
 
 

@@ -16,12 +16,13 @@ from __future__ import annotations
 import copy
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from lxml import etree
 
 from topiccrawler.extract.body_decay import DECAY_THRESHOLD, MAX_LINK_DENSITY, extract_body_decay
 from topiccrawler.extract.parse import text_content, visible_text
-from topiccrawler.extract.tree import TextStats, clean_tree, drop, text_stats
+from topiccrawler.extract.tree import TextStats, clean_tree, drop, element_stats, text_stats
 
 # HTML5 page chrome: never body (the paper: meta information is not body either).
 CHROME_TAGS = ("nav", "aside", "footer", "header")
@@ -188,20 +189,43 @@ def _in_prose(element: etree._Element) -> bool:
     return bool(_WORDS.search(before[-3:]) or _WORDS.search(after[:3]))
 
 
-def drop_unlikely(root: etree._Element) -> None:
+@lru_cache(maxsize=8192)
+def _unlikely(names: str) -> str:
+    """What drop_unlikely reads in class and id names: "unlikely", "sidebar" or "" (nothing,
+    or a name that speaks for the block); pages repeat a few names thousands of times."""
+    if not names.strip() or POSITIVE_NAMES.search(names):
+        return ""
+    if UNLIKELY_NAMES.search(names):
+        return "unlikely"
+    return "sidebar" if SIDEBAR_NAMES.search(names) else ""
+
+
+def drop_unlikely(root: etree._Element) -> dict[etree._Element, TextStats]:
     """Remove comment sections, and small blocks named as sidebars, unless their names also
-    speak for them; comments have their own extractor."""
+    speak for them; comments have their own extractor. Returns the text statistics of what is
+    left (those of the removed blocks' ancestors counted again, not the whole page)."""
     stats = text_stats(root)
     page_text = stats[root].text
+    parents = []
     for element in list(root.iter(etree.Element)):
         if element is root or element.tag in ("html", "body") or element.getparent() is None:
             continue
-        names = f"{element.get('class', '')} {element.get('id', '')}"
-        if not names.strip() or POSITIVE_NAMES.search(names):
+        verdict = _unlikely(f"{element.get('class', '')} {element.get('id', '')}")
+        if not verdict:
             continue
         small = stats[element].text < page_text / 2 if element in stats else True
-        if UNLIKELY_NAMES.search(names) or (small and SIDEBAR_NAMES.search(names)):
+        if verdict == "unlikely" or (small and verdict == "sidebar"):
+            parents.append(element.getparent())
             drop(element)
+    changed: dict[etree._Element, int] = {}  # still in the page, with their depth
+    for parent in parents:
+        chain = [parent, *parent.iterancestors()]
+        if chain[-1] is root:
+            for depth, element in enumerate(reversed(chain)):
+                changed[element] = depth
+    for element in sorted(changed, key=changed.get, reverse=True):  # deepest first
+        stats[element] = element_stats(element, stats)
+    return stats
 
 
 def extract_body(root: etree._Element, options: BodyOptions = BodyOptions()) -> str:
@@ -210,18 +234,18 @@ def extract_body(root: etree._Element, options: BodyOptions = BodyOptions()) -> 
     tree = clean_tree(root)
     if options.drop_chrome:
         etree.strip_elements(tree, *CHROME_TAGS, with_tail=False)
-    if options.drop_unlikely:
-        drop_unlikely(tree)
+    stats = drop_unlikely(tree) if options.drop_unlikely else None
     body = tree.find("body")
     start = body if body is not None else tree
-    stats = text_stats(start)
+    if stats is None:
+        stats = text_stats(start)
     region = find_region(start, stats, options)
     prune(region, stats, options, stats[region].text if region in stats else 0)
     if options.include_siblings:
         region = with_prose_siblings(region, stats, options.sibling_blocks)
     if options.drop_meta:
         drop_title_headings(region, root)
-    text = visible_text(region)
+    text = visible_text(region, in_place=True)  # the region is in this function's own copy
     if options.drop_repeats:
         text = drop_repeated_lines(text)
     if options.drop_meta:

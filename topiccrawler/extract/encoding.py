@@ -79,8 +79,15 @@ def repair_mojibake(text: str) -> tuple[str, str] | None:
     gives rare ones: its lowercase letters are lead bytes of the rare-character half).
     """
     sample = text[:DETECT_SAMPLE_BYTES]
+    # Cheap bounds first (every letter counted is non-ASCII): most pages are ruled out here.
+    non_ascii = len(sample) - len(sample.encode("ascii", "ignore"))
+    if non_ascii < MOJIBAKE_MIN_CHARS:
+        return None
+    cjk = len(_CJK.findall(sample))
+    if cjk > 0.05 * non_ascii:
+        return None
     foreign = len(_NON_ASCII_LETTER.findall(sample))
-    if foreign < MOJIBAKE_MIN_CHARS or len(_CJK.findall(sample)) > 0.05 * foreign:
+    if foreign < MOJIBAKE_MIN_CHARS or cjk > 0.05 * foreign:
         return None
     for codec in MOJIBAKE_CODECS:
         try:
@@ -133,11 +140,13 @@ def looks_binary(body: bytes, sample: int = 4096) -> bool:
     head = body[:sample]
     if head.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
         return False
-    controls = sum(1 for b in head if b < 32 and b not in (9, 10, 12, 13, 27))
+    controls = len(head) - len(head.translate(None, _CONTROL_BYTES))
     if controls > len(head) * 0.1:
         return True
     return b"\x00" in head and not _MARKUP.search(head)
 
 
+# Control bytes counted against a page (tab, newline, form feed, carriage return, escape are not).
+_CONTROL_BYTES = bytes(b for b in range(32) if b not in (9, 10, 12, 13, 27))
 # Tags only an HTML page opens with: a page with them is not binary for a few NUL bytes.
 _MARKUP = re.compile(rb"<(?:!doctype|html|head|body|meta|title)\b", re.I)

@@ -153,6 +153,7 @@ def extract_page(
     url: str | None = None,
     fetched_at: datetime | None = None,
     records: RecordOptions | None = RecordOptions(),
+    relevance: bool = True,
 ) -> PageContent:
     """Title, body, publish time, author and source of an HTML document, and its comments,
     forum posts and listed threads (unless `records` is None). Never raises: a page without
@@ -162,20 +163,22 @@ def extract_page(
     else from the lines around the title (the time as written is kept in `published`). The page
     is parsed once. When the body holds comments or replies the records extractor found (but not
     most of it: see MAX_RECORDS_SHARE), they are cut out and the body read again.
+    `relevance` False leaves out what only the crawl's relevance reads (the tag blocks and the
+    link density), for a caller that does not store them.
     """
     try:
         root = parse_html(text, base_url=url)
     except ExtractionError as exc:
         return PageContent(title=None, body=readable_text(clean_source(text or "")), error=str(exc))
     failures: list[str] = []
-    blocks = _attempt("blocks", page_blocks, root, failures, default={})
+    blocks = _attempt("blocks", page_blocks, root, failures, default={}) if relevance else {}
     body_element = root.find("body")
     page_text = visible_text(body_element if body_element is not None else root)
     title = _attempt("title", extract_title, root, failures, default=None)
     content = PageContent(title=title, body="", blocks=blocks)
     _attempt(
         "metadata",
-        lambda r: _read_metadata(r, content, page_text, fetched_at),
+        lambda r: _read_metadata(r, content, page_text, fetched_at, relevance),
         root,
         failures,
         None,
@@ -202,9 +205,13 @@ def extract_page(
 
 
 def _read_metadata(
-    root: etree._Element, content: PageContent, page_text: str, fetched_at: datetime | None
+    root: etree._Element,
+    content: PageContent,
+    page_text: str,
+    fetched_at: datetime | None,
+    relevance: bool = True,
 ) -> None:
-    """Publish time, author, source and link density into `content`."""
+    """Publish time, author, source and (with `relevance`) link density into `content`."""
     header = _header_text(page_text, content.title)
     published = _meta(root, PUBLISHED_META) or _json_ld(root, "datePublished")
     if published is None:
@@ -213,7 +220,8 @@ def _read_metadata(
     author = (
         _meta(root, AUTHOR_META) or _json_ld(root, "author") or _first_group(AUTHOR_LINE, header)
     )
-    content.link_density = link_density(root, page_text)
+    if relevance:
+        content.link_density = link_density(root, page_text)
     content.published = published
     content.published_at = parse_time(published, now=fetched_at) if published else None
     content.author = author if author and not author.startswith("http") else None

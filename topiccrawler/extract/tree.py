@@ -103,3 +103,22 @@ def text_stats(root: etree._Element) -> dict[etree._Element, TextStats]:
             prose = total - link
         stats[element] = TextStats(total, link, prose)
     return stats
+
+
+def element_stats(element: etree._Element, stats: dict[etree._Element, TextStats]) -> TextStats:
+    """One element's TextStats from its own text and its children's in `stats` (the sums
+    `text_stats` makes, for an element whose subtree changed)."""
+    own = chars(element.text)
+    total = link = prose = 0
+    for child in element:
+        own += chars(child.tail)
+        if child in stats:
+            total += stats[child].text
+            link += stats[child].link
+            prose += stats[child].prose
+    total += own
+    if element.tag == "a":
+        link, prose = total, 0
+    elif element.tag in PROSE_TAGS:
+        prose = total - link
+    return TextStats(total, link, prose)

@@ -18,6 +18,7 @@ from typing import Any
 # space and become a space (as HTML reads form feed), the rest go.
 CONTROLS = re.compile("[\x00-\x08\x0e-\x1f\x7f-\x9f]")
 WHITE_CONTROLS = re.compile("[\x0b\x0c]")
+ANY_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")  # either of the two above
 # For the terminal also the bidirectional overrides and isolates, which reorder what is shown
 # ("Trojan Source"): printed escaped, though stored as written (they are legitimate text).
 TERMINAL_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
@@ -54,8 +55,10 @@ def drop_html_controls(html: str) -> str:
     (`&#27;`, `&#x9b;`): the parser would make them text (and lxml refuses such text)."""
     if not html:
         return html
-    html = CONTROLS.sub("", html.replace("\r", "\n") if "\r" in html else html)
-    html = WHITE_CONTROLS.sub(" ", html)
+    if "\r" in html:
+        html = html.replace("\r", "\n")
+    if ANY_CONTROL.search(html):  # one scan; most pages have none
+        html = WHITE_CONTROLS.sub(" ", CONTROLS.sub("", html))
     return CONTROL_REFERENCE.sub(_control_reference, html) if "&#" in html else html
 
 

@@ -16,6 +16,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import lru_cache
 
 from lxml import etree
 
@@ -99,6 +100,8 @@ def candidate_regions(
     stack = [(body, start)]
     while stack:
         node, depth = stack.pop()
+        if not len(node):
+            continue  # a leaf (most nodes): nothing to compare or walk into
         kids = [c for c in children(node) if c.tag not in SKIPPED_TAGS]
         if len(kids) >= minimum and (depth > options.level or options.evidence):
             compared = (
@@ -141,8 +144,11 @@ def _marks(element: etree._Element) -> str:
     return f"{element.get('class') or ''} {element.get('id') or ''}"
 
 
-def is_comment_region(region: Region, options: RecordOptions) -> bool:
-    """The page's evidence on top of the structure test (see the module docstring)."""
+def is_comment_region(
+    region: Region, options: RecordOptions, evidence: Evidence | None = None
+) -> bool:
+    """The page's evidence on top of the structure test (see the module docstring); times are
+    looked up in the page's `Evidence` when given."""
     if not options.evidence:
         return len(region.blocks) >= options.min_blocks
     n = len(region.blocks)
@@ -154,7 +160,7 @@ def is_comment_region(region: Region, options: RecordOptions) -> bool:
     hinted = bool(COMMENT_LIST_HINT.search(_marks(region.parent))) or any(
         COMMENT_HINT.search(_marks(b)) for b in region.blocks
     )
-    timed = sum(shows_time(b) for b in region.blocks)
+    timed = sum(map(evidence.shows_time if evidence else shows_time, region.blocks))
     # The paper's test passed (b blocks, deep enough): a name, times or authors confirm it.
     # Fewer blocks or a shallow region: times in (nearly) every block, and a name or authors.
     structural = n >= options.min_blocks and not region.shallow
@@ -183,12 +189,13 @@ def comment_regions(
     for region in candidate_regions(body, options, stats, evidence):
         if region.blocks[0] in taken:
             continue
-        if not is_comment_region(region, options):
+        if not is_comment_region(region, options, evidence):
             continue  # a list inside a record (not a record itself) fails here too
         _take(region, taken)
         accepted.append(region)
     for region in threaded_singles(body, taken):
-        if is_comment_region(Region(region.parent, region.blocks + region.nested), options):
+        whole = Region(region.parent, region.blocks + region.nested)
+        if is_comment_region(whole, options, evidence):
             _take(region, taken)
             accepted.append(region)
     return accepted
@@ -210,7 +217,7 @@ def threaded_singles(body: etree._Element, taken: set[etree._Element]) -> Iterat
     similar siblings to find): an element named like a comment whose own template repeats
     inside it."""
     for element in body.xpath("descendant-or-self::*[@class]"):  # document order
-        if element in taken or not COMMENT_HINT.search(element.get("class")):
+        if not _comment_named(element.get("class")) or element in taken:
             continue
         if any(a in taken for a in element.iterancestors()):
             continue
@@ -218,6 +225,12 @@ def threaded_singles(body: etree._Element, taken: set[etree._Element]) -> Iterat
         replies = [d for d in element.iterdescendants(element.tag) if _signature(d) == signature]
         if replies and element.getparent() is not None:
             yield Region(element.getparent(), [element])  # the caller claims it if accepted
+
+
+@lru_cache(maxsize=8192)
+def _comment_named(names: str) -> bool:
+    """COMMENT_HINT in a class attribute; a page repeats a few of them thousands of times."""
+    return COMMENT_HINT.search(names) is not None
 
 
 def extract_comments(

@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import lru_cache
 
 from lxml import etree
 
@@ -227,7 +228,7 @@ def _short_time(piece: str | None) -> bool:
     return (
         bool(piece)
         and len(piece) <= MAX_TIME_PIECE_CHARS
-        and _TIME_CUE.search(piece) is not None
+        and _TIME_CUE.search(piece.lower()) is not None
         and find_time(piece) is not None
     )
 
@@ -240,8 +241,15 @@ def _author_marks(element: etree._Element) -> str:
 
 
 _HAS_DIGIT = re.compile(r"\d")
-# What find_time needs to find anything: a digit or one of its words (checked first, cheaply).
-_TIME_CUE = re.compile("|".join([r"\d", *(re.escape(word) for word in _WORD_HINTS)]), re.I)
+# What find_time needs to find anything: a digit or one of its words in the lowercased text
+# (checked first, cheaply; find_time reads its words the same way).
+_TIME_CUE = re.compile("|".join([r"\d", *(re.escape(word) for word in _WORD_HINTS)]))
+
+
+@lru_cache(maxsize=8192)
+def _author_named(marks: str) -> bool:
+    """AUTHOR_HINT in an element's marks; pages repeat a few class names thousands of times."""
+    return AUTHOR_HINT.search(marks) is not None
 
 
 @dataclass
@@ -255,12 +263,20 @@ class Evidence:
     timed: set = field(default_factory=set)
     authored: set = field(default_factory=set)
     numbered: set = field(default_factory=set)
+    # The elements the page had when the evidence was taken (its text_stats): detection may
+    # wrap rows since, which adds no text, so their `timed` still answers `shows_time`.
+    known: dict | set = field(default_factory=set, repr=False)
+
+    def shows_time(self, block: etree._Element) -> bool:
+        """`shows_time` of the block, looked up for an element the page had."""
+        return block in self.timed if block in self.known else shows_time(block)
 
 
-def page_evidence(body: etree._Element) -> Evidence:
+def page_evidence(body: etree._Element, known: dict | set = frozenset()) -> Evidence:
     """Marks each text piece, author name and link once, then its ancestors up to the first
-    one already marked: one pass over the page however deep it is."""
-    found = Evidence()
+    one already marked: one pass over the page however deep it is. The pieces and the
+    attributes to read are selected by XPath (in C): most elements have neither."""
+    found = Evidence(known=known)
     digits: set = set()
     links: set = set()
 
@@ -271,28 +287,34 @@ def page_evidence(body: etree._Element) -> Evidence:
                 return
             element = element.getparent()
 
-    for element in body.iter(etree.Element):
-        text, tail = element.text, element.tail
-        if text and not text.isspace():
-            if _HAS_DIGIT.search(text):
-                mark(element, digits)
-            if _short_time(text):
-                mark(element, found.timed)
-        parent = element.getparent()
-        if element is not body and parent is not None:
-            if tail and not tail.isspace():
-                if _HAS_DIGIT.search(tail):
-                    mark(parent, digits)
-                if _short_time(tail):
-                    mark(parent, found.timed)
-            if _attribute_time(element):
-                mark(parent, found.timed)
-            if element.attrib and AUTHOR_HINT.search(_author_marks(element)):
-                mark(parent, found.authored)
-        if element.tag == "a":
-            mark(element, links)
+    for piece in _EVIDENCE_TEXTS(body):
+        if piece.isspace():
+            continue
+        element = piece.getparent()
+        if piece.is_tail:  # a tail belongs to the element's parent
+            element = element.getparent()
+        if _HAS_DIGIT.search(piece):
+            mark(element, digits)
+        if _short_time(piece):
+            mark(element, found.timed)
+    for element in _EVIDENCE_ATTRIBUTES(body):
+        if _attribute_time(element):
+            mark(element.getparent(), found.timed)
+        if _author_named(_author_marks(element)):
+            mark(element.getparent(), found.authored)
+    for element in body.iter("a"):
+        mark(element, links)
     found.numbered = digits & links
     return found
+
+
+# Text pieces under the body (its own text, its descendants' texts and tails), and its
+# descendants with an attribute `_attribute_time` or `AUTHOR_HINT` reads.
+_EVIDENCE_TEXTS = etree.XPath("descendant::text()[normalize-space()]", smart_strings=True)
+_EVIDENCE_ATTRIBUTES = etree.XPath(
+    "descendant::*[@class or @id or @itemprop or @rel or @title or @data-time"
+    " or @data-timestamp or self::time]"
+)
 
 
 def semantic_nodes(block: etree._Element, skip: frozenset = frozenset()) -> list[SemanticNode]:
@@ -564,23 +586,30 @@ PARAGRAPH_TAGS = frozenset(("p", "li", "pre", "dd"))
 CONTENT_SHARE = 0.6
 
 
-def content_element(block: etree._Element, skip: frozenset = frozenset()) -> etree._Element:
+def content_element(
+    block: etree._Element, skip: frozenset = frozenset(), stats: dict | None = None
+) -> etree._Element:
     """R1, within one block: the element holding the record's text. From the block down, go
     into the child holding most of the non-link text while it holds at least CONTENT_SHARE of
-    it: a post's message box, not its user-info column (join date, post count) or signature."""
-    stats = text_stats(block)
-    clear = {element: value.clear for element, value in stats.items()}
+    it: a post's message box, not its user-info column (join date, post count) or signature.
+    `stats`: `text_stats` of a subtree holding the block, when the caller has them."""
+    stats = stats if stats is not None and block in stats else text_stats(block)
+    nested_text: dict[etree._Element, int] = {}
     for nested in skip:  # nested records are not this record's text
         for ancestor in nested.iterancestors():
-            if ancestor not in clear:
+            nested_text[ancestor] = nested_text.get(ancestor, 0) + stats[nested].clear
+            if ancestor is block:
                 break
-            clear[ancestor] -= stats[nested].clear
+
+    def clear(element: etree._Element) -> int:
+        return stats[element].clear - nested_text.get(element, 0)
+
     element = block
     while True:
-        total = clear[element]
-        kids = [c for c in element if isinstance(c.tag, str) and c in clear and c not in skip]
-        best = max(kids, key=clear.get, default=None)
-        if best is None or total <= 0 or clear[best] < CONTENT_SHARE * total:
+        total = clear(element)
+        kids = [c for c in element if isinstance(c.tag, str) and c in stats and c not in skip]
+        best = max(kids, key=clear, default=None)
+        if best is None or total <= 0 or clear(best) < CONTENT_SHARE * total:
             return element
         if best.tag in PARAGRAPH_TAGS or best.tag in INLINE_TAGS:
             # The text is the paragraphs' parent's, however many there are; and never a
@@ -601,7 +630,11 @@ def content_elements(blocks: list[etree._Element], skips: dict) -> dict:
     """R1 over the region: the content element's position is the one most blocks agree on
     (a short post's own choice may be its user-info column); blocks without an element at
     that position keep their whole text."""
-    chosen = {b: content_element(b, skips[b]) for b in blocks}
+    stats: dict = {}
+    for block in blocks:  # one pass per outermost block: nested ones are inside
+        if block not in stats:
+            stats.update(text_stats(block))
+    chosen = {b: content_element(b, skips[b], stats) for b in blocks}
     votes = Counter(_element_key(e, b) for b, e in chosen.items() if e is not b)
     if not votes:
         return {b: b for b in blocks}

@@ -116,14 +116,39 @@ class SimilarityOfLayout(SubtreeSimilarity):
 
     def __init__(self, weights: tuple[float, ...] = ForumOptions.weights):
         self.weights = weights
+        # Each element's layout and layout children, read once per page (one instance per
+        # page): a node is on the levels of its parent's, grandparent's … comparisons too.
+        self._layouts: dict[etree._Element, tuple] = {}
+        self._children: dict[etree._Element, list[etree._Element]] = {}
 
     def pair(self, first: etree._Element, second: etree._Element) -> float:
         depth = len(self.weights)
         return sol(layout_levels(first, depth), layout_levels(second, depth), self.weights)
 
+    def levels(self, element: etree._Element) -> tuple[tuple[tuple, ...], ...]:
+        """`layout_levels` to the measure's depth, from the page's memo."""
+        layouts, kids = self._layouts, self._children
+        levels, current = [], [element]
+        for _ in self.weights:
+            following = []
+            for node in current:
+                found = kids.get(node)
+                if found is None:
+                    found = kids[node] = layout_children(node)
+                following.extend(found)
+            current = following
+            row = []
+            for node in current:
+                layout = layouts.get(node)
+                if layout is None:
+                    layout = layouts[node] = layout_of(node)
+                row.append(layout)
+            levels.append(tuple(row))
+        return tuple(levels)
+
     def matrix(self, siblings: Sequence[etree._Element]) -> np.ndarray:
         keys: dict[tuple, int] = {}
-        groups = [keys.setdefault(layout_levels(s, len(self.weights)), len(keys)) for s in siblings]
+        groups = [keys.setdefault(self.levels(s), len(keys)) for s in siblings]
         distinct = list(keys)
         small = np.eye(len(distinct))
         for i in range(len(distinct)):
@@ -154,6 +179,8 @@ def topic_blocks(
     stats = stats if stats is not None else text_stats(body)
     groups = []
     for node in body.iter(*LAYOUT_TAGS, "body"):
+        if len(node) < options.min_blocks:
+            continue  # fewer children than a group needs, of any kind
         kids = [c for c in children(node) if c.tag in LAYOUT_TAGS and stats[c].text]
         if len(kids) < options.min_blocks:
             continue
@@ -177,13 +204,13 @@ def could_hold_records(node: etree._Element, kids: list, evidence: Evidence) -> 
     return sum(k in evidence.numbered for k in kids) >= 2
 
 
-def looks_like_posts(blocks: Sequence[etree._Element]) -> bool:
+def looks_like_posts(blocks: Sequence[etree._Element], evidence: Evidence | None = None) -> bool:
     """Posts: mostly non-link text, a time in (nearly) every block, some text in each."""
     _, text, link = text_and_links(blocks)
     n = len(blocks)
     if not text or link / text >= 0.5 or (text - link) / n < 15:
         return False
-    return sum(shows_time(b) for b in blocks) / n >= 0.8
+    return sum(map(evidence.shows_time if evidence else shows_time, blocks)) / n >= 0.8
 
 
 def looks_like_thread_list(blocks: Sequence[etree._Element], forum: bool = True) -> bool:
@@ -192,17 +219,19 @@ def looks_like_thread_list(blocks: Sequence[etree._Element], forum: bool = True)
     a "related articles" box has titles with digits and sometimes dates, seldom both."""
     n = len(blocks)
     hrefs = set()
-    rests = []
+    titles = []
     for block in blocks:
         anchors = [(a, "".join("".join(a.itertext()).split())) for a in block.iter("a")]
         title, text = max(anchors, key=lambda a: len(a[1]), default=(None, ""))
         if len(text) >= 4 and title is not None and title.get("href"):
             hrefs.add(title.get("href"))
-        rests.append(
-            " ".join(t for t in _outside(block, title) if not t.strip().startswith("http"))
-        )
+        titles.append(title)
     if len(hrefs) < 0.8 * n:
         return False  # rows without their own title link
+    rests = [
+        " ".join(t for t in _outside(block, title) if not t.strip().startswith("http"))
+        for block, title in zip(blocks, titles, strict=True)
+    ]
     counted = sum(bool(NUMBER.search(t)) for t in rests) / n
     if counted >= 0.8 if forum else counted < 0.8:
         return forum  # decided without reading times (the costly part)
@@ -276,7 +305,8 @@ def extract_forum(
     comments, left to POL). `evidence`: the page's (`page_evidence`), to skip nodes
     that cannot hold posts or rows."""
     forum = is_forum_page(url, generator)
-    found = candidates(topic_blocks(body, options, stats, None if forum else evidence), forum)
+    groups = topic_blocks(body, options, stats, None if forum else evidence)
+    found = candidates(groups, forum, evidence)
     marked = schema_posts(body)
     if marked:
         forum = True
@@ -350,7 +380,7 @@ def schema_posts(body: etree._Element) -> list[etree._Element]:
 
 
 def candidates(
-    groups: list[list[etree._Element]], forum: bool = True
+    groups: list[list[etree._Element]], forum: bool = True, evidence: Evidence | None = None
 ) -> list[tuple[str, list[etree._Element]]]:
     """("thread", posts) candidates, most text first (a box of truncated teasers of other
     threads looks like posts too), then ("list", rows) ones, most rows first (a thread page's
@@ -360,15 +390,16 @@ def candidates(
     of about the same size interleave (a header row, a text row, a separator per post), each
     stretch from one member of the first group to the next becomes one post. Otherwise the
     groups that look like posts are merged (posts with and without quotes or pictures differ
-    in layout): stretches are only built when at most one group looks like posts alone."""
+    in layout): stretches are only built when at most one group looks like posts alone.
+    `evidence`: the page's, where the blocks' times are looked up."""
     by_parent: dict[etree._Element, list[list[etree._Element]]] = {}
     for group in groups:
         by_parent.setdefault(group[0].getparent(), []).append(group)
     threads, lists = [], []
     for parent, siblings in by_parent.items():
-        post_groups = [g for g in siblings if looks_like_posts(g) and not title_rows(g)]
+        post_groups = [g for g in siblings if looks_like_posts(g, evidence) and not title_rows(g)]
         segments = interleaved(parent, siblings) if len(post_groups) < 2 else None
-        if segments and looks_like_posts(segments):
+        if segments and looks_like_posts(segments, evidence):
             threads.append(segments)
             continue
         for wrapper in segments or ():

@@ -52,7 +52,7 @@ def extract_records(
     if body is None:
         body = tree
     stats = text_stats(body)  # one pass each, for both detectors
-    evidence = page_evidence(body)
+    evidence = page_evidence(body, known=stats)
     generator = " ".join(root.xpath("//meta[@name='generator']/@content"))
     if is_forum_page(url, generator):
         records, blocks = forum_records(body, options, now, url, generator, stats, evidence)

@@ -40,15 +40,16 @@ def leaf_paths(root: etree._Element, limit: int = MAX_LEAF_PATHS) -> list[LeafPa
     pages do not hit the recursion limit)."""
     paths: list[LeafPath] = []
     stack: list[tuple[etree._Element, LeafPath]] = [(root, ((root.tag, 0),))]
+    pop, push, element = stack.pop, stack.append, etree.Element
     while stack and len(paths) < limit:
-        node, path = stack.pop()
-        kids = children(node)
+        node, path = pop()
+        kids = list(node.iterchildren(element)) if len(node) else None
         if not kids:
             paths.append(path)
             continue
         for index in range(len(kids), 0, -1):  # reversed onto the stack: document order out
             kid = kids[index - 1]
-            stack.append((kid, (*path, (kid.tag, index))))
+            push((kid, (*path, (kid.tag, index))))
     return paths
 
 
