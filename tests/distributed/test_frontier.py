@@ -13,7 +13,7 @@ from scrapy.utils.test import get_crawler
 
 from topiccrawler.distributed.addon import DistributedCrawl
 from topiccrawler.distributed.bloom import BloomDupeFilter, bit_offsets, bloom_size
-from topiccrawler.distributed.frontier import SharedFrontier
+from topiccrawler.distributed.frontier import OVER_BUDGET, QUEUED, SEEN, SharedFrontier
 from topiccrawler.distributed.learning import (
     SharedLinkClassifier,
     SharedQueryYields,
@@ -99,7 +99,7 @@ def test_a_dead_workers_leases_go_back_and_nothing_is_taken_twice(workers):
     time.sleep(1.1)  # the victim stops beating (worker_timeout 1 s)
     survivor.beat()
     assert survivor.reclaim_dead() == 1
-    assert victim.release(lease) is False  # too late: the lease is no longer its own
+    assert victim.release(lease) == 0  # too late: the lease is no longer its own
     again = [frontier(survivor).pop()[0].url for _ in range(2)]
     assert again == ["http://a.test/1", "http://a.test/2"]  # back at its place, best first
     assert survivor.server.hget(survivor.key("active"), "a.test") == b"2"
@@ -207,3 +207,21 @@ def test_query_yields_and_next_pages_are_shared(workers):
     assert parser.take_next_page("bing", "增值税") is None  # once
     parser.sync()
     assert parser.expected("bing", "增值税") > parser.expected("bing", "风险")
+
+
+def test_enqueue_tests_seen_counts_budget_and_queues_in_one(workers):
+    queue = frontier(workers[0], concurrency=10)
+    seen = BloomDupeFilter(workers[1], RequestFingerprinter(), capacity=1000, error=1e-3)
+
+    def push(url: str, budget=("a.test", 2)) -> int:
+        request = Request(url)
+        return queue.push_new(request, seen.offsets(request), budget)
+
+    assert push("http://a.test/1") == QUEUED
+    assert push("http://a.test/1") == SEEN  # not counted against the budget again
+    assert push("http://a.test/2") == QUEUED
+    assert push("http://a.test/3") == OVER_BUDGET  # the site's 2 pages over all workers
+    assert seen.request_seen(Request("http://a.test/2"))  # the same filter as canonical claims
+    assert queue.push_new(Request("http://a.test/5"), [], None) == QUEUED  # dont_filter
+    assert queue.push_new(Request("http://a.test/5"), [], None) == QUEUED  # the same request
+    assert queue.size() == 3  # ... is queued once

@@ -23,17 +23,19 @@ from topiccrawler.distributed.state import SharedCrawl
 
 logger = logging.getLogger(__name__)
 
-TEST_AND_SET = """
+# Sets the bits ARGV[first..] of the filter KEYS[1]; `seen` stays 1 if all were set already.
+# Shared with the frontier's enqueue script, which tests, counts a site's budget and queues in one.
+TEST_AND_SET_BITS = """
 local seen = 1
-for i = 1, #ARGV do
+for i = first, #ARGV do
   if redis.call('GETBIT', KEYS[1], ARGV[i]) == 0 then
     seen = 0
     redis.call('SETBIT', KEYS[1], ARGV[i], 1)
   end
 end
 if seen == 0 then redis.call('INCR', KEYS[2]) end
-return seen
 """
+TEST_AND_SET = "local first = 1" + TEST_AND_SET_BITS + "return seen"
 
 MAX_BITS = 2**32  # a Redis string holds at most 512 MB
 
@@ -66,10 +68,11 @@ class BloomDupeFilter(BaseDupeFilter):
         self._test_and_set = crawl.server.register_script(TEST_AND_SET)
         self.keys = [crawl.key("seen"), crawl.key("seen", "count")]
 
+    def offsets(self, request: Request) -> list[int]:
+        return bit_offsets(self.fingerprinter.fingerprint(request), self.bits, self.hashes)
+
     def request_seen(self, request: Request) -> bool:
-        fingerprint = self.fingerprinter.fingerprint(request)
-        offsets = bit_offsets(fingerprint, self.bits, self.hashes)
-        return bool(self._test_and_set(keys=self.keys, args=offsets))
+        return bool(self._test_and_set(keys=self.keys, args=self.offsets(request)))
 
     def count(self) -> int:
         """URLs added so far (new to the filter when added)."""

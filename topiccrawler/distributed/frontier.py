@@ -19,9 +19,11 @@ from collections.abc import Callable, Iterator
 from scrapy import Request
 from scrapy_redis.queue import Base
 
+from topiccrawler.distributed.bloom import TEST_AND_SET_BITS
 from topiccrawler.distributed.state import SharedCrawl
 
 SCAN_SITES = 200  # sites looked at per pop, best first
+QUEUED, SEEN, OVER_BUDGET = range(3)  # what push_new did
 RESCORE_BATCH = 500  # moves sent to Redis in one round trip
 SEQUENCE_SPAN = 10_000_000  # FIFO order within one priority: score = -priority + seq / span
 
@@ -62,6 +64,22 @@ end
 return {false, tostring(wait)}
 """
 
+# A request queued unless the seen-URL filter knows it (offsets given) or its site's budget is
+# spent; 0 queued, 1 seen, 2 over budget. One round trip per request the spider finds.
+ENQUEUE = (
+    "local first = 6"
+    + TEST_AND_SET_BITS
+    + """
+if first <= #ARGV and seen == 1 then return 1 end
+if ARGV[4] ~= '' and redis.call('HINCRBY', KEYS[3], ARGV[4], 1) > tonumber(ARGV[5]) then
+  return 2
+end
+redis.call('ZADD', KEYS[4], ARGV[2], ARGV[1])
+redis.call('ZADD', KEYS[5], 'LT', ARGV[2], ARGV[3])
+return 0
+"""
+)
+
 # A queued request given a new priority, if no worker has taken it meanwhile.
 REPLACE = """
 if redis.call('ZREM', KEYS[1], ARGV[1]) == 0 then return 0 end
@@ -91,6 +109,7 @@ class SharedFrontier(Base):
         self.sequence = int(time.time() * 1000) % SEQUENCE_SPAN
         self._pop = crawl.server.register_script(POP)
         self._replace = crawl.server.register_script(REPLACE)
+        self._enqueue = crawl.server.register_script(ENQUEUE)
         self.next_free: float | None = None  # seconds until a site frees up, after an empty pop
 
     def __len__(self) -> int:
@@ -116,6 +135,19 @@ class SharedFrontier(Base):
         pipe.zadd(self.crawl.key("q", site), {self._encode_request(request): score})
         pipe.zadd(self.crawl.key("sites"), {site: score}, lt=True)
         pipe.execute()
+
+    def push_new(self, request: Request, offsets: list[int], budget: tuple[str, int] | None) -> int:
+        """Queue a request unless the seen-URL filter knows it (`offsets`, none: queue anyway)
+        or `budget` (site, limit) is spent over all workers: 0 queued, 1 seen, 2 over budget."""
+        site = self.site_of(request)
+        data = self._encode_request(request)
+        budget_site, limit = budget if budget else ("", 0)
+        keys = [
+            self.crawl.key("seen"), self.crawl.key("seen", "count"), self.crawl.key("budget"),
+            self.crawl.key("q", site), self.crawl.key("sites"),
+        ]  # fmt: skip
+        args = [data, self._score(request.priority), site, budget_site, limit, *offsets]
+        return int(self._enqueue(keys=keys, args=args))
 
     def set_policy(self, site: str, delay: float, concurrency: int) -> None:
         """Report a site's delay and concurrency as this worker's downloader has them now (the

@@ -28,7 +28,7 @@ from scrapy.exceptions import DontCloseSpider, NotConfigured
 from twisted.internet import reactor, task
 
 from topiccrawler.distributed.bloom import BloomDupeFilter
-from topiccrawler.distributed.frontier import SharedFrontier
+from topiccrawler.distributed.frontier import OVER_BUDGET, SEEN, SharedFrontier
 from topiccrawler.distributed.state import SEEDS_PUSHED, SharedCrawl, shared_crawl_for
 from topiccrawler.signals import items_stored
 
@@ -130,8 +130,7 @@ class DistributedScheduler(BaseScheduler):
         crawl = self.crawl
         # Requests taken but never finished (a crawl stopped early) go back for later.
         unfinished = [lease for lease in self.leased if crawl.requeue(lease, crawl.worker)]
-        for lease in self.done:
-            crawl.release(lease)
+        crawl.release(*self.done)
         self.leased.clear()
         self.done.clear()
         finished = crawl.finished()
@@ -166,17 +165,27 @@ class DistributedScheduler(BaseScheduler):
         return len(self.local) + len(self.queue)
 
     def enqueue_request(self, request: Request) -> bool:
-        if not request.dont_filter and self.df.request_seen(request):
-            self.df.log(request, self.crawler.spider)
-            return False
-        if not request.dont_filter and not self._within_budget(request):
-            return False
+        """Seen-URL filter, the site's budget over all workers (new URLs only: each worker's
+        spider only knows the URLs it found itself) and the queue, in one round trip."""
+        fresh = not request.dont_filter
         try:
-            self.queue.push(request)
+            outcome = self.queue.push_new(
+                request,
+                self.df.offsets(request) if fresh else [],
+                request.meta.get("site_budget") if fresh else None,
+            )
         except ValueError:  # a callback that is no method of the spider: it stays here
+            if fresh and self.df.request_seen(request):
+                return False
             heapq.heappush(self.local, (-request.priority, next(self._local_order), request))
             self.stats.inc_value("scheduler/enqueued/local")
             return True
+        if outcome == SEEN:
+            self.df.log(request, self.crawler.spider)
+            return False
+        if outcome == OVER_BUDGET:
+            self.stats.inc_value("topiccrawler/links/over_site_budget")
+            return False
         self.stats.inc_value("scheduler/enqueued/redis")
         return True
 
@@ -184,18 +193,6 @@ class DistributedScheduler(BaseScheduler):
         """The spider has queued its seeds: an idle worker may now take an empty frontier for
         a finished crawl (before, it may only be waiting for the first worker's seeds)."""
         self.crawl.server.set(self.crawl.key("seeded"), SEEDS_PUSHED)
-
-    def _within_budget(self, request: Request) -> bool:
-        """A site's page budget counted over all workers (each worker's spider only knows the
-        URLs it found itself): new URLs only, since the seen-URL filter passed them."""
-        budget = request.meta.get("site_budget")
-        if not budget:
-            return True
-        site, limit = budget
-        if self.crawl.server.hincrby(self.crawl.key("budget"), site, 1) <= limit:
-            return True
-        self.stats.inc_value("topiccrawler/links/over_site_budget")
-        return False
 
     def next_request(self) -> Request | None:
         if self.local:  # requests only this worker can run (Scrapy's internal ones) first
@@ -270,8 +267,7 @@ class DistributedScheduler(BaseScheduler):
         """The storage pipeline committed: every response finished before is safe."""
         self._sweep()
         done, self.done = self.done, []
-        for lease in done:
-            self.crawl.release(lease)
+        self.crawl.release(*done)
 
     def _beat(self) -> None:
         self.crawl.beat()

@@ -114,9 +114,15 @@ class SharedCrawl:
         """The leased request's download is over: its site may take another (politeness)."""
         return bool(self._free(keys=[self.key("lease", "busy"), self.key("active")], args=[lease]))
 
-    def release(self, lease: str) -> bool:
-        """The lease is over: what came of the request is stored (or nothing did)."""
-        return bool(self._release(keys=[*self.lease_keys(), self.key("active")], args=[lease]))
+    def release(self, *leases: str) -> int:
+        """The leases are over: what came of their requests is stored (or nothing did). One
+        round trip for all; returns how many were still held."""
+        if not leases:
+            return 0
+        pipe = self.server.pipeline(transaction=False)
+        for lease in leases:
+            self._release(keys=[*self.lease_keys(), self.key("active")], args=[lease], client=pipe)
+        return sum(bool(released) for released in pipe.execute())
 
     def requeue(self, lease: str, owner: str = "") -> bool:
         """Put a leased request back into the frontier (only if `owner` still holds it)."""
