@@ -25,6 +25,7 @@ from topiccrawler.frontier.classifier import LinkClassifier
 from topiccrawler.frontier.learning import YieldStats
 from topiccrawler.frontier.pagination import is_pagination
 from topiccrawler.frontier.priority import DEFERRED, LinkPrioritizer
+from topiccrawler.frontier.rediscovery import Rediscoveries
 from topiccrawler.items import PageItem
 from topiccrawler.pipelines.extraction import extract_into, record_options
 from topiccrawler.relevance.library import ConceptLibrary
@@ -85,6 +86,8 @@ class RelevanceMiddleware:
         self.hub_share = settings.getfloat("FRONTIER_HUB_SHARE")
         self.score_hits = self.frontier_enabled and settings.getbool("FRONTIER_SCORE_HITS")
         self.prioritizer: LinkPrioritizer | None = None
+        gain = settings.getint("FRONTIER_REDISCOVERY_GAIN")
+        self.rediscoveries = Rediscoveries(gain) if self.frontier_enabled and gain > 0 else None
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> RelevanceMiddleware:
@@ -92,6 +95,10 @@ class RelevanceMiddleware:
             raise NotConfigured("RELEVANCE_ENABLED is False")
         middleware = cls(crawler)
         crawler.signals.connect(middleware.spider_opened, signal=signals.spider_opened)
+        if middleware.rediscoveries is not None:
+            crawler.signals.connect(
+                middleware.rediscoveries.dropped, signal=signals.request_dropped
+            )
         return middleware
 
     def spider_opened(self, spider) -> None:
@@ -184,6 +191,7 @@ class RelevanceMiddleware:
         meta["frontier"] = {"features": features, "hops": 0, "offset": 0}
         request.priority = self.prioritizer.priority_of(features)
         self.stats.inc_value("topiccrawler/frontier/hits_ranked")
+        self._track(request)
         return request
 
     def _query_yield(self, meta: dict) -> float:
@@ -336,7 +344,15 @@ class RelevanceMiddleware:
             request.meta["frontier"] = {"features": features, "hops": hops, "offset": offset}
             request.priority = self.prioritizer.priority_of(features, hops)
         request.priority += offset
+        if features is not None:
+            self._track(request)
         return request
+
+    def _track(self, request: Request) -> None:
+        """A URL already queued at a priority well below this link's is queued again
+        (frontier/rediscovery.py)."""
+        if self.rediscoveries is not None and self.rediscoveries.track(request):
+            self.stats.inc_value("topiccrawler/frontier/rediscovered_higher")
 
     def _on_topic(self, anchor: str, features: dict[str, float] | None) -> bool:
         """True for anchor text with a word of the topic library (read off the link's

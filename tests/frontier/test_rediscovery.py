@@ -1,0 +1,83 @@
+"""A page found again through a better link is queued again there and still fetched once."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from scrapy import Request
+from scrapy.settings import Settings
+from scrapy.squeues import FifoMemoryQueue
+from scrapy.statscollectors import MemoryStatsCollector
+
+from tests.frontier.test_queue import Downloader
+from topiccrawler.frontier.queue import BestFirstPriorityQueue
+from topiccrawler.frontier.rediscovery import Rediscoveries
+
+
+def make_queue(rediscoveries: Rediscoveries) -> BestFirstPriorityQueue:
+    middleware = SimpleNamespace(refresh_priority=lambda request: None, rediscoveries=rediscoveries)
+    crawler = SimpleNamespace(
+        engine=SimpleNamespace(downloader=Downloader()),
+        settings=Settings({"CONCURRENT_REQUESTS_PER_DOMAIN": 2, "CONCURRENT_REQUESTS_PER_IP": 0}),
+        get_spider_middleware=lambda cls: middleware,
+    )
+    crawler.stats = MemoryStatsCollector(crawler)
+    return BestFirstPriorityQueue(crawler, FifoMemoryQueue, "")
+
+
+def queued(queue: BestFirstPriorityQueue, rediscoveries: Rediscoveries, request: Request) -> bool:
+    """What the scheduler does with a request: the dupefilter refuses a URL seen before unless
+    the request is `dont_filter`."""
+    raised = rediscoveries.track(request)
+    if request.url in queued.seen and not request.dont_filter:
+        rediscoveries.dropped(request)
+        return False
+    queued.seen.add(request.url)
+    queue.push(request)
+    return raised
+
+
+def test_a_better_link_moves_the_page_up_and_it_is_fetched_once():
+    queued.seen = set()
+    rediscoveries = Rediscoveries(gain=50)
+    queue = make_queue(rediscoveries)
+    fund = "http://news.test/fund.shtml"
+    queued(queue, rediscoveries, Request(fund, priority=400))  # a hit whose snippet said little
+    queued(queue, rediscoveries, Request("http://news.test/sports.shtml", priority=500))
+    assert not queued(queue, rediscoveries, Request(fund, priority=430))  # not enough better
+    better = Request(fund, priority=700)  # a finance list names it
+    assert queued(queue, rediscoveries, better) and better.meta["frontier_raised"]
+    assert len(queue) == 3
+
+    first = queue.pop()
+    assert first is better
+    assert queue.pop().url == "http://news.test/sports.shtml"
+    assert queue.pop() is None  # the entry at 400 was dropped: the page came up already
+    assert queue.crawler.stats.get_value("topiccrawler/frontier/superseded") == 1
+    assert rediscoveries.entries == {} and rediscoveries.taken == set()
+    # Found once more after it was fetched: the dupefilter refuses it, nothing is kept.
+    assert not queued(queue, rediscoveries, Request(fund, priority=900))
+    assert rediscoveries.best == {}
+
+
+def test_a_url_the_scheduler_refused_is_not_raised_later():
+    """A start URL (or a page a repost named canonical) was fetched without a link: the first
+    link to it is refused, and a better one later must not sneak it past the dupefilter."""
+    queued.seen = {"http://news.test/"}
+    rediscoveries = Rediscoveries(gain=50)
+    queue = make_queue(rediscoveries)
+    assert not queued(queue, rediscoveries, Request("http://news.test/", priority=100))
+    assert not queued(queue, rediscoveries, Request("http://news.test/", priority=900))
+    assert len(queue) == 0
+
+
+def test_copies_that_come_up_first_leave_the_later_ones_to_be_dropped():
+    queued.seen = set()
+    rediscoveries = Rediscoveries(gain=50)
+    queue = make_queue(rediscoveries)
+    url = "http://news.test/a.shtml"
+    for priority in (100, 200, 300):
+        queued(queue, rediscoveries, Request(url, priority=priority))
+    assert [request.priority for request in iter(queue.pop, None)] == [300]
+    assert queue.crawler.stats.get_value("topiccrawler/frontier/superseded") == 2
+    assert rediscoveries.entries == {} and rediscoveries.taken == set()
