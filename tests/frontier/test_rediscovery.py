@@ -81,3 +81,19 @@ def test_copies_that_come_up_first_leave_the_later_ones_to_be_dropped():
     assert [request.priority for request in iter(queue.pop, None)] == [300]
     assert queue.crawler.stats.get_value("topiccrawler/frontier/superseded") == 2
     assert rediscoveries.entries == {} and rediscoveries.taken == set()
+
+
+def test_a_better_link_at_the_depth_limit_does_not_move_a_nearer_entry():
+    """Fetched through a link at its site's depth limit the page's links would not be followed
+    (and it would be fetched again when the nearer entry is found): the nearer entry stays."""
+    queued.seen = set()
+    rediscoveries = Rediscoveries(gain=50)
+    queue = make_queue(rediscoveries)
+    url = "http://news.test/a.shtml"
+    near = Request(url, priority=100, meta={"hops": 2, "hop_limit": 6})
+    queued(queue, rediscoveries, near)
+    deep = Request(url, priority=900, meta={"hops": 6, "hop_limit": 6})
+    assert not queued(queue, rediscoveries, deep) and not deep.dont_filter
+    paged = Request(url, priority=900, meta={"hops": 6, "pager_hops": 1, "hop_limit": 6})
+    assert queued(queue, rediscoveries, paged)  # a thread's later pages do not count
+    assert [request.priority for request in iter(queue.pop, None)] == [900]

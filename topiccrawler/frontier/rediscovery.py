@@ -17,28 +17,42 @@ from __future__ import annotations
 from scrapy import Request
 
 
+def at_hop_limit(request: Request) -> bool:
+    """True for a link whose page would be fetched at its site's depth limit (the spider's
+    `hop_limit`; pager hops do not count)."""
+    limit = request.meta.get("hop_limit")
+    hops = request.meta.get("hops", 0) - request.meta.get("pager_hops", 0)
+    return limit is not None and hops >= limit
+
+
 class Rediscoveries:
     """Best queued priority per URL, and how many queue entries a raised URL has."""
 
     def __init__(self, gain: int):
         self.gain = gain  # priority points a new link must add to queue the page again
-        self.best: dict[str, int] = {}  # URL → best priority queued, until it comes up
+        # URL → best priority queued, and whether a queue entry stops short of the depth limit
+        self.best: dict[str, tuple[int, bool]] = {}
         self.entries: dict[str, int] = {}  # URL queued more than once → entries still queued
         self.taken: set[str] = set()  # URLs of `entries` one of whose entries came up
 
     def track(self, request: Request) -> bool:
         """Note a request on its way to the scheduler; True when it should be queued again
         (it is marked `dont_filter`): its URL waits at a priority `gain` or more below."""
-        url = request.url
-        best = self.best.get(url)
-        if best is None or url in self.taken:
+        url, short = request.url, not at_hop_limit(request)
+        known = self.best.get(url)
+        if known is None or url in self.taken:
             if url not in self.taken:
-                self.best[url] = request.priority
+                self.best[url] = (request.priority, short)
                 request.meta["frontier_first"] = True
             return False
+        best, queued_short = known
         if request.priority < best + self.gain:
             return False
-        self.best[url] = request.priority
+        if queued_short and not short:
+            # Fetched from here the page would be at the depth limit, its links not followed,
+            # and fetched again when its nearer entry is found: it waits where it is.
+            return False
+        self.best[url] = (request.priority, queued_short or short)
         self.entries[url] = self.entries.get(url, 1) + 1
         request.dont_filter = True  # past the dupefilter; known URLs still apply (its meta)
         request.meta["frontier_raised"] = True
@@ -48,7 +62,7 @@ class Rediscoveries:
         """The scheduler refused a first discovery (the URL was seen another way: a start URL,
         a canonical address): nothing of it is queued."""
         if request.meta.get("frontier_first") and not request.dont_filter:
-            if self.best.get(request.url) == request.priority:
+            if self.best.get(request.url, (None,))[0] == request.priority:
                 del self.best[request.url]
 
     def superseded(self, request: Request) -> bool:

@@ -494,6 +494,7 @@ class TopicSpider(Spider):
                     link_text=link.text[:200],
                     link_block="navigation" if link.url in navigation else "content",
                     at_depth_limit=at_limit,
+                    hop_limit=max_hops,
                 )
 
     def request_dropped(self, request: Request) -> None:
