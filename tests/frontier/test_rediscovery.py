@@ -97,3 +97,18 @@ def test_a_better_link_at_the_depth_limit_does_not_move_a_nearer_entry():
     paged = Request(url, priority=900, meta={"hops": 6, "pager_hops": 1, "hop_limit": 6})
     assert queued(queue, rediscoveries, paged)  # a thread's later pages do not count
     assert [request.priority for request in iter(queue.pop, None)] == [900]
+
+
+def test_a_copy_keeps_how_the_page_was_found_first():
+    """The entrance, site and download slot a page is recorded and budgeted under are those of
+    the link that found it first, as without the copy."""
+    queued.seen = set()
+    rediscoveries = Rediscoveries(gain=50)
+    queue = make_queue(rediscoveries)
+    url = "http://news.test/a.shtml"
+    first = {"entrance": "authority", "authority_site": "news", "hops": 2}
+    queued(queue, rediscoveries, Request(url, priority=100, meta=first))
+    hit = Request(url, priority=800, meta={"entrance": "search", "authority_site": None, "hops": 0})
+    assert queued(queue, rediscoveries, hit)
+    assert hit.meta["entrance"] == "authority" and hit.meta["authority_site"] == "news"
+    assert hit.meta["hops"] == 0

@@ -16,6 +16,10 @@ from __future__ import annotations
 
 from scrapy import Request
 
+# What a page is recorded as, from the link that found it first: a copy queued for a better
+# link keeps it (the page's entrance, its authority site's budget, its download slot).
+IDENTITY = ("entrance", "authority_site", "download_slot")
+
 
 def at_hop_limit(request: Request) -> bool:
     """True for a link whose page would be fetched at its site's depth limit (the spider's
@@ -30,8 +34,9 @@ class Rediscoveries:
 
     def __init__(self, gain: int):
         self.gain = gain  # priority points a new link must add to queue the page again
-        # URL → best priority queued, and whether a queue entry stops short of the depth limit
-        self.best: dict[str, tuple[int, bool]] = {}
+        # URL → best priority queued, whether a queue entry stops short of the depth limit, and
+        # the first entry's identity (IDENTITY), which a copy keeps
+        self.best: dict[str, tuple[int, bool, dict]] = {}
         self.entries: dict[str, int] = {}  # URL queued more than once → entries still queued
         self.taken: set[str] = set()  # URLs of `entries` one of whose entries came up
 
@@ -42,17 +47,19 @@ class Rediscoveries:
         known = self.best.get(url)
         if known is None or url in self.taken:
             if url not in self.taken:
-                self.best[url] = (request.priority, short)
+                identity = {key: request.meta[key] for key in IDENTITY if key in request.meta}
+                self.best[url] = (request.priority, short, identity)
                 request.meta["frontier_first"] = True
             return False
-        best, queued_short = known
+        best, queued_short, identity = known
         if request.priority < best + self.gain:
             return False
         if queued_short and not short:
             # Fetched from here the page would be at the depth limit, its links not followed,
             # and fetched again when its nearer entry is found: it waits where it is.
             return False
-        self.best[url] = (request.priority, queued_short or short)
+        self.best[url] = (request.priority, queued_short or short, identity)
+        request.meta.update(identity)  # found first as it was: its entrance, site and slot
         self.entries[url] = self.entries.get(url, 1) + 1
         request.dont_filter = True  # past the dupefilter; known URLs still apply (its meta)
         request.meta["frontier_raised"] = True
