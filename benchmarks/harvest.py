@@ -124,6 +124,7 @@ ABLATIONS = {
     "no learning": {"FRONTIER_LEARNING": False},
     "no link classifier": {"FRONTIER_CLASSIFIER": False},
     "hubs learnt as worth fetching": {"FRONTIER_HUB_LINKS": 5},
+    "no rediscovery": {"FRONTIER_REDISCOVERY_GAIN": 0},
 }
 # (figure, column header, is a rate); rates print with three decimals, counts without
 COLUMNS = (

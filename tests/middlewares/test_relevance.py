@@ -214,3 +214,25 @@ def test_a_page_full_of_on_topic_links_teaches_the_classifier_it_is_worth_fetchi
     assert page.is_relevant is False
     assert middleware.stats.get_value("topiccrawler/frontier/hubs") == 1
     assert middleware.classifier.examples[-1][1] is True  # learnt as worth fetching
+
+
+def test_a_page_found_again_through_a_better_link_is_queued_again_there(middleware):
+    """A hit whose snippet says nothing of the topic queues the page low; a relevant page's
+    on-topic link to it queues it again higher (past the dupefilter, fetched once:
+    frontier/rediscovery.py); a weaker link after that does not."""
+    hit = Request(
+        "http://site.test/case",
+        meta={"entrance": "search", "engine": "e", "query": "偷税", "hops": 0}
+        | {"hit_title": "通知", "hit_snippet": "偷税"},
+    )
+    (hit,) = outputs(middleware, SPORTS_PAGE, with_page=False, links=[hit])
+    assert not hit.dont_filter
+    link = Request("http://site.test/case", meta={"link_text": "税务机关查处偷税案件 追缴税款"})
+    page, link = outputs(middleware, TAX_PAGE, links=[link])
+    assert link.priority >= hit.priority + 50
+    assert link.dont_filter and link.meta["frontier_raised"]
+    weaker = Request("http://site.test/case", meta={"link_text": "税务机关查处偷税案件 追缴税款"})
+    page, weaker = outputs(middleware, SPORTS_PAGE, links=[weaker])
+    assert not weaker.dont_filter and weaker.priority < link.priority
+    stats = middleware.stats.get_stats()
+    assert stats["topiccrawler/frontier/rediscovered_higher"] == 1

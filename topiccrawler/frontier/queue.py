@@ -23,6 +23,7 @@ place, up or down.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from scrapy import Request
 from scrapy.pqueues import DownloaderAwarePriorityQueue
@@ -32,30 +33,42 @@ REFRESH_LIMIT = 100  # requests queued again per pop at most
 
 
 class BestFirstPriorityQueue(DownloaderAwarePriorityQueue):
-    _refresh: Callable[[Request], int | None] | None | bool = False  # False: not looked up yet
+    _middleware: Any = False  # False: not looked up yet; None: no relevance middleware
 
-    def _refresher(self) -> Callable[[Request], int | None] | None:
-        if self._refresh is False:
+    def _relevance(self) -> Any:
+        if self._middleware is False:
             from topiccrawler.middlewares.relevance import RelevanceMiddleware
 
             lookup = getattr(self.crawler, "get_spider_middleware", None)  # absent in stubs
-            middleware = lookup(RelevanceMiddleware) if lookup is not None else None
-            self._refresh = middleware.refresh_priority if middleware is not None else None
-        return self._refresh  # type: ignore[return-value]
+            self._middleware = lookup(RelevanceMiddleware) if lookup is not None else None
+        return self._middleware
 
     def pop(self) -> Request | None:
-        refresh = self._refresher()
-        for _ in range(REFRESH_LIMIT):
+        middleware = self._relevance()
+        refresh = middleware.refresh_priority if middleware is not None else None
+        rediscoveries = getattr(middleware, "rediscoveries", None)
+        refreshed = 0
+        while True:
             request = super().pop()
-            if request is None or refresh is None:
-                return request
-            priority = refresh(request)
-            if priority is None or priority >= request.priority - REFRESH_MARGIN:
-                return request
-            request.priority = priority
-            self.crawler.stats.inc_value("topiccrawler/frontier/requeued")
-            self.push(request)
-        return super().pop()
+            if request is None:
+                return None
+            if rediscoveries is not None and rediscoveries.superseded(request):
+                self.crawler.stats.inc_value("topiccrawler/frontier/superseded")
+                continue  # its URL came up from a better place already
+            priority = refresh(request) if refresh is not None else None
+            if (
+                refreshed < REFRESH_LIMIT
+                and priority is not None
+                and priority < request.priority - REFRESH_MARGIN
+            ):
+                refreshed += 1
+                request.priority = priority
+                self.crawler.stats.inc_value("topiccrawler/frontier/requeued")
+                self.push(request)
+                continue
+            if rediscoveries is not None:
+                rediscoveries.taken_up(request)
+            return request
 
     def rescore(self, score: Callable[[Request], int | None]) -> int:
         """Every queued request scored again (None: keeps its priority) and queued at its new

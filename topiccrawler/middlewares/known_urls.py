@@ -100,8 +100,10 @@ class KnownUrlsMiddleware:
         self.stats.inc_value("topiccrawler/known_urls/conditional")
 
     def process_request(self, request: Request) -> None:
-        if "entrance" not in request.meta or request.dont_filter:
-            return None  # search queries, robots.txt, deliberate refetches
+        refetch = request.dont_filter and not request.meta.get("frontier_raised")
+        if "entrance" not in request.meta or refetch:
+            return None  # search queries, robots.txt, deliberate refetches (a page queued
+            # again at a better priority is no refetch: frontier/rediscovery.py)
         topic = self.topic_of()
         if topic is None:
             return None

@@ -22,11 +22,12 @@ from scrapy.exceptions import NotConfigured
 from scrapy.http import Response
 
 from topiccrawler.distributed.learning import SharedLinkClassifier, SharedYieldStats
-from topiccrawler.distributed.state import shared_crawl_for
+from topiccrawler.distributed.state import redis_url, shared_crawl_for
 from topiccrawler.frontier.classifier import LinkClassifier
 from topiccrawler.frontier.learning import YieldStats
 from topiccrawler.frontier.pagination import is_pagination
 from topiccrawler.frontier.priority import DEFERRED, LinkPrioritizer
+from topiccrawler.frontier.rediscovery import Rediscoveries
 from topiccrawler.items import PageItem
 from topiccrawler.pipelines.extraction import extract_into, record_options
 from topiccrawler.relevance.library import ConceptLibrary
@@ -87,6 +88,12 @@ class RelevanceMiddleware:
         self.hub_share = settings.getfloat("FRONTIER_HUB_SHARE")
         self.score_hits = self.frontier_enabled and settings.getbool("FRONTIER_SCORE_HITS")
         self.prioritizer: LinkPrioritizer | None = None
+        gain = settings.getint("FRONTIER_REDISCOVERY_GAIN")
+        # Its bookkeeping is one process's: a shared crawl (distributed/) goes without it.
+        local = not redis_url(settings)
+        self.rediscoveries = (
+            Rediscoveries(gain) if self.frontier_enabled and gain > 0 and local else None
+        )
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> RelevanceMiddleware:
@@ -94,6 +101,10 @@ class RelevanceMiddleware:
             raise NotConfigured("RELEVANCE_ENABLED is False")
         middleware = cls(crawler)
         crawler.signals.connect(middleware.spider_opened, signal=signals.spider_opened)
+        if middleware.rediscoveries is not None:
+            crawler.signals.connect(
+                middleware.rediscoveries.dropped, signal=signals.request_dropped
+            )
         return middleware
 
     def spider_opened(self, spider) -> None:
@@ -193,6 +204,7 @@ class RelevanceMiddleware:
         meta["frontier"] = {"features": features, "hops": 0, "offset": 0}
         request.priority = self.prioritizer.priority_of(features)
         self.stats.inc_value("topiccrawler/frontier/hits_ranked")
+        self._track(request)
         return request
 
     def _query_yield(self, meta: dict) -> float:
@@ -349,7 +361,15 @@ class RelevanceMiddleware:
             request.meta["frontier"] = {"features": features, "hops": hops, "offset": offset}
             request.priority = self.prioritizer.priority_of(features, hops)
         request.priority += offset
+        if features is not None:
+            self._track(request)
         return request
+
+    def _track(self, request: Request) -> None:
+        """A URL already queued at a priority well below this link's is queued again
+        (frontier/rediscovery.py)."""
+        if self.rediscoveries is not None and self.rediscoveries.track(request):
+            self.stats.inc_value("topiccrawler/frontier/rediscovered_higher")
 
     def _on_topic(self, anchor: str, features: dict[str, float] | None) -> bool:
         """True for anchor text with a word of the topic library (read off the link's

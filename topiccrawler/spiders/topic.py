@@ -13,7 +13,8 @@ import time
 from collections import defaultdict
 from collections.abc import AsyncIterator, Iterator
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from types import SimpleNamespace
+from typing import Any, NamedTuple
 from urllib.parse import urlsplit
 
 from scrapy import Request, Spider, signals
@@ -63,6 +64,19 @@ from topiccrawler.urls import host_in_domains, strip_tracking
 logger = logging.getLogger(__name__)
 
 HTML_TYPES = ("text/html", "application/xhtml+xml")
+HELD_LINKS_MAX = 50_000  # links of pages fetched at the hop limit kept, in all (about 20 MB)
+
+
+class HeldLinks(NamedTuple):
+    """A page fetched at the hop limit: what following its links later needs."""
+
+    url: str  # the page's (response) URL
+    entrance: str
+    site: str | None  # its authority site
+    page: SimpleNamespace  # its verdict: relevance, is_relevant
+    links: list[tuple[str, str, str]]  # URL, anchor text, block
+
+
 # Links in navigation bars, menus, breadcrumbs and footers: they lead everywhere, not onwards.
 NAVIGATION_LINKS = (
     "//nav//a/@href | //footer//a/@href | //*[@role='navigation']//a/@href"
@@ -95,8 +109,12 @@ class TopicSpider(Spider):
         # page of a site counts once).
         self.site_requests: dict[str, set[str]] = defaultdict(set)
         self.link_extractor = LinkExtractor()
-        # Pages whose links the hop limit cut off, by requested URL: their hop count.
+        # Pages whose links the hop limit cut off, by requested URL: their hop count, and (up
+        # to HELD_LINKS_MAX links in all) what is needed to follow those links without a
+        # second fetch should the page turn up nearer.
         self.hop_limited: dict[str, int] = {}
+        self.held_links: dict[str, HeldLinks] = {}
+        self.held_total = 0
         self.site_slots: dict[str, str] = {}  # authority site → its own download slot
         self.query_yields = QueryYields()  # next result pages wait in it for the yield
         self.tracking_parameters: tuple[str, ...] = ()
@@ -493,9 +511,14 @@ class TopicSpider(Spider):
         decoded = response.replace(encoding=page.encoding)
         assert isinstance(decoded, TextResponse)
         navigation = {decoded.urljoin(href) for href in decoded.xpath(NAVIGATION_LINKS).getall()}
+        held: list[tuple[str, str, str]] = []
         for link in self.link_extractor.extract_links(decoded):
             if at_limit and not is_pagination(link.url, response.url, link.text):
-                continue  # at the depth limit only a pager may continue (if the page is a forum's)
+                # at the depth limit only a pager may continue (if the page is a forum's)
+                if host_in_domains(link.url, domains):
+                    block = "navigation" if link.url in navigation else "content"
+                    held.append((link.url, link.text[:200], block))
+                continue
             if host_in_domains(link.url, domains) and self._take_budget(key, budget, link.url):
                 yield self._page_request(
                     link.url,
@@ -506,20 +529,81 @@ class TopicSpider(Spider):
                     link_text=link.text[:200],
                     link_block="navigation" if link.url in navigation else "content",
                     at_depth_limit=at_limit,
+                    hop_limit=max_hops,
                     site_budget=(key, budget),  # a shared crawl counts it over all workers
                 )
+        if held and self.held_total + len(held) <= HELD_LINKS_MAX:
+            requested = response.meta.get("redirect_urls", [response.url])[0]
+            verdict = SimpleNamespace(relevance=page.relevance, is_relevant=page.is_relevant)
+            self.held_links[requested] = HeldLinks(
+                response.url, page.entrance or "link", site.name if site else None, verdict, held
+            )
+            self.held_total += len(held)
 
     def request_dropped(self, request: Request) -> None:
-        """A page seen again with fewer hops than when it was fetched at the hop limit: fetch it
-        once more so its links are followed. Without this, which pages a crawl reaches would
-        depend on the order concurrent responses happen to arrive in."""
+        """A page seen again with fewer hops than when it was fetched at the hop limit: its
+        links are followed now, from the page's links kept when it was fetched, or (past
+        HELD_LINKS_MAX) by fetching it once more. Without this, which pages a crawl reaches
+        would depend on the order concurrent responses happen to arrive in."""
         hops = request.meta.get("hops")
         earlier = self.hop_limited.get(request.url)
         if request.callback != self.parse or hops is None or earlier is None or hops >= earlier:
             return
         del self.hop_limited[request.url]
+        held = self.held_links.pop(request.url, None)
+        if held is not None:
+            self.held_total -= len(held.links)
+            if self._follow_held(held, request):
+                return
         self.crawler.stats.inc_value("topiccrawler/links/refetched_for_fewer_hops")
         self.crawler.engine.crawl(request.replace(dont_filter=True))
+
+    def _follow_held(self, held: HeldLinks, request: Request) -> bool:
+        """Follow the kept links of a page fetched at the hop limit, now found `request`'s hops
+        away, gated and ranked by the relevance middleware as if the page had just been
+        fetched there; False when that cannot be done (no relevance middleware, or the page is
+        still at the limit)."""
+        from topiccrawler.middlewares.relevance import RelevanceMiddleware
+
+        lookup = getattr(self.crawler, "get_spider_middleware", None)
+        middleware = lookup(RelevanceMiddleware) if lookup is not None else None
+        if middleware is None:
+            return False
+        hops = request.meta["hops"]
+        pager_hops = request.meta.get("pager_hops", 0)
+        site = self._authority_site(held.site)
+        if site is not None:
+            max_hops, key, budget = site.depth_limit, site.name, site.max_pages
+        else:
+            settings = self.crawler.settings
+            key = urlsplit(held.url).hostname or ""
+            max_hops, budget = (
+                settings.getint("SEARCH_FOLLOW_DEPTH"),
+                settings.getint("SITE_MAX_PAGES"),
+            )
+        if hops - pager_hops >= max_hops:
+            return False
+        # What gate() reads of the response and the page: where the page now is, its verdict.
+        response = SimpleNamespace(url=held.url, meta={"tunnel": request.meta.get("tunnel", 0)})
+        for url, text, block in held.links:
+            if not self._take_budget(key, budget, url):
+                continue
+            link = self._page_request(
+                url,
+                held.entrance,
+                hops=hops + 1,
+                pager_hops=pager_hops,
+                site=held.site,
+                link_text=text,
+                link_block=block,
+                at_depth_limit=False,
+                hop_limit=max_hops,
+            )
+            link = middleware.gate(link, response, held.page)
+            if link is not None:
+                self.crawler.engine.crawl(link)
+        self.crawler.stats.inc_value("topiccrawler/links/held_links_followed")
+        return True
 
     def page_item(self, response: Response) -> PageItem | None:
         """A PageItem for an HTML response; None (with a logged reason) for anything else."""

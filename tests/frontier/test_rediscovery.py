@@ -1,0 +1,114 @@
+"""A page found again through a better link is queued again there and still fetched once."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from scrapy import Request
+from scrapy.settings import Settings
+from scrapy.squeues import FifoMemoryQueue
+from scrapy.statscollectors import MemoryStatsCollector
+
+from tests.frontier.test_queue import Downloader
+from topiccrawler.frontier.queue import BestFirstPriorityQueue
+from topiccrawler.frontier.rediscovery import Rediscoveries
+
+
+def make_queue(rediscoveries: Rediscoveries) -> BestFirstPriorityQueue:
+    middleware = SimpleNamespace(refresh_priority=lambda request: None, rediscoveries=rediscoveries)
+    crawler = SimpleNamespace(
+        engine=SimpleNamespace(downloader=Downloader()),
+        settings=Settings({"CONCURRENT_REQUESTS_PER_DOMAIN": 2, "CONCURRENT_REQUESTS_PER_IP": 0}),
+        get_spider_middleware=lambda cls: middleware,
+    )
+    crawler.stats = MemoryStatsCollector(crawler)
+    return BestFirstPriorityQueue(crawler, FifoMemoryQueue, "")
+
+
+def queued(queue: BestFirstPriorityQueue, rediscoveries: Rediscoveries, request: Request) -> bool:
+    """What the scheduler does with a request: the dupefilter refuses a URL seen before unless
+    the request is `dont_filter`."""
+    raised = rediscoveries.track(request)
+    if request.url in queued.seen and not request.dont_filter:
+        rediscoveries.dropped(request)
+        return False
+    queued.seen.add(request.url)
+    queue.push(request)
+    return raised
+
+
+def test_a_better_link_moves_the_page_up_and_it_is_fetched_once():
+    queued.seen = set()
+    rediscoveries = Rediscoveries(gain=50)
+    queue = make_queue(rediscoveries)
+    fund = "http://news.test/fund.shtml"
+    queued(queue, rediscoveries, Request(fund, priority=400))  # a hit whose snippet said little
+    queued(queue, rediscoveries, Request("http://news.test/sports.shtml", priority=500))
+    assert not queued(queue, rediscoveries, Request(fund, priority=430))  # not enough better
+    better = Request(fund, priority=700)  # a finance list names it
+    assert queued(queue, rediscoveries, better) and better.meta["frontier_raised"]
+    assert len(queue) == 3
+
+    first = queue.pop()
+    assert first is better
+    assert queue.pop().url == "http://news.test/sports.shtml"
+    assert queue.pop() is None  # the entry at 400 was dropped: the page came up already
+    assert queue.crawler.stats.get_value("topiccrawler/frontier/superseded") == 1
+    assert rediscoveries.entries == {} and rediscoveries.taken == set()
+    # Found once more after it was fetched: the dupefilter refuses it, nothing is kept.
+    assert not queued(queue, rediscoveries, Request(fund, priority=900))
+    assert rediscoveries.best == {}
+
+
+def test_a_url_the_scheduler_refused_is_not_raised_later():
+    """A start URL (or a page a repost named canonical) was fetched without a link: the first
+    link to it is refused, and a better one later must not sneak it past the dupefilter."""
+    queued.seen = {"http://news.test/"}
+    rediscoveries = Rediscoveries(gain=50)
+    queue = make_queue(rediscoveries)
+    assert not queued(queue, rediscoveries, Request("http://news.test/", priority=100))
+    assert not queued(queue, rediscoveries, Request("http://news.test/", priority=900))
+    assert len(queue) == 0
+
+
+def test_copies_that_come_up_first_leave_the_later_ones_to_be_dropped():
+    queued.seen = set()
+    rediscoveries = Rediscoveries(gain=50)
+    queue = make_queue(rediscoveries)
+    url = "http://news.test/a.shtml"
+    for priority in (100, 200, 300):
+        queued(queue, rediscoveries, Request(url, priority=priority))
+    assert [request.priority for request in iter(queue.pop, None)] == [300]
+    assert queue.crawler.stats.get_value("topiccrawler/frontier/superseded") == 2
+    assert rediscoveries.entries == {} and rediscoveries.taken == set()
+
+
+def test_a_better_link_at_the_depth_limit_does_not_move_a_nearer_entry():
+    """Fetched through a link at its site's depth limit the page's links would not be followed
+    (and it would be fetched again when the nearer entry is found): the nearer entry stays."""
+    queued.seen = set()
+    rediscoveries = Rediscoveries(gain=50)
+    queue = make_queue(rediscoveries)
+    url = "http://news.test/a.shtml"
+    near = Request(url, priority=100, meta={"hops": 2, "hop_limit": 6})
+    queued(queue, rediscoveries, near)
+    deep = Request(url, priority=900, meta={"hops": 6, "hop_limit": 6})
+    assert not queued(queue, rediscoveries, deep) and not deep.dont_filter
+    paged = Request(url, priority=900, meta={"hops": 6, "pager_hops": 1, "hop_limit": 6})
+    assert queued(queue, rediscoveries, paged)  # a thread's later pages do not count
+    assert [request.priority for request in iter(queue.pop, None)] == [900]
+
+
+def test_a_copy_keeps_how_the_page_was_found_first():
+    """The entrance, site and download slot a page is recorded and budgeted under are those of
+    the link that found it first, as without the copy."""
+    queued.seen = set()
+    rediscoveries = Rediscoveries(gain=50)
+    queue = make_queue(rediscoveries)
+    url = "http://news.test/a.shtml"
+    first = {"entrance": "authority", "authority_site": "news", "hops": 2}
+    queued(queue, rediscoveries, Request(url, priority=100, meta=first))
+    hit = Request(url, priority=800, meta={"entrance": "search", "authority_site": None, "hops": 0})
+    assert queued(queue, rediscoveries, hit)
+    assert hit.meta["entrance"] == "authority" and hit.meta["authority_site"] == "news"
+    assert hit.meta["hops"] == 0

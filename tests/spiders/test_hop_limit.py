@@ -1,0 +1,60 @@
+"""A page fetched at its site's hop limit and found nearer later: its links are followed from
+what was kept when it was fetched, not by fetching it again."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from types import SimpleNamespace
+
+from scrapy import Request
+from scrapy.http import HtmlResponse
+
+from tests.crawl import make_crawler
+from topiccrawler.items import PageItem
+from topiccrawler.middlewares.relevance import RelevanceMiddleware
+from topiccrawler.spiders.topic import TopicSpider
+
+PAGE = """<html><head><title>税务机关查处偷税案件</title></head><body>
+<div class="nav"><a href="/index.html">首页</a></div>
+<article><p>税务机关近日查处一起偷税案件，涉案企业虚开增值税专用发票，被依法追缴税款。</p>
+<a href="/news/fines.html">偷税罚款标准公布</a> <a href="/sports/match.html">国足客场取胜</a></article>
+</body></html>"""
+
+
+def test_a_page_at_the_hop_limit_found_nearer_has_its_kept_links_followed(seeds_file, site):
+    crawler = make_crawler({"STORAGE_ENABLED": False})
+    spider = TopicSpider.from_crawler(crawler, topic="tax", seeds=str(seeds_file(depth_limit=2)))
+    crawler.spider = spider
+    middleware = RelevanceMiddleware.from_crawler(crawler)
+    middleware.spider_opened(spider)
+    crawled: list[Request] = []
+    crawler.engine = SimpleNamespace(crawl=crawled.append)
+    crawler.get_spider_middleware = lambda cls: middleware
+
+    url = f"{site.url}/deep/page.html"
+    meta = {"hops": 2, "authority_site": "fixture", "entrance": "authority"}
+    request = Request(url, meta=meta, callback=spider.parse)
+    response = HtmlResponse(url, body=PAGE.encode(), encoding="utf-8", request=request)
+    page = PageItem(url=url, topic="tax", status=200, fetched_at=datetime.now(UTC), html=PAGE)
+    links = [
+        r
+        for r in middleware.process_spider_output(
+            response, iter([page, *spider.follow_links(response, page)])
+        )
+        if isinstance(r, Request)
+    ]
+    assert links == []  # at the limit (2 hops): its links are not followed, but kept
+    assert page.is_relevant and spider.hop_limited == {url: 2}
+
+    spider.request_dropped(Request(url, meta={**meta, "hops": 2}, callback=spider.parse))
+    assert crawled == []  # not nearer: nothing to do
+    spider.request_dropped(Request(url, meta={**meta, "hops": 1}, callback=spider.parse))
+    by_url = {r.url.rsplit("/", 2)[-2] + "/" + r.url.rsplit("/", 1)[-1]: r for r in crawled}
+    fines, sports = by_url["news/fines.html"], by_url["sports/match.html"]
+    assert fines.meta["hops"] == sports.meta["hops"] == 2 and not fines.dont_filter
+    assert fines.priority > sports.priority > 0  # ranked as links of a relevant page
+    assert url not in {r.url for r in crawled}  # the page itself is not fetched again
+    stats = crawler.stats.get_stats()
+    assert stats["topiccrawler/links/held_links_followed"] == 1
+    assert "topiccrawler/links/refetched_for_fewer_hops" not in stats
+    assert spider.held_links == {} and spider.held_total == 0

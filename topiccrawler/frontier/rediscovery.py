@@ -1,0 +1,99 @@
+"""A page found again through a better link moves up the queue.
+
+Scrapy's scheduler drops a request for a URL it has seen, so a page keeps the priority of the
+first link that named it: a fund report first seen as the hit of a query whose snippet said
+nothing, or in a sports page's related links, waits behind the weak evidence it came with,
+though a finance channel's list names it a moment later (a best-first crawler keeps each URL's
+best priority). Scrapy's priority queues cannot move an entry, so the better discovery is queued
+as a copy (`dont_filter`) at its priority, and when one of the URL's entries comes up the rest
+are dropped (lazy deletion): the page is still fetched once.
+
+The bookkeeping lives in memory: after a resume from JOBDIR a URL queued twice before the stop
+may be fetched twice.
+"""
+
+from __future__ import annotations
+
+from scrapy import Request
+
+# What a page is recorded as, from the link that found it first: a copy queued for a better
+# link keeps it (the page's entrance, its authority site's budget, its download slot).
+IDENTITY = ("entrance", "authority_site", "download_slot")
+
+
+def at_hop_limit(request: Request) -> bool:
+    """True for a link whose page would be fetched at its site's depth limit (the spider's
+    `hop_limit`; pager hops do not count)."""
+    limit = request.meta.get("hop_limit")
+    hops = request.meta.get("hops", 0) - request.meta.get("pager_hops", 0)
+    return limit is not None and hops >= limit
+
+
+class Rediscoveries:
+    """Best queued priority per URL, and how many queue entries a raised URL has."""
+
+    def __init__(self, gain: int):
+        self.gain = gain  # priority points a new link must add to queue the page again
+        # URL → best priority queued, whether a queue entry stops short of the depth limit, and
+        # the first entry's identity (IDENTITY), which a copy keeps
+        self.best: dict[str, tuple[int, bool, dict]] = {}
+        self.entries: dict[str, int] = {}  # URL queued more than once → entries still queued
+        self.taken: set[str] = set()  # URLs of `entries` one of whose entries came up
+
+    def track(self, request: Request) -> bool:
+        """Note a request on its way to the scheduler; True when it should be queued again
+        (it is marked `dont_filter`): its URL waits at a priority `gain` or more below."""
+        url, short = request.url, not at_hop_limit(request)
+        known = self.best.get(url)
+        if known is None or url in self.taken:
+            if url not in self.taken:
+                identity = {key: request.meta[key] for key in IDENTITY if key in request.meta}
+                self.best[url] = (request.priority, short, identity)
+                request.meta["frontier_first"] = True
+            return False
+        best, queued_short, identity = known
+        if request.priority < best + self.gain:
+            return False
+        if queued_short and not short:
+            # Fetched from here the page would be at the depth limit, its links not followed,
+            # and fetched again when its nearer entry is found: it waits where it is.
+            return False
+        self.best[url] = (request.priority, queued_short or short, identity)
+        request.meta.update(identity)  # found first as it was: its entrance, site and slot
+        self.entries[url] = self.entries.get(url, 1) + 1
+        request.dont_filter = True  # past the dupefilter; known URLs still apply (its meta)
+        request.meta["frontier_raised"] = True
+        return True
+
+    def dropped(self, request: Request) -> None:
+        """The scheduler refused a first discovery (the URL was seen another way: a start URL,
+        a canonical address): nothing of it is queued."""
+        if request.meta.get("frontier_first") and not request.dont_filter:
+            if self.best.get(request.url, (None,))[0] == request.priority:
+                del self.best[request.url]
+
+    def superseded(self, request: Request) -> bool:
+        """True for a queue entry of a URL another entry of which already came up (it is
+        forgotten); call it for every entry that comes up."""
+        url = request.url
+        left = self.entries.get(url)
+        if left is None or url not in self.taken:
+            return False
+        self._forget(url, left)
+        return True
+
+    def taken_up(self, request: Request) -> None:
+        """The request leaves the queue to be fetched."""
+        url = request.url
+        self.best.pop(url, None)
+        left = self.entries.get(url)
+        if left is not None:
+            self.taken.add(url)
+            self._forget(url, left)
+
+    def _forget(self, url: str, left: int) -> None:
+        if left > 1:
+            self.entries[url] = left - 1
+        else:
+            del self.entries[url]
+            self.taken.discard(url)
