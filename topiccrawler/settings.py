@@ -210,3 +210,13 @@ DATABASE_URL = None  # None: $TOPICCRAWLER_DATABASE_URL, else sqlite data/topicc
 DATABASE_AUTO_UPGRADE = True  # run Alembic migrations to head when a crawl opens the database
 STORAGE_BATCH_SIZE = 50  # items written per transaction
 STORAGE_FLUSH_INTERVAL = 5.0  # seconds: a partial batch is written at least this often
+# A database that is gone (unreachable, locked by another writer) costs no item: they are held in
+# memory and written again with backoff; the crawl stops ("storage_unavailable", an ERROR line)
+# past either bound, and at once when the disk is full ("disk_full"). What is still unwritten
+# at close is saved to STORAGE_SPILL_DIR and stored by the next crawl into the same database.
+STORAGE_MAX_PENDING = 10_000  # items held in memory while the database is away (~100 MB)
+STORAGE_OUTAGE_TIMEOUT = 300.0  # seconds the database may stay away before the crawl stops
+STORAGE_RETRY_DELAY = 1.0  # seconds before the first retry; doubled each time ...
+STORAGE_RETRY_MAX_DELAY = 30.0  # ... up to this
+STORAGE_SPILL_DIR = None  # None: data/unstored under the project
+DATABASE_BUSY_TIMEOUT = 30.0  # seconds SQLite waits for another writer before "locked"
