@@ -15,6 +15,7 @@ from sqlalchemy import select
 from sqlalchemy.exc import SQLAlchemyError
 
 from topiccrawler.distributed.state import shared_crawl_for
+from topiccrawler.redact import redact
 from topiccrawler.storage.crawler import database_for
 from topiccrawler.storage.db import Database
 from topiccrawler.storage.models import CrawlRun
@@ -177,8 +178,11 @@ def _sum_workers(workers: dict[str, dict[str, Any]]) -> dict[str, Any]:
 
 
 def _json_safe(stats: dict[str, Any]) -> dict[str, Any]:
-    """Scrapy stats with datetimes as ISO strings, so they fit a JSON column."""
-    return {
-        key: value.isoformat() if isinstance(value, datetime | date) else value
-        for key, value in stats.items()
-    }
+    """Scrapy stats with datetimes as ISO strings, so they fit a JSON column, and any secret
+    (a password in a URL, a known credential) masked."""
+    return redact(
+        {
+            key: value.isoformat() if isinstance(value, datetime | date) else value
+            for key, value in stats.items()
+        }
+    )
