@@ -114,7 +114,8 @@ EXTENSIONS = {
     "topiccrawler.extensions.harvest.HarvestMonitor": 490,  # before the run is recorded
     "topiccrawler.extensions.progress.CrawlProgress": 480,  # its summary goes into the run's stats
     "topiccrawler.extensions.offline.BundledSuffixList": 100,  # before any cookie is handled
-    "topiccrawler.redact.SecretRedaction": 0,  # passwords masked in logs before any is written
+    "topiccrawler.redact.SecretRedaction": 0,
+    "topiccrawler.extensions.jobdir.KilledJobdirGuard": 0,  # before the scheduler reads JOBDIR  # passwords masked in logs before any is written
 }
 
 # --- Comments and forum records (SPEC §4, §5) ----------------------------------------------------
