@@ -41,6 +41,7 @@ PROFILES_FILE = None  # TOML file of [[profile]] entries replacing the built-in 
 BLOCK_DETECTION_ENABLED = True  # notice 403/429/503, captchas, verification redirects, short pages
 BLOCK_RETRY_TIMES = 3  # retries of a blocked request, later, through another profile and proxy
 BLOCK_GIVE_UP = 10  # blocks in a row after which a site is left alone for BLOCK_COOLDOWN
+BLOCK_GIVE_UP_AFTER = 60.0  # seconds of nothing but blocks that also leave a site alone (0: off)
 BLOCK_COOLDOWN = 600.0  # seconds
 BLOCK_MIN_DELAY = 1.0  # a blocked site's delay becomes at least this, doubling per block
 BLOCK_MAX_DELAY = 60.0  # and at most this
