@@ -41,6 +41,7 @@ PROFILES_FILE = None  # TOML file of [[profile]] entries replacing the built-in 
 BLOCK_DETECTION_ENABLED = True  # notice 403/429/503, captchas, verification redirects, short pages
 BLOCK_RETRY_TIMES = 3  # retries of a blocked request, later, through another profile and proxy
 BLOCK_GIVE_UP = 10  # blocks in a row after which a site is left alone for BLOCK_COOLDOWN
+BLOCK_GIVE_UP_AFTER = 60.0  # seconds of nothing but blocks that also leave a site alone (0: off)
 BLOCK_COOLDOWN = 600.0  # seconds
 BLOCK_MIN_DELAY = 1.0  # a blocked site's delay becomes at least this, doubling per block
 BLOCK_MAX_DELAY = 60.0  # and at most this
@@ -114,6 +115,8 @@ EXTENSIONS = {
     "topiccrawler.extensions.harvest.HarvestMonitor": 490,  # before the run is recorded
     "topiccrawler.extensions.progress.CrawlProgress": 480,  # its summary goes into the run's stats
     "topiccrawler.extensions.offline.BundledSuffixList": 100,  # before any cookie is handled
+    "topiccrawler.redact.SecretRedaction": 0,
+    "topiccrawler.extensions.jobdir.KilledJobdirGuard": 0,  # before the scheduler reads JOBDIR  # passwords masked in logs before any is written
 }
 
 # --- Comments and forum records (SPEC §4, §5) ----------------------------------------------------
@@ -213,3 +216,13 @@ DATABASE_URL = None  # None: $TOPICCRAWLER_DATABASE_URL, else sqlite data/topicc
 DATABASE_AUTO_UPGRADE = True  # run Alembic migrations to head when a crawl opens the database
 STORAGE_BATCH_SIZE = 50  # items written per transaction
 STORAGE_FLUSH_INTERVAL = 5.0  # seconds: a partial batch is written at least this often
+# A database that is gone (unreachable, locked by another writer) costs no item: they are held in
+# memory and written again with backoff; the crawl stops ("storage_unavailable", an ERROR line)
+# past either bound, and at once when the disk is full ("disk_full"). What is still unwritten
+# at close is saved to STORAGE_SPILL_DIR and stored by the next crawl into the same database.
+STORAGE_MAX_PENDING = 10_000  # items held in memory while the database is away (~100 MB)
+STORAGE_OUTAGE_TIMEOUT = 300.0  # seconds the database may stay away before the crawl stops
+STORAGE_RETRY_DELAY = 1.0  # seconds before the first retry; doubled each time ...
+STORAGE_RETRY_MAX_DELAY = 30.0  # ... up to this
+STORAGE_SPILL_DIR = None  # None: data/unstored under the project
+DATABASE_BUSY_TIMEOUT = 30.0  # seconds SQLite waits for another writer before "locked"

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from urllib.parse import urlsplit
+from urllib.parse import unquote, urlsplit
+
+from topiccrawler.redact import add_secret
 
 SCHEMES = ("http", "https", "socks5", "socks5h", "socks4")
 
@@ -35,6 +37,7 @@ def check_proxy(url: str, where: str) -> str:
             f"{where}: '{masked(url)}': Scrapy's downloader speaks to http(s) proxies only; "
             "put a SOCKS proxy behind an http bridge (e.g. privoxy, gost)"
         )
+    add_secret(unquote(parts.password or "") or None)  # masked in the log from now on
     return url.strip()
 
 

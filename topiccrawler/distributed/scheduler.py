@@ -263,9 +263,13 @@ class DistributedScheduler(BaseScheduler):
         if lease in self.leased:
             self.crawl.free(lease)
 
-    def items_stored(self) -> None:
-        """The storage pipeline committed: every response finished before is safe."""
+    def items_stored(self, pending: int = 0) -> None:
+        """The storage pipeline committed: every response finished before is safe, unless
+        items still wait in the pipeline for a database that went away (`pending`): then the
+        leases stay, and a worker killed meanwhile has its requests fetched again."""
         self._sweep()
+        if pending:
+            return
         done, self.done = self.done, []
         self.crawl.release(*done)
 

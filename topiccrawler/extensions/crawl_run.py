@@ -12,8 +12,10 @@ from typing import Any
 from scrapy import Spider, signals
 from scrapy.crawler import Crawler
 from sqlalchemy import select
+from sqlalchemy.exc import SQLAlchemyError
 
 from topiccrawler.distributed.state import shared_crawl_for
+from topiccrawler.redact import redact
 from topiccrawler.storage.crawler import database_for
 from topiccrawler.storage.db import Database
 from topiccrawler.storage.models import CrawlRun
@@ -87,6 +89,15 @@ class CrawlRunRecorder:
     def spider_closed(self, spider: Spider, reason: str) -> None:
         if self.run_id is None:
             return
+        try:
+            self._finish_run(reason)
+        except SQLAlchemyError as exc:  # the database is away (the crawl may stop for that)
+            logger.error(
+                "Crawl run %d (%s) could not be recorded: %s; the next run closes it as killed",
+                self.run_id, reason, str(getattr(exc, "orig", None) or exc).splitlines()[0],
+            )  # fmt: skip
+
+    def _finish_run(self, reason: str) -> None:
         shared = shared_crawl_for(self.crawler)
         stats = _json_safe(self.crawler.stats.get_stats())
         with self.database.session() as session, session.begin():
@@ -167,8 +178,11 @@ def _sum_workers(workers: dict[str, dict[str, Any]]) -> dict[str, Any]:
 
 
 def _json_safe(stats: dict[str, Any]) -> dict[str, Any]:
-    """Scrapy stats with datetimes as ISO strings, so they fit a JSON column."""
-    return {
-        key: value.isoformat() if isinstance(value, datetime | date) else value
-        for key, value in stats.items()
-    }
+    """Scrapy stats with datetimes as ISO strings, so they fit a JSON column, and any secret
+    (a password in a URL, a known credential) masked."""
+    return redact(
+        {
+            key: value.isoformat() if isinstance(value, datetime | date) else value
+            for key, value in stats.items()
+        }
+    )

@@ -4,7 +4,10 @@ A block is a 403/429/503, a captcha or "verify you are human" page, a redirect t
 verification page, or a page far shorter than the site's usual (`antiblock/blocks.py`). Then:
 the site is slowed down (its delay doubles, and stays there), the
 request is retried later through another browser profile and proxy (BLOCK_RETRY_TIMES), and a
-site that blocks BLOCK_GIVE_UP times in a row is left alone for BLOCK_COOLDOWN seconds. Each
+site that blocks BLOCK_GIVE_UP times in a row, or answers nothing but blocks for
+BLOCK_GIVE_UP_AFTER seconds, is left alone for BLOCK_COOLDOWN seconds. The time bound is for a
+site that bans for good: slowing down does not help there, and ten blocks at a doubling delay
+would keep the crawl waiting on it for minutes. Each
 decision is logged once per site. A page that stays blocked is dropped, not stored as content.
 """
 
@@ -19,6 +22,7 @@ from scrapy import Request
 from scrapy.crawler import Crawler
 from scrapy.exceptions import IgnoreRequest, NotConfigured
 from scrapy.http import Response
+from twisted.python.failure import Failure
 
 from topiccrawler.antiblock.blocks import PageSizes, block_reason
 
@@ -36,7 +40,9 @@ class BlockMiddleware:
         self.min_delay = settings.getfloat("BLOCK_MIN_DELAY")
         self.max_delay = settings.getfloat("BLOCK_MAX_DELAY")
         self.sizes = PageSizes(share=settings.getfloat("BLOCK_SHORT_PAGE_SHARE"))
+        self.give_up_after = settings.getfloat("BLOCK_GIVE_UP_AFTER", 60.0)
         self.in_a_row: dict[str, int] = defaultdict(int)
+        self.blocked_since: dict[str, float] = {}  # first block of the current row, per site
         self.floor: dict[str, float] = {}  # a blocked site's delay never goes below this again
         self.cooling_until: dict[str, float] = {}
         self.logged: set[tuple[str, str]] = set()
@@ -65,6 +71,11 @@ class BlockMiddleware:
                 raise IgnoreRequest(f"{host} is cooling down after repeated blocks")
             del self.cooling_until[host]
             self.in_a_row[host] = 0
+            self.blocked_since.pop(host, None)
+        elif self._blocking_too_long(host):  # known now, before the next probe's long delay
+            self._leave_alone(request, host)
+            self.stats.inc_value("topiccrawler/blocks/skipped_cooling_down")
+            raise IgnoreRequest(f"{host} is left alone after repeated blocks")
         slot = self._slot(request)
         if slot is not None and host in self.floor and slot.delay < self.floor[host]:
             slot.delay = self.floor[host]  # AutoThrottle may have lowered it again
@@ -81,6 +92,7 @@ class BlockMiddleware:
                 self.sizes.add(host, len(response.body))
         if reason is None:
             self.in_a_row[host] = 0
+            self.blocked_since.pop(host, None)
             return response
         return self._blocked(request, response, host, reason)
 
@@ -88,17 +100,16 @@ class BlockMiddleware:
         self.stats.inc_value("topiccrawler/blocks/responses")
         self.stats.inc_value(f"topiccrawler/blocks/site/{host}")
         self.in_a_row[host] += 1
-        delay = self._slow_down(request, response, host)
+        since = self.blocked_since.setdefault(host, time.monotonic())
+        blocked_for = time.monotonic() - since
+        delay = self._slow_down(request, response, host, blocked_for)
         self._once(host, "slow", "Blocked by %s (%s): %.1f s between requests from now on, retrying "
                    "through another profile%s", host, reason, delay,
                    " and proxy" if request.meta.get("proxy") else "")  # fmt: skip
-        if self.in_a_row[host] >= self.give_up:
-            self.cooling_until[host] = time.monotonic() + self.cooldown
-            self.stats.inc_value("topiccrawler/blocks/cooldowns")
-            logger.warning(
-                "Leaving %s alone for %.0f s: %d blocks in a row",
-                host, self.cooldown, self.in_a_row[host],
-            )  # fmt: skip
+        if host not in self.cooling_until and (
+            self.in_a_row[host] >= self.give_up or self._blocking_too_long(host)
+        ):
+            self._leave_alone(request, host)
         retries = request.meta.get("block_retries", 0)
         if retries < self.retry_times and host not in self.cooling_until:
             self.stats.inc_value("topiccrawler/blocks/retried")
@@ -112,7 +123,41 @@ class BlockMiddleware:
         self.stats.inc_value("topiccrawler/blocks/given_up")
         raise IgnoreRequest(f"blocked by {host} ({reason}) after {retries} retries: not stored")
 
-    def _slow_down(self, request: Request, response: Response, host: str) -> float:
+    def _blocking_too_long(self, host: str) -> bool:
+        """Nothing but blocks (two or more) for BLOCK_GIVE_UP_AFTER seconds: a ban."""
+        since = self.blocked_since.get(host)
+        return (
+            since is not None
+            and self.in_a_row[host] > 1
+            and 0 < self.give_up_after <= time.monotonic() - since
+        )
+
+    def _leave_alone(self, request: Request, host: str) -> None:
+        self.cooling_until[host] = time.monotonic() + self.cooldown
+        self.stats.inc_value("topiccrawler/blocks/cooldowns")
+        dropped = self._drop_queued(request, host)
+        logger.warning(
+            "Leaving %s alone for %.0f s: %d blocks in a row over %.0f s%s",
+            host, self.cooldown, self.in_a_row[host],
+            time.monotonic() - self.blocked_since.get(host, time.monotonic()),
+            f" ({dropped} requests waiting for it dropped)" if dropped else "",
+        )  # fmt: skip
+
+    def _drop_queued(self, request: Request, host: str) -> int:
+        """Requests already waiting in the site's download slot would still go out, one per
+        (long) delay, keeping the crawl open for a site it has left: they are dropped."""
+        slot = self._slot(request)
+        dropped = 0
+        while slot is not None and getattr(slot, "queue", None):
+            waiting, deferred = slot.queue.popleft()
+            deferred.errback(Failure(IgnoreRequest(f"{host} is left alone after repeated blocks")))
+            dropped += 1
+        self.stats.inc_value("topiccrawler/blocks/skipped_cooling_down", dropped)
+        return dropped
+
+    def _slow_down(
+        self, request: Request, response: Response, host: str, blocked_for: float = 0.0
+    ) -> float:
         """Double the site's delay (at least BLOCK_MIN_DELAY) and keep it there. A Retry-After
         is not taken as the delay between all requests: doubling reaches what the site accepts
         within a few blocks, without crawling a site that asked once for a pause at that pace
@@ -120,6 +165,8 @@ class BlockMiddleware:
         slot = self._slot(request)
         current = slot.delay if slot is not None else 0.0
         delay = min(self.max_delay, max(current * 2, self.min_delay, self.floor.get(host, 0.0)))
+        if self.give_up_after > 0:  # the next try comes by the time bound, not long after it
+            delay = min(delay, max(self.min_delay, self.give_up_after - blocked_for))
         self.floor[host] = delay
         if slot is not None:
             slot.delay = delay

@@ -3,7 +3,8 @@
 So a second run of a crawl does not fetch again what it has (SPEC §1), while the pages that
 change keep being read (SPEC §9): hub pages (lists, homes: high link density) and pages with
 comments or posts are revisited sooner than articles. Entrance pages (start URLs, search hits)
-are always fetched, since new links are found through them.
+are always fetched, since new links are found through them. A page last fetched by a run that was
+killed is fetched again (whole): the links found on it may have died with that run's queue.
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ class RevisitPolicy:
     dead_retry: timedelta
 
     def due(self, known: KnownUrl, now: datetime) -> bool:
-        if known.fetched_at is None:
+        if known.fetched_at is None or known.interrupted:
             return True
         return now - known.fetched_at >= self.interval(known, now)
 
@@ -117,6 +118,9 @@ class KnownUrlsMiddleware:
             self.stats.inc_value("topiccrawler/known_urls/fresh_skipped")
             raise IgnoreRequest("fetched recently; not due for a revisit")
         hub = (known.link_density or 0.0) >= self.policy.hub_link_density
-        if known.fetched_at is not None and (known.etag or known.last_modified) and not hub:
-            self.make_conditional(request, known)  # a hub is fetched whole: its links are needed
+        if known.interrupted:
+            self.stats.inc_value("topiccrawler/known_urls/interrupted_refetched")
+        elif known.fetched_at is not None and (known.etag or known.last_modified) and not hub:
+            # A hub, or a page a killed run fetched, is fetched whole: its links are needed.
+            self.make_conditional(request, known)
         return None

@@ -27,6 +27,7 @@ from scrapy.exceptions import IgnoreRequest, NotConfigured
 from scrapy.http import Response, TextResponse
 from scrapy.http.request import NO_CALLBACK  # login requests end in this middleware
 
+from topiccrawler.redact import add_secret
 from topiccrawler.topics.model import LoginConfig
 from topiccrawler.topics.registry import resolve_dir
 
@@ -54,12 +55,16 @@ def load_cookies(path: Path) -> list[dict]:
             if not isinstance(entry, dict) or not {"name", "value", "domain"} <= set(entry):
                 raise CookieFileError(f"{path}: cookie {n} needs name, value and domain")
             cookies.append({k: entry[k] for k in ("name", "value", "domain", "path") if k in entry})
+        for cookie in cookies:
+            add_secret(str(cookie["value"]))  # a session cookie is a password: never logged
         return cookies
     jar = http.cookiejar.MozillaCookieJar()
     try:
         jar.load(str(path), ignore_discard=True, ignore_expires=True)
     except http.cookiejar.LoadError as exc:
         raise CookieFileError(f"{path}: not a Netscape cookies.txt file: {exc}") from exc
+    for cookie in jar:
+        add_secret(cookie.value)  # a session cookie is a password: never logged
     return [{"name": c.name, "value": c.value, "domain": c.domain, "path": c.path} for c in jar]
 
 
@@ -220,6 +225,7 @@ class SessionMiddleware:
             where = login.credentials_file or f"${login.username_env} and ${login.password_env}"
             logger.error("No credentials for %s: set %s", login.site, where)
             return None
+        add_secret(str(password))  # masked in the log from now on
         return str(username), str(password)
 
     def _give_up(self, host: str, why: str) -> None:

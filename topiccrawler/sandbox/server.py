@@ -2,7 +2,9 @@
 
 Server behaviours a crawler must cope with ("gates" on resources):
 - strict: a browser-less User-Agent gets a captcha page; requests to the host closer together
-  than `strict_interval` seconds get 429 with Retry-After;
+  than `strict_interval` seconds get 429 with Retry-After; with `strict_ban_after` N, the N-th
+  too-fast request gets the client banned: 403 to everything for `strict_ban_seconds` (a day by
+  default), as sites that ban aggressive clients do (0: banned from the first request, for good);
 - login: the page needs the session cookie that a POST to /login with the sandbox's
   credentials sets; without it, a redirect to /login;
 - slow: the answer comes after `slow_seconds` (a timeout for any sane crawler);
@@ -55,6 +57,8 @@ class SandboxServer:
         slow_seconds: float = 20.0,
         strict_interval: float = 0.3,
         search_captcha_after: int | None = None,
+        strict_ban_after: int | None = None,
+        strict_ban_seconds: float = 86400.0,
     ):
         self.web = web
         self.index = SearchIndex(web)
@@ -64,6 +68,11 @@ class SandboxServer:
         self.search_queries = 0
         self.sessions: set[str] = set()
         self.strict_last: float = 0.0
+        self.strict_ban_after = strict_ban_after
+        self.strict_ban_seconds = strict_ban_seconds
+        self.strict_too_fast = 0  # requests closer together than strict_interval, so far
+        self.banned_until: float | None = None
+        self.bans = 0  # times the client was banned
         self.lock = threading.Lock()
         self.requests = 0
         self.fetches: list[tuple[str, str, str, int]] = []  # (method, host, path, status) served
@@ -156,6 +165,14 @@ class SandboxServer:
             now = time.monotonic()
             too_fast = now - self.strict_last < self.strict_interval
             self.strict_last = now
+            self.strict_too_fast += too_fast
+            limit = self.strict_ban_after
+            if self.banned_until is None and limit is not None and self.strict_too_fast >= limit:
+                self.banned_until = now + self.strict_ban_seconds
+                self.bans += 1
+            banned = self.banned_until is not None and now < self.banned_until
+        if banned:
+            return 403, {"Content-Type": "text/plain"}, b"Forbidden: this client is banned"
         if too_fast:
             return 429, {"Content-Type": "text/plain", "Retry-After": "2"}, b"Too Many Requests"
         return None

@@ -24,7 +24,10 @@ def database_for(crawler: Crawler) -> Database:
         raise NotConfigured("STORAGE_ENABLED is False")
     database = _databases.get(crawler)
     if database is None:
-        database = Database(resolve_database_url(crawler.settings.get("DATABASE_URL")))
+        database = Database(
+            resolve_database_url(crawler.settings.get("DATABASE_URL")),
+            crawler.settings.getfloat("DATABASE_BUSY_TIMEOUT", 30.0),
+        )
         if crawler.settings.getbool("DATABASE_AUTO_UPGRADE"):
             database.upgrade()
         logger.info("Storing into %s", database.display_url())

@@ -64,16 +64,18 @@ def resolve_database_url(configured: str | None = None) -> str:
     return url
 
 
-def create_database_engine(url: str) -> Engine:
-    """An engine with the per-dialect settings a crawler needs (SQLite: WAL, FKs, busy wait)."""
+def create_database_engine(url: str, busy_timeout: float = 30.0) -> Engine:
+    """An engine with the per-dialect settings a crawler needs (SQLite: WAL, FKs, busy wait;
+    PostgreSQL: a dead connection found before use, a connection attempt given up in 10 s)."""
     parsed = make_url(url)
     if parsed.get_backend_name() == "sqlite":
         if parsed.database and parsed.database != ":memory:":
             Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
-        engine = create_engine(url, connect_args={"timeout": 30})
+        engine = create_engine(url, connect_args={"timeout": busy_timeout})
         event.listen(engine, "connect", _sqlite_pragmas)
         return engine
-    return create_engine(url, pool_pre_ping=True)
+    connect_args = {"connect_timeout": 10} if parsed.get_backend_name() == "postgresql" else {}
+    return create_engine(url, pool_pre_ping=True, connect_args=connect_args)
 
 
 def _sqlite_pragmas(dbapi_connection, _record) -> None:
@@ -139,9 +141,9 @@ def head_revision() -> str | None:
 class Database:
     """An engine plus a session factory; the one object components share to reach storage."""
 
-    def __init__(self, url: str):
+    def __init__(self, url: str, busy_timeout: float = 30.0):
         self.url = url
-        self.engine = create_database_engine(url)
+        self.engine = create_database_engine(url, busy_timeout)
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
 
     @property

@@ -10,7 +10,7 @@ from datetime import UTC, datetime
 from sqlalchemy import exists, func, select
 from sqlalchemy.orm import Session
 
-from topiccrawler.storage.models import Comment, DeadLink, ForumPost, Page
+from topiccrawler.storage.models import Comment, CrawlRun, DeadLink, ForumPost, Page
 from topiccrawler.urls import url_hash
 
 
@@ -32,6 +32,9 @@ class KnownUrl:
     last_activity_at: datetime | None = None  # newest comment or post stored on the page
     etag: str | None = None
     last_modified: str | None = None
+    # Last fetched by a run that was killed (kill -9, power loss): the links it found there may
+    # have died with it in its queue, so the page is fetched again to find them.
+    interrupted: bool = False
 
 
 def known_url(session: Session, topic: str, url: str) -> KnownUrl:
@@ -45,10 +48,13 @@ def known_url(session: Session, topic: str, url: str) -> KnownUrl:
         select(func.max(table.published_at)).where(table.page_id == Page.id).scalar_subquery()
         for table in (Comment, ForumPost)
     ]
+    run_reason = (
+        select(CrawlRun.finish_reason).where(CrawlRun.id == Page.crawl_run_id).scalar_subquery()
+    )
     page = session.execute(
-        select(Page.fetched_at, Page.link_density, *newest, Page.etag, Page.last_modified).where(
-            Page.topic == topic, Page.url_hash == key
-        )
+        select(
+            Page.fetched_at, Page.link_density, *newest, Page.etag, Page.last_modified, run_reason
+        ).where(Page.topic == topic, Page.url_hash == key)
     ).first()
     has_discussion = False
     last_activity = None
@@ -66,6 +72,7 @@ def known_url(session: Session, topic: str, url: str) -> KnownUrl:
         last_activity_at=last_activity,
         etag=page[4] if page else None,
         last_modified=page[5] if page else None,
+        interrupted=bool(page and page[6] == "killed"),
     )
 
 

@@ -15,7 +15,7 @@ from datetime import UTC, datetime
 from typing import Any
 from urllib.parse import urljoin
 
-from sqlalchemy import Table, select, update
+from sqlalchemy import Table, or_, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
@@ -30,6 +30,7 @@ from topiccrawler.items import (
 )
 from topiccrawler.storage.models import (
     Comment,
+    CrawlRun,
     DeadLink,
     ForumPost,
     ForumThread,
@@ -257,12 +258,16 @@ def store_search(
 
 
 def answered_queries(session: Session, topic: str, since: datetime) -> set[tuple[str, str, int]]:
-    """(engine, query, page) answered with results since `since`: not worth asking again yet."""
+    """(engine, query, page) answered with results since `since`: not worth asking again yet.
+    A query a killed run asked is asked again: its hits may have died in that run's queue."""
     rows = session.execute(
-        select(SearchQuery.engine, SearchQuery.query, SearchQuery.page).where(
+        select(SearchQuery.engine, SearchQuery.query, SearchQuery.page)
+        .outerjoin(CrawlRun, CrawlRun.id == SearchQuery.crawl_run_id)
+        .where(
             SearchQuery.topic == topic,
             SearchQuery.status == "ok",
             SearchQuery.submitted_at >= since,
+            or_(CrawlRun.finish_reason.is_(None), CrawlRun.finish_reason != "killed"),
         )
     )
     return {(engine, query, page) for engine, query, page in rows}
