@@ -3,5 +3,6 @@
 # A page was scored against the topic: sent with `item` (the PageItem) and `relevant` (bool).
 page_judged = object()
 
-# The storage pipeline committed a batch: everything handed to it before is in the database.
+# The storage pipeline flushed: sent with `pending`, the items still waiting for a database that
+# went away (0: everything handed to the pipeline before is in the database).
 items_stored = object()
