@@ -88,20 +88,7 @@ def text_stats(root: etree._Element) -> dict[etree._Element, TextStats]:
     """TextStats for every element, in one bottom-up pass."""
     stats: dict[etree._Element, TextStats] = {}
     for element in reversed(list(root.iter(etree.Element))):
-        own = chars(element.text)
-        total = link = prose = 0
-        for child in element:
-            own += chars(child.tail)
-            if child in stats:
-                total += stats[child].text
-                link += stats[child].link
-                prose += stats[child].prose
-        total += own
-        if element.tag == "a":
-            link, prose = total, 0
-        elif element.tag in PROSE_TAGS:
-            prose = total - link
-        stats[element] = TextStats(total, link, prose)
+        stats[element] = element_stats(element, stats)
     return stats
 
 
