@@ -1,6 +1,7 @@
 """One worker against two on one shared crawl (Redis frontier, one PostgreSQL), on the large sandbox.
 
     .venv/bin/python benchmarks/workers.py [--pages 2000] [--workers 2] [--size large]
+        [--rounds 3] [--split-only] [--profile DIR]
 
 Each run crawls the sandbox from the home page of every content site (as `harvest.py sandbox`
 does) until --pages pages are judged in all (CRAWL_MAX_PAGES split between the workers), with
@@ -10,9 +11,13 @@ with 32 requests in flight, then N workers two ways: 32 in flight in all (split 
 as polite as one worker, only the processors differ) and 32 each (what adding a worker with the
 same settings does: more requests in flight, so more sites at once). Each run stores
 into a fresh PostgreSQL schema and a fresh crawl in Redis. Printed per run: wall time from the
-first worker's start to the last one's exit, pages stored, pages/s, harvest rate at 100/500/1,000
-pages in fetch order, duplicate page fetches (the sandbox's own count), CPU seconds of the workers
-and of the sandbox server (it shares the machine's cores), and the ratio to one worker.
+first worker's start to the last one's exit, pages stored, pages/s; the seconds from the first
+page fetched to the last and pages/s over them (the crawl without start-up and shut-down, which
+a long crawl pays once); harvest rate at 100/500/1,000/2,000 pages in fetch order, duplicate
+page fetches (the sandbox's own count), CPU seconds of the workers, of the sandbox server and of
+the Redis and PostgreSQL servers (they share the machine's cores), and the ratios to one worker.
+With --rounds N every setup runs N times, alternating, and a summary gives each round's ratio
+to its own one-worker run and their median: on a shared machine one run's figure is noisy.
 
 Then the Redis memory the shared crawl costs, measured on the server: a frontier filled with
 100,000 requests of the sandbox's kind (as the spider makes them, with their meta) and the
@@ -24,6 +29,7 @@ from __future__ import annotations
 import argparse
 import os
 import resource
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -83,7 +89,44 @@ def drop_schema(schema: str) -> None:
     admin.dispose()
 
 
-def run(server: SandboxServer, web, folder: Path, workers: int, pages: int, in_flight: int) -> dict:
+def crawling_seconds(url: str) -> float:
+    """Seconds from the first page fetched to the last, over all workers: the crawl without the
+    processes' start-up and shut-down, which a long crawl pays once."""
+    engine = create_engine(url)
+    with engine.connect() as connection:
+        first, last = connection.execute(
+            text("select min(fetched_at), max(fetched_at) from pages")
+        ).one()
+    engine.dispose()
+    return (last - first).total_seconds()
+
+
+def services_cpu() -> float:
+    """CPU seconds used so far by the Redis and PostgreSQL servers on this machine (their own
+    processes, and PostgreSQL's ended connections through the postmaster's children count)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            text = stat.read_text()
+        except OSError:
+            continue
+        name = text[text.index("(") + 1 : text.rindex(")")]
+        if name in ("redis-server", "postgres"):
+            fields = text[text.rindex(")") + 2 :].split()
+            total += sum(int(v) for v in fields[11:15])  # utime stime cutime cstime
+    return total / tick
+
+
+def run(
+    server: SandboxServer,
+    web,
+    folder: Path,
+    workers: int,
+    pages: int,
+    in_flight: int,
+    profile: Path | None = None,
+) -> dict:
     seeds = folder / "seeds.toml"
     seeds.write_text(every_site_seed_file(server), encoding="utf-8")
     schema, url = fresh_schema()
@@ -101,12 +144,17 @@ def run(server: SandboxServer, web, folder: Path, workers: int, pages: int, in_f
     started = time.monotonic()
     cpu_before = resource.getrusage(resource.RUSAGE_CHILDREN)
     server_cpu = time.process_time()  # this process: the sandbox server's threads
+    services = services_cpu()
     processes = []
     for i in range(workers):
         log = folder / f"worker{i}.log"
+        command = crawl_command(seeds, {**settings, "LOG_FILE": str(log)})
+        if profile:
+            output = profile / f"{folder.name}-worker{i}.prof"
+            command[1:1] = ["-m", "cProfile", "-o", str(output)]
         processes.append(
             subprocess.Popen(
-                crawl_command(seeds, {**settings, "LOG_FILE": str(log)}),
+                command,
                 cwd=ROOT,
                 env={**os.environ, **sandbox_login_env()},
                 stdout=subprocess.DEVNULL,
@@ -116,6 +164,7 @@ def run(server: SandboxServer, web, folder: Path, workers: int, pages: int, in_f
     codes = [p.wait() for p in processes]
     elapsed = time.monotonic() - started
     server_cpu = time.process_time() - server_cpu
+    services = services_cpu() - services
     cpu_after = resource.getrusage(resource.RUSAGE_CHILDREN)
     workers_cpu = sum(
         getattr(cpu_after, f) - getattr(cpu_before, f) for f in ("ru_utime", "ru_stime")
@@ -123,6 +172,7 @@ def run(server: SandboxServer, web, folder: Path, workers: int, pages: int, in_f
     if any(code not in (0, 3) for code in codes):
         raise SystemExit(f"a worker failed ({codes}); logs in {folder}")
     result = measure(url, web, elapsed)
+    result["crawling"] = crawling_seconds(url)
     served = Counter(
         (host, path)
         for method, host, path, status in server.fetches[served_before:]
@@ -130,7 +180,7 @@ def run(server: SandboxServer, web, folder: Path, workers: int, pages: int, in_f
     )
     result["duplicates"] = sum(n - 1 for n in served.values())
     result["elapsed"] = elapsed
-    result["cpu"] = (workers_cpu, server_cpu)
+    result["cpu"] = (workers_cpu, server_cpu, services)
     SharedCrawl(redis.Redis.from_url(REDIS), name).clear()  # a crawl stopped by its page budget
     drop_schema(schema)
     return result
@@ -173,11 +223,65 @@ def redis_memory(count: int = 100_000) -> dict:
     return {"queue_per_million": queued / count * 1_000_000, "bloom_per_million": bits / 8 / 10}
 
 
+def print_table(results: dict[str, dict], checkpoints: list[int]) -> None:
+    print(
+        f"{'setup':38} | seconds | pages | pages/s | crawling s | pages/s | "
+        + " | ".join(f"h@{n}" for n in checkpoints)
+        + " | dup | CPU s workers / sandbox / Redis+PG | pages/s vs 1"
+    )
+    base = results["1 worker"]
+    for label, r in results.items():
+        harvest = " | ".join(f"{r['harvest'].get(n, float('nan')):.3f}" for n in checkpoints)
+        print(
+            f"{label:38} | {r['elapsed']:7.1f} | {r['pages']:5} | {r['pages_per_s']:7.1f} | "
+            f"{r['crawling']:10.1f} | {steady(r):7.1f} | "
+            f"{harvest} | {r['duplicates']:3} | "
+            f"{r['cpu'][0]:6.1f} / {r['cpu'][1]:5.1f} / {r['cpu'][2]:5.1f} | "
+            f"{r['pages_per_s'] / base['pages_per_s']:.2f}x "
+            f"(crawling {steady(r) / steady(base):.2f}x)"
+        )
+
+
+def steady(result: dict) -> float:
+    """Pages/s while crawling (first page fetched to last)."""
+    return result["pages"] / result["crawling"]
+
+
+def print_summary(rounds: list[dict[str, dict]], checkpoints: list[int]) -> None:
+    """Over the rounds: each setup's pages/s ratios to the one worker of its own round (the two
+    ran minutes apart, under the same load), their median, and the mean harvest."""
+    print(f"over {len(rounds)} rounds (ratio to one worker of the same round; median):")
+    for label in rounds[0]:
+        if label == "1 worker":
+            continue
+        ratios = [r[label]["pages_per_s"] / r["1 worker"]["pages_per_s"] for r in rounds]
+        crawling = [steady(r[label]) / steady(r["1 worker"]) for r in rounds]
+        print(
+            f"  {label}: pages/s {' '.join(f'{x:.2f}' for x in ratios)} → "
+            f"{statistics.median(ratios):.2f}x; crawling {' '.join(f'{x:.2f}' for x in crawling)}"
+            f" → {statistics.median(crawling):.2f}x"
+        )
+    for label in rounds[0]:
+        harvest = " ".join(
+            f"h@{n} {statistics.mean(r[label]['harvest'].get(n, 0.0) for r in rounds):.3f}"
+            for n in checkpoints
+        )
+        print(f"  {label}: mean {harvest}")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--pages", type=int, default=2000)
     parser.add_argument("--workers", type=int, nargs="+", default=[2])
     parser.add_argument("--size", choices=("small", "medium", "large"), default="large")
+    parser.add_argument("--rounds", type=int, default=1, help="run every setup this many times")
+    parser.add_argument(
+        "--split-only", action="store_true",
+        help="leave out the N workers with the requests in flight of one each",
+    )  # fmt: skip
+    parser.add_argument(
+        "--profile", type=Path, help="write each worker's cProfile here (slows the workers)"
+    )
     args = parser.parse_args()
     web = build_web(1, args.size)
     total = CPU_BOUND["CONCURRENT_REQUESTS"]
@@ -185,31 +289,26 @@ def main() -> int:
     for n in args.workers:
         if n > 1:
             setups[f"{n} workers, {total} in flight in all"] = (n, total // n)
-            setups[f"{n} workers, {total} in flight each"] = (n, total)
-    results = {}
-    with SandboxServer(web, slow_seconds=3) as server, tempfile.TemporaryDirectory() as tmp:
-        for label, (workers, in_flight) in setups.items():
-            folder = Path(tmp) / f"run-{len(results)}"
-            folder.mkdir()
-            results[label] = run(server, web, folder, workers, args.pages, in_flight)
-            print(f"done: {label} in {results[label]['elapsed']:.0f} s", file=sys.stderr)
+            if not args.split_only:
+                setups[f"{n} workers, {total} in flight each"] = (n, total)
+    rounds: list[dict[str, dict]] = []
+    checkpoints = [n for n in CHECKPOINTS if n <= args.pages]
     print(f"sandbox web: {args.size}, {args.pages} pages judged in all, CPU-bound settings, "
           f"{os.cpu_count()} cores")  # fmt: skip
-    checkpoints = [n for n in CHECKPOINTS if n <= args.pages]
-    print(
-        f"{'setup':38} | seconds | pages | pages/s | "
-        + " | ".join(f"h@{n}" for n in checkpoints)
-        + " | dup | CPU s workers / server | pages/s vs 1"
-    )
-    base = results["1 worker"]
-    for label, r in results.items():
-        harvest = " | ".join(f"{r['harvest'].get(n, float('nan')):.3f}" for n in checkpoints)
-        ratio = r["pages_per_s"] / base["pages_per_s"]
-        print(
-            f"{label:38} | {r['elapsed']:7.1f} | {r['pages']:5} | {r['pages_per_s']:7.1f} | "
-            f"{harvest} | {r['duplicates']:3} | {r['cpu'][0]:6.1f} / {r['cpu'][1]:5.1f} | "
-            f"{ratio:.2f}x"
-        )
+    with SandboxServer(web, slow_seconds=3) as server, tempfile.TemporaryDirectory() as tmp:
+        for number in range(args.rounds):
+            results: dict[str, dict] = {}
+            for label, (workers, in_flight) in setups.items():
+                folder = Path(tmp) / f"round{number}-run{len(results)}"
+                folder.mkdir()
+                results[label] = run(
+                    server, web, folder, workers, args.pages, in_flight, args.profile
+                )
+                print(f"done: {label} in {results[label]['elapsed']:.0f} s", file=sys.stderr)
+            rounds.append(results)
+            print_table(results, checkpoints)
+    if len(rounds) > 1:
+        print_summary(rounds, checkpoints)
     memory = redis_memory()
     print(
         f"Redis memory per million URLs: frontier {memory['queue_per_million'] / 2**20:.0f} MiB "

@@ -209,6 +209,7 @@ REDIS_IDLE_TIMEOUT = 60.0  # seconds an idle worker waits for others' requests i
 REDIS_FLUSH_ON_START = False  # True: the first worker deletes a stopped crawl's state (no resume)
 REDIS_BLOOM_CAPACITY = 10_000_000  # URLs the shared seen-URL filter is sized for (24 MB at 1e-4)
 REDIS_BLOOM_ERROR = 1e-4  # its false-positive rate at full capacity (a URL wrongly seen: skipped)
+REDIS_LOCAL_SEEN_MAX = 200_000  # URLs a worker remembers sending (~20 MB): repeats skip Redis
 
 # --- Storage ------------------------------------------------------------------------------------
 STORAGE_ENABLED = True  # False: no database, items only go to feeds (-O)

@@ -157,6 +157,9 @@ def test_section_yields_are_shared(workers):
         first.record(f"http://a.test/tax/{i}.html", True)
     first.record("http://a.test/sport/1.html", False)
     second.sync()
+    assert second.total == 0  # counts go to Redis with the worker's next sync, not one a page
+    first.sync()
+    second.sync()
     assert second.total == 7 and second.total_relevant == 6
     assert second.judged["a.test/tax"] == 6
     assert second.expected("http://a.test/tax/new.html") > second.expected(
@@ -172,6 +175,23 @@ def test_classifier_examples_are_shared(workers):
         first.learn([{"w:球": 1.0, f"u:{i}": 1.0}], False)
     assert second.fit()  # the second worker learns from the first one's pages
     assert second.probability({"w:税": 1.0}) > 0.5 > second.probability({"w:球": 1.0})
+
+
+def test_one_worker_fits_the_classifier_and_the_others_take_its_model(workers):
+    first = SharedLinkClassifier(workers[0], min_examples=8, min_per_class=2)
+    second = SharedLinkClassifier(workers[1], min_examples=8, min_per_class=2)
+    for i in range(4):
+        first.learn([{"w:税": 1.0, f"u:{i}": 1.0}], True)
+        first.learn([{"w:球": 1.0, f"u:{i}": 1.0}], False)
+    assert first.ready and first.fits == 1
+    second.learn([{"w:税": 1.0}], True)  # due by the shared count: takes the published model
+    assert second.fits == 0 and second.adopted == 1
+    assert second.probability({"w:税": 1.0}) == first.probability({"w:税": 1.0})
+    # While one worker fits, another due a refit keeps its model rather than fit it twice.
+    workers[0].server.set(workers[0].key("classifier", "fitting"), "someone", px=5000)
+    for i in range(3):
+        second.learn([{"w:股": 1.0, f"u:{i}": 1.0}], True)
+    assert second.fits == 0 and second.adopted == 1
 
 
 def test_the_addon_switches_on_with_redis_url_only():

@@ -68,8 +68,12 @@ class BloomDupeFilter(BaseDupeFilter):
         self._test_and_set = crawl.server.register_script(TEST_AND_SET)
         self.keys = [crawl.key("seen"), crawl.key("seen", "count")]
 
-    def offsets(self, request: Request) -> list[int]:
-        return bit_offsets(self.fingerprinter.fingerprint(request), self.bits, self.hashes)
+    def fingerprint(self, request: Request) -> bytes:
+        return self.fingerprinter.fingerprint(request)
+
+    def offsets(self, request: Request, fingerprint: bytes | None = None) -> list[int]:
+        fingerprint = fingerprint or self.fingerprint(request)
+        return bit_offsets(fingerprint, self.bits, self.hashes)
 
     def request_seen(self, request: Request) -> bool:
         return bool(self._test_and_set(keys=self.keys, args=self.offsets(request)))

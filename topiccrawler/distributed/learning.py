@@ -1,20 +1,22 @@
 """What the crawl learns, shared by its workers: every worker's judgements help every other.
 
 - Section yields (`frontier/learning.py`): judged and relevant counts per site and section are
-  added up in Redis hashes; each worker reads the sums back every SYNC_INTERVAL seconds.
+  added up in Redis hashes; each worker adds its own and reads the sums back every
+  SYNC_INTERVAL seconds.
 - Search queries' yields (`frontier/queries.py`): hits and judged hits per query, summed in
   Redis; a query's next result page is held there, and the worker whose judgement settles the
   query asks it (the page is taken from Redis once, by one worker).
 - The online link classifier (`frontier/classifier.py`): its examples (a judged page's link or
-  hit, and its title) go to one Redis list, trimmed to the classifier's window; each worker refits
-  on the shared window when it has grown by the classifier's refit share.
+  hit, and its title) go to one Redis list, trimmed to the classifier's window. When the window
+  has grown by the classifier's refit share, one worker refits on it and publishes the model
+  (weights and bias); the others take that model instead of fitting the same one again.
 """
 
 from __future__ import annotations
 
 import json
 import time
-from collections import defaultdict
+from collections import Counter, defaultdict
 
 from topiccrawler.distributed.state import SharedCrawl
 from topiccrawler.frontier.classifier import LinkClassifier
@@ -22,23 +24,27 @@ from topiccrawler.frontier.learning import YieldStats, places
 from topiccrawler.frontier.queries import QueryYields
 
 SYNC_INTERVAL = 2.0  # seconds between reads of the other workers' counts
+SEND_INTERVAL = 1.0  # seconds a worker's classifier examples may wait before they go to Redis
+FIT_LOCK_MS = 30_000  # a worker that died while fitting holds the classifier for this long
 TOTAL = "*"  # the field of the hashes that holds the counts over all places
 
 
 class SharedYieldStats(YieldStats):
+    """Counts go to Redis with the next sync (one round trip every SYNC_INTERVAL, not one a
+    page); a worker killed meanwhile loses at most that long of its counts."""
+
     def __init__(self, crawl: SharedCrawl, exploration: float = 0.1):
         super().__init__(exploration)
         self.crawl = crawl
         self.synced = 0.0
+        self.unsent: Counter[tuple[str, str]] = Counter()  # (hash, place) → count not in Redis
 
     def record(self, url: str, relevant: bool) -> None:
         super().record(url, relevant)
-        pipe = self.crawl.server.pipeline(transaction=False)
         for place in (TOTAL, *places(url)):
-            pipe.hincrby(self.crawl.key("yield", "judged"), place, 1)
+            self.unsent["judged", place] += 1
             if relevant:
-                pipe.hincrby(self.crawl.key("yield", "relevant"), place, 1)
-        pipe.execute()
+                self.unsent["relevant", place] += 1
 
     def expected(self, url: str) -> float:
         if time.monotonic() - self.synced >= SYNC_INTERVAL:
@@ -46,10 +52,14 @@ class SharedYieldStats(YieldStats):
         return super().expected(url)
 
     def sync(self) -> None:
+        """This worker's counts added to Redis's, and every worker's sums read back."""
         pipe = self.crawl.server.pipeline(transaction=False)
+        for (name, place), count in self.unsent.items():
+            pipe.hincrby(self.crawl.key("yield", name), place, count)
         pipe.hgetall(self.crawl.key("yield", "judged"))
         pipe.hgetall(self.crawl.key("yield", "relevant"))
-        judged, relevant = pipe.execute()
+        judged, relevant = pipe.execute()[-2:]
+        self.unsent.clear()
         self.judged = defaultdict(int, {k.decode(): int(v) for k, v in judged.items()})
         self.relevant = defaultdict(int, {k.decode(): int(v) for k, v in relevant.items()})
         self.total = self.judged.pop(TOTAL, 0)
@@ -62,24 +72,69 @@ class SharedLinkClassifier(LinkClassifier):
         super().__init__(*args, **kwargs)
         self.crawl = crawl
         self.window = self.examples.maxlen or 5000
+        self.adopted = 0  # models taken from another worker
+        self.unsent: list[str] = []  # examples (JSON) not yet in Redis
+        self.shared_seen = 0  # examples over all workers, when last sent
+        self.sent = 0.0
 
     def learn(self, examples, relevant: bool) -> bool:
-        examples = list(examples)
-        key = self.crawl.key("classifier", "examples")
-        pipe = self.crawl.server.pipeline(transaction=True)
+        """Examples go to Redis at most SEND_INTERVAL apart (one round trip), and whenever a
+        refit may be due by the count known here."""
         for features in examples:
-            pipe.rpush(key, json.dumps([features, relevant], ensure_ascii=False))
-        pipe.ltrim(key, -self.window, -1)
-        pipe.incrby(self.crawl.key("classifier", "seen"), len(examples))
-        self.seen = pipe.execute()[-1]
+            self.unsent.append(json.dumps([features, relevant], ensure_ascii=False))
+        self.seen = self.shared_seen + len(self.unsent)
+        due = self.seen >= max(self.min_examples, (1 + self.refit_growth) * self.fitted_on)
+        if due or time.monotonic() - self.sent >= SEND_INTERVAL:
+            self.send()
         due = self.seen >= max(self.min_examples, (1 + self.refit_growth) * self.fitted_on)
         return due and self.fit()
 
+    def send(self) -> None:
+        """This worker's new examples into the shared window; the count over all workers back."""
+        key = self.crawl.key("classifier", "examples")
+        pipe = self.crawl.server.pipeline(transaction=True)
+        if self.unsent:
+            pipe.rpush(key, *self.unsent)
+            pipe.ltrim(key, -self.window, -1)
+        pipe.incrby(self.crawl.key("classifier", "seen"), len(self.unsent))
+        self.shared_seen = self.seen = pipe.execute()[-1]
+        self.unsent.clear()
+        self.sent = time.monotonic()
+
     def fit(self) -> bool:
-        shared = self.crawl.server.lrange(self.crawl.key("classifier", "examples"), 0, -1)
-        self.examples.clear()
-        self.examples.extend(tuple(json.loads(raw)) for raw in shared)
-        return super().fit()
+        """Take the model another worker fitted, if it is recent enough; else fit on the shared
+        window and publish the model (one worker at a time: the others keep their model until
+        it is published)."""
+        if self.adopt():
+            return True
+        server, lock = self.crawl.server, self.crawl.key("classifier", "fitting")
+        if not server.set(lock, self.crawl.worker, nx=True, px=FIT_LOCK_MS):
+            return False
+        try:
+            shared = server.lrange(self.crawl.key("classifier", "examples"), 0, -1)
+            self.examples.clear()
+            self.examples.extend(tuple(json.loads(raw)) for raw in shared)
+            if not super().fit():
+                return False
+            model = json.dumps([self.fitted_on, self.bias, self.weights], ensure_ascii=False)
+            server.set(self.crawl.key("classifier", "model"), model)
+            return True
+        finally:
+            if server.get(lock) == self.crawl.worker.encode():
+                server.delete(lock)
+
+    def adopt(self) -> bool:
+        """The published model, when it is newer than this worker's and not yet due a refit."""
+        raw = self.crawl.server.get(self.crawl.key("classifier", "model"))
+        if raw is None:
+            return False
+        fitted_on, bias, weights = json.loads(raw)
+        due = self.seen >= max(self.min_examples, (1 + self.refit_growth) * fitted_on)
+        if fitted_on <= self.fitted_on or due:
+            return False
+        self.weights, self.bias, self.fitted_on = weights, bias, fitted_on
+        self.adopted += 1
+        return True
 
 
 class SharedQueryYields(QueryYields):

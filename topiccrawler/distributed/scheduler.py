@@ -62,6 +62,13 @@ class DistributedScheduler(BaseScheduler):
         self._local_order = itertools.count()
         self._storage: Any = False  # the storage pipeline, looked up on first need
         self.joined_seeded_crawl = False  # the spider pushes no seeds when True
+        # Fingerprints this worker has sent to the shared filter: a page's navigation and
+        # related links come back on every page, and most links a spider finds are repeats.
+        # A repeat is known seen without pickling it or asking Redis. Bounded; forgotten
+        # when full (Redis still knows them).
+        self.known: set[bytes] = set()
+        self.known_max = settings.getint("REDIS_LOCAL_SEEN_MAX")
+        self.freed: set[str] = set()  # leases freed when their download ended
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> DistributedScheduler:
@@ -132,6 +139,7 @@ class DistributedScheduler(BaseScheduler):
         unfinished = [lease for lease in self.leased if crawl.requeue(lease, crawl.worker)]
         crawl.release(*self.done)
         self.leased.clear()
+        self.freed.clear()
         self.done.clear()
         finished = crawl.finished()
         others = crawl.alive_workers() - {crawl.worker}
@@ -166,12 +174,18 @@ class DistributedScheduler(BaseScheduler):
 
     def enqueue_request(self, request: Request) -> bool:
         """Seen-URL filter, the site's budget over all workers (new URLs only: each worker's
-        spider only knows the URLs it found itself) and the queue, in one round trip."""
+        spider only knows the URLs it found itself) and the queue, in one round trip; none for
+        a URL this worker has sent before."""
         fresh = not request.dont_filter
+        fingerprint = self.df.fingerprint(request) if fresh else b""
+        if fresh and fingerprint in self.known:
+            self.stats.inc_value("scheduler/seen/local")
+            self.df.log(request, self.crawler.spider)
+            return False
         try:
             outcome = self.queue.push_new(
                 request,
-                self.df.offsets(request) if fresh else [],
+                self.df.offsets(request, fingerprint) if fresh else [],
                 request.meta.get("site_budget") if fresh else None,
             )
         except ValueError:  # a callback that is no method of the spider: it stays here
@@ -180,6 +194,10 @@ class DistributedScheduler(BaseScheduler):
             heapq.heappush(self.local, (-request.priority, next(self._local_order), request))
             self.stats.inc_value("scheduler/enqueued/local")
             return True
+        if fresh and outcome != OVER_BUDGET:
+            if len(self.known) >= self.known_max:
+                self.known.clear()
+            self.known.add(fingerprint)
         if outcome == SEEN:
             self.df.log(request, self.crawler.spider)
             return False
@@ -251,7 +269,10 @@ class DistributedScheduler(BaseScheduler):
         for lease, request in list(self.leased.items()):
             if request not in in_progress:
                 del self.leased[lease]
-                self.crawl.free(lease)
+                if lease in self.freed:
+                    self.freed.discard(lease)
+                else:  # never reached the downloader (dropped on the way)
+                    self.crawl.free(lease)
                 if self._storage_pipeline() is not None:
                     self.done.append(lease)
                 else:
@@ -260,8 +281,9 @@ class DistributedScheduler(BaseScheduler):
     def request_left_downloader(self, request: Request) -> None:
         """A download is over: its site may take the next request at once (politeness)."""
         lease = request.meta.get("lease")
-        if lease in self.leased:
+        if lease in self.leased and lease not in self.freed:
             self.crawl.free(lease)
+            self.freed.add(lease)
 
     def items_stored(self, pending: int = 0) -> None:
         """The storage pipeline committed: every response finished before is safe, unless
