@@ -73,7 +73,11 @@ def test_a_sites_concurrency_holds_over_all_workers(workers):
     assert request.url == "http://b.test/low"
     assert first.pop() is None
     workers[0].free(leases[0][1])  # a download is over: a.test may take one more
-    assert site_of(second.pop()[0]) == "a.test"
+    request, lease = second.pop()
+    assert site_of(request) == "a.test"
+    assert second.pop() is None
+    # The lease freed with the next pop, in the same round trip: the pop sees the free slot.
+    assert site_of(second.pop(free=[lease])[0]) == "a.test"
 
 
 def test_a_sites_delay_holds_over_all_workers_and_the_most_careful_report_wins(workers):

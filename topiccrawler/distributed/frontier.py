@@ -14,7 +14,7 @@ Within a priority, requests come out first in, first out (a sequence number in t
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 
 from scrapy import Request
 from scrapy_redis.queue import Base
@@ -159,9 +159,12 @@ class SharedFrontier(Base):
             value = f"{int(policy[0] * 1000)} {policy[1]}"
             self.server.hset(self.crawl.key("policy", site), self.crawl.worker, value)
 
-    def pop(self, timeout: int = 0, lease: str | None = None) -> tuple[Request, str] | None:
+    def pop(
+        self, timeout: int = 0, lease: str | None = None, free: Sequence[str] = ()
+    ) -> tuple[Request, str] | None:
         """The best request of the best free site, leased to this worker under `lease`;
-        None when no site is free (then `next_free` says when one will be, if known)."""
+        None when no site is free (then `next_free` says when one will be, if known). The
+        leases in `free` are freed first, in the same round trip."""
         lease = lease or f"{self.crawl.worker}:{self.sequence}"
         delay, concurrency = self.default_policy
         keys = [
@@ -172,7 +175,14 @@ class SharedFrontier(Base):
             int(time.time() * 1000), int(delay * 1000), concurrency, self.crawl.worker, lease,
             SCAN_SITES, self.crawl.key("q", ""),
         ]  # fmt: skip
-        data, detail = self._pop(keys=keys, args=args)
+        if free:
+            pipe = self.server.pipeline(transaction=False)
+            for done in free:
+                self.crawl.free(done, client=pipe)
+            self._pop(keys=keys, args=args, client=pipe)
+            data, detail = pipe.execute()[-1]
+        else:
+            data, detail = self._pop(keys=keys, args=args)
         if not data:
             wait = int(detail)
             self.next_free = wait / 1000 if wait >= 0 else None

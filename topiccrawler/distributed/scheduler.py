@@ -69,6 +69,7 @@ class DistributedScheduler(BaseScheduler):
         self.known: set[bytes] = set()
         self.known_max = settings.getint("REDIS_LOCAL_SEEN_MAX")
         self.freed: set[str] = set()  # leases freed when their download ended
+        self.to_free: list[str] = []  # ... sent with the next pop or sweep (one round trip)
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> DistributedScheduler:
@@ -135,6 +136,7 @@ class DistributedScheduler(BaseScheduler):
         if self._wake_call is not None and self._wake_call.active():
             self._wake_call.cancel()
         crawl = self.crawl
+        self._send_frees()
         # Requests taken but never finished (a crawl stopped early) go back for later.
         unfinished = [lease for lease in self.leased if crawl.requeue(lease, crawl.worker)]
         crawl.release(*self.done)
@@ -219,7 +221,12 @@ class DistributedScheduler(BaseScheduler):
         refresh = self._refresher()
         for _ in range(REFRESH_LIMIT):
             self._leases += 1
-            popped = self.queue.pop(lease=f"{self.crawl.worker}:{self._leases}")
+            free, self.to_free = self.to_free, []
+            try:
+                popped = self.queue.pop(lease=f"{self.crawl.worker}:{self._leases}", free=free)
+            except Exception:
+                self.to_free = free + self.to_free  # freed by the next try or the sweep
+                raise
             if popped is None:
                 if self.queue.next_free is not None:  # a site frees up then: ask again at once
                     self._wake_in(self.queue.next_free)
@@ -266,6 +273,7 @@ class DistributedScheduler(BaseScheduler):
         in_progress = getattr(slot, "inprogress", None)
         if in_progress is None:
             return
+        self._send_frees()
         for lease, request in list(self.leased.items()):
             if request not in in_progress:
                 del self.leased[lease]
@@ -279,11 +287,20 @@ class DistributedScheduler(BaseScheduler):
                     self.crawl.release(lease)
 
     def request_left_downloader(self, request: Request) -> None:
-        """A download is over: its site may take the next request at once (politeness)."""
+        """A download is over: its site may take the next request (politeness). Sent with this
+        worker's next pop, which the engine asks for at once, or with the sweep."""
         lease = request.meta.get("lease")
         if lease in self.leased and lease not in self.freed:
-            self.crawl.free(lease)
+            self.to_free.append(lease)
             self.freed.add(lease)
+
+    def _send_frees(self) -> None:
+        if self.to_free:
+            pipe = self.crawl.server.pipeline(transaction=False)
+            for lease in self.to_free:
+                self.crawl.free(lease, client=pipe)
+            pipe.execute()
+            self.to_free = []
 
     def items_stored(self, pending: int = 0) -> None:
         """The storage pipeline committed: every response finished before is safe, unless

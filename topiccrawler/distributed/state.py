@@ -110,9 +110,11 @@ class SharedCrawl:
     def lease_keys(self) -> list[str]:
         return [self.key("lease"), self.key("lease", "meta"), self.key("lease", "busy")]
 
-    def free(self, lease: str) -> bool:
-        """The leased request's download is over: its site may take another (politeness)."""
-        return bool(self._free(keys=[self.key("lease", "busy"), self.key("active")], args=[lease]))
+    def free(self, lease: str, client=None) -> bool:
+        """The leased request's download is over: its site may take another (politeness).
+        With `client` (a pipeline), only queued there."""
+        keys = [self.key("lease", "busy"), self.key("active")]
+        return bool(self._free(keys=keys, args=[lease], client=client))
 
     def release(self, *leases: str) -> int:
         """The leases are over: what came of their requests is stored (or nothing did). One
