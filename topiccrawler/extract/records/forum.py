@@ -58,6 +58,8 @@ FORUM_HINT = re.compile(
     r"论坛|社区|帖子|贴吧",
     re.I,
 )
+# Link share of posts' text on a page that says it is a forum (0.5 elsewhere).
+MAX_FORUM_LINK_SHARE = 0.7
 NUMBER = re.compile(r"\d[\d,.]*\s*[kKmM万千]?")
 
 
@@ -85,11 +87,27 @@ def layout_children(element: etree._Element) -> list[etree._Element]:
 
 
 def layout_of(element: etree._Element) -> tuple:
-    values = [element.tag]
+    """Tag and layout attributes; the class as the set of its names without digits."""
+    values: list = [element.tag]
     for attribute in LAYOUT_ATTRIBUTES:
         value = element.get(attribute) or ""
-        values.append(re.sub(r"\d+", "", value) if attribute == "class" else value)
+        values.append(frozenset(re.sub(r"\d+", "", value).split()) if attribute == "class" else value)
     return tuple(values)
+
+
+def same_layout(first: tuple, second: tuple) -> bool:
+    """Same tag and layout attributes; one class list may add names to the other's (a state:
+    "topic-body highlighted", "post is-owner" beside "post"), never replace them."""
+    if first == second:
+        return True
+    a, b = first[1], second[1]
+    return (
+        first[0] == second[0]
+        and bool(a)
+        and bool(b)
+        and (a < b or b < a)
+        and first[2:] == second[2:]
+    )
 
 
 def layout_levels(element: etree._Element, depth: int) -> tuple[tuple[tuple, ...], ...]:
@@ -107,7 +125,8 @@ def sol(first: Sequence[Sequence[tuple]], second: Sequence[Sequence[tuple]], wei
     total = 0.0
     for weight, a, b in zip(weights, first, second, strict=False):
         size = max(len(a), len(b))
-        total += weight * (sum(x == y for x, y in zip(a, b, strict=False)) / size if size else 1.0)
+        agree = sum(x == y or same_layout(x, y) for x, y in zip(a, b, strict=False))
+        total += weight * (agree / size if size else 1.0)
     return total
 
 
@@ -204,11 +223,16 @@ def could_hold_records(node: etree._Element, kids: list, evidence: Evidence) -> 
     return sum(k in evidence.numbered for k in kids) >= 2
 
 
-def looks_like_posts(blocks: Sequence[etree._Element], evidence: Evidence | None = None) -> bool:
-    """Posts: mostly non-link text, a time in (nearly) every block, some text in each."""
+def looks_like_posts(
+    blocks: Sequence[etree._Element], evidence: Evidence | None = None, forum: bool = False
+) -> bool:
+    """Posts: mostly non-link text, a time in (nearly) every block, some text in each. On a
+    page that says it is a forum, short replies may be mostly byline links (name, full name,
+    group, date): up to MAX_FORUM_LINK_SHARE of links then (a list's rows are `title_rows`)."""
     _, text, link = text_and_links(blocks)
     n = len(blocks)
-    if not text or link / text >= 0.5 or (text - link) / n < 15:
+    most = MAX_FORUM_LINK_SHARE if forum else 0.5
+    if not text or link / text >= most or (text - link) / n < 15:
         return False
     return sum(map(evidence.shows_time if evidence else shows_time, blocks)) / n >= 0.8
 
@@ -397,9 +421,11 @@ def candidates(
         by_parent.setdefault(group[0].getparent(), []).append(group)
     threads, lists = [], []
     for parent, siblings in by_parent.items():
-        post_groups = [g for g in siblings if looks_like_posts(g, evidence) and not title_rows(g)]
+        post_groups = [
+            g for g in siblings if looks_like_posts(g, evidence, forum) and not title_rows(g)
+        ]
         segments = interleaved(parent, siblings) if len(post_groups) < 2 else None
-        if segments and looks_like_posts(segments, evidence):
+        if segments and looks_like_posts(segments, evidence, forum):
             threads.append(segments)
             continue
         for wrapper in segments or ():
