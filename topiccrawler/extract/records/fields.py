@@ -398,8 +398,10 @@ def hinted_author(
         )  # fmt: skip
         if not AUTHOR_HINT.search(marks) or _chrome_marked(element):
             continue
-        if _rank_marked(element):
+        if _rank_marked(element) or NOT_PERSON.search(marks):
             continue  # a group or rank link in the poster's title box, not the name
+        if _quoted(element, block):
+            continue  # the quoted post's author, not this one's
         linked = _link_text(element)
         name = clean_author(linked, linked=True) if linked else clean_author(node_text(element))
         if name:
@@ -408,6 +410,21 @@ def hinted_author(
         return None
     _, name, element = min(found, key=lambda f: f[0])
     return name, element
+
+
+# Names of things, not people: "category-name", "tag__name", "forum-title-name".
+NOT_PERSON = re.compile(r"(?:category|tag|badge|forum|board|site|file|product)[-_]*name", re.I)
+QUOTE_CLASS = re.compile(r"(?:^|[-_\s])quote(?:$|[-_\s])", re.I)
+
+
+def _quoted(element: etree._Element, block: etree._Element) -> bool:
+    """The element sits in a quotation inside the block (<blockquote>, class "quote")."""
+    for ancestor in element.iterancestors():
+        if ancestor is block:
+            return False
+        if ancestor.tag == "blockquote" or QUOTE_CLASS.search(ancestor.get("class") or ""):
+            return True
+    return False
 
 
 def _rank_marked(element: etree._Element) -> bool:
