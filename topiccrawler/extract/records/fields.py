@@ -561,6 +561,11 @@ def block_fields(blocks: list[etree._Element], all_blocks: set, now=None) -> lis
         if container is not block and byline:
             container = block  # elected the byline, not the text: a short record's header won
         text_nodes = [n for n in candidates if _within(n, container)]
+        card = user_card(block, author_element, time_node)
+        if card is not None:
+            dropped = [n for n in text_nodes if _inside(n.element, card)]
+            if all(len(n.text) <= MAX_CARD_LINE_CHARS for n in dropped):
+                text_nodes = [n for n in text_nodes if n not in dropped] or text_nodes
         text = "\n".join(n.text for n in text_nodes)
         reply_to = _reply_to(block, authors, text)
         placed.append(
@@ -576,6 +581,31 @@ def block_fields(blocks: list[etree._Element], all_blocks: set, now=None) -> lis
             )
         )
     return placed
+
+
+# A poster's card is short lines (name, rank, "Posts: 139"); a longer one is prose.
+MAX_CARD_LINE_CHARS = 60
+
+
+def user_card(
+    block: etree._Element, author: etree._Element | None, time_node: SemanticNode | None
+) -> etree._Element | None:
+    """The poster's card beside the post (name, rank, post counts, points in a column of its
+    own): the subtree holding the author but not the post's time, below the element that
+    holds both. None when the author and time share one byline or either is missing."""
+    if author is None or time_node is None or time_node.element is None:
+        return None
+    shown = time_node.element
+    card = author
+    for ancestor in author.iterancestors():
+        if ancestor is block or _inside(shown, ancestor):
+            break
+        card = ancestor
+    else:
+        return None
+    if card is author or _inside(shown, card):
+        return None  # the name alone, or a byline with the time
+    return card
 
 
 def _author(
