@@ -13,6 +13,7 @@ from topiccrawler.extract.parse import parse_html
 from topiccrawler.extract.records.comments import RecordOptions, comment_regions, extract_comments
 from topiccrawler.extract.records.fields import page_evidence
 from topiccrawler.extract.records.forum import extract_forum, is_forum_page
+from topiccrawler.extract.records.linked import linked_posts, merged
 from topiccrawler.extract.tree import clean_tree, text_stats
 from topiccrawler.items import CommentRecord, PostRecord, ThreadRecord
 
@@ -56,7 +57,7 @@ def extract_records(
     generator = " ".join(root.xpath("//meta[@name='generator']/@content"))
     if is_forum_page(url, generator):
         records, blocks = forum_records(body, options, now, url, generator, stats, evidence)
-        return finish(records, blocks, origin, url)
+        return finish(linked(records, root, body), blocks, origin, url)
     regions = comment_regions(body, options, stats, evidence)
     found = extract_forum(
         body,
@@ -83,7 +84,20 @@ def extract_records(
     else:
         records = PageRecords(comments=extract_comments(body, options, now=now, regions=regions))
         blocks = comment_blocks
-    return finish(records, blocks, origin, url)
+    return finish(linked(records, root, body), blocks, origin, url)
+
+
+def linked(records: PageRecords, root: etree._Element, body: etree._Element) -> PageRecords:
+    """The posts the page's JSON-LD spells out (a question and its answers, a posting and its
+    comments) where they are more than the layout gave: Q&A pages lay the question out unlike
+    the answers, and one answer has no sibling to be found by. Posts the layout found too are
+    kept as found (`merged`). Not on a thread list."""
+    if records.kind == "list" or not root.xpath("//script[@type='application/ld+json']"):
+        return records
+    posts = linked_posts(root, body)
+    if len(posts) > len(records.posts):
+        records.kind, records.posts = "thread", merged(records.posts, posts)
+    return records
 
 
 def forum_records(body, options, now, url, generator, stats, evidence) -> tuple[PageRecords, list]:
