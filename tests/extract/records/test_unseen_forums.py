@@ -110,3 +110,118 @@ def test_a_post_without_author_and_time_among_signed_posts_is_dropped():
     assert attributed([signed[0], header, *signed[1:]]) == signed
     unsigned = [PostRecord("a"), PostRecord("b"), PostRecord("c", "x", None, "1d")]
     assert attributed(unsigned) == unsigned  # a page that signs few posts keeps them all
+
+
+def owner_post(n: int, user: str, full: str, when: str, text: str, state: str = "") -> str:
+    """A post whose byline is links (name, full name, group, date); the opening post's body
+    carries one more class name (a state such as "highlighted")."""
+    return f"""<div class="topic-post"><article id="post_{n}" class="boxed"><div class="row">
+<div class="topic-body {state}"><div class="meta"><a href="/u/{user}" class="username">{user}</a>
+<a href="/u/{user}">{full}</a> <a class="user-group" href="/g/regulars">Regulars</a>
+<a class="post-date" href="/t/4211/{n}">{when}</a></div>
+<div class="contents"><p>{text}</p></div></div></div></article></div>"""
+
+
+def test_a_short_thread_with_link_bylines_and_a_highlighted_opening_post_gives_every_post():
+    page = stream(
+        owner_post(1, "anna_k", "Anna K", "2022 年 5 月 7 日 11:00",
+                   "How do I run the two editions side by side on one computer?", "highlighted")
+        + owner_post(2, "bob_m", "Bob Miller", "2022 年 5 月 7 日 11:27", "Install both.")
+        + owner_post(3, "anna_k", "Anna K", "2022 年 5 月 7 日 11:46", "Thanks, done.")
+        + owner_post(4, "bob_m", "Bob Miller", "2022 年 5 月 7 日 11:51", "Great, mark it.")
+    )  # fmt: skip
+    posts = extract_records(page, url=URL).posts
+    assert [p.text for p in posts] == [
+        "How do I run the two editions side by side on one computer?",
+        "Install both.",
+        "Thanks, done.",
+        "Great, mark it.",
+    ]
+    assert [p.author for p in posts] == ["anna_k", "bob_m", "anna_k", "bob_m"]
+
+
+def quoting_post(n: int, user: str, when: str, quoted: str, text: str) -> str:
+    """A post quoting another: the quotation names its author and a category in its title."""
+    return f"""<div class="post"><div class="byline"><span class="username"><a href="/u/{user}">
+{user}</a></span> <time datetime="{when}">{when}</time></div><div class="text">
+<aside class="quote"><div class="title"><span class="username">{quoted}</span>
+<a href="/c/help"><span class="category-name">Help and advice</span></a></div>
+<blockquote>Which one?</blockquote></aside>
+<p>{text}</p></div></div>"""
+
+
+def test_the_author_of_a_quotation_or_a_category_name_is_not_the_posts_author():
+    page = stream(
+        quoting_post(1, "anna.k", "2024-05-06 17:35", "carla", "The lighter one, I think, for hills.")
+        + quoting_post(2, "bob", "2024-05-07 09:02", "anna.k", "The one with more gears, for hills.")
+        + quoting_post(3, "carla", "2024-05-08 10:15", "bob", "Gears, and good brakes too, for hills.")
+    )  # fmt: skip
+    assert [p.author for p in extract_records(page, url=URL).posts] == ["anna.k", "bob", "carla"]
+
+
+def card_post(n: int, user: str, rank: str, points: int, when: str, text: str) -> str:
+    """A post beside a poster's card (name, online state, counts, rank, points) in a column
+    of its own; the time is in the post's column."""
+    return f"""<div id="post_{n}"><table class="plhin"><tr><td class="side">
+<div class="card"><div class="who"><a class="xw1" href="/space/uid/{n}">{user}</a></div>
+<div class="state">当前离线</div><div class="counts">{n} 主题 {3 * n} 帖子 {points} 积分</div>
+<p>{rank}</p><div class="tip">{rank}, 积分 {points}, 距离下一级还需 {50 - points} 积分</div>
+</div></td><td class="main"><div class="byline">发表于 {when}</div>
+<div class="message">{text}</div></td></tr></table></div>"""
+
+
+def test_the_posters_card_beside_a_post_is_not_its_text():
+    page = f"""<html><body><h1>建议改版</h1><div id="postlist">
+{card_post(1, "前程往事", "新手上路", 5, "2024-4-5 23:20:45", "建议对这个角色进行改版，现在的技能和别的差太远了。")}
+{card_post(2, "横财天降", "新手上路", 6, "2024-4-11 11:52:24", "顶你，说得对。")}
+{card_post(3, "縋原啊反", "注册会员", 43, "2024-4-14 11:32:04", "同质化太严重了。")}
+</div></body></html>"""
+    posts = extract_records(page, url="https://bbs.example.test/thread-1-1.html").posts
+    assert [p.text for p in posts] == [
+        "建议对这个角色进行改版，现在的技能和别的差太远了。",
+        "顶你，说得对。",
+        "同质化太严重了。",
+    ]
+    assert [p.author for p in posts] == ["前程往事", "横财天降", "縋原啊反"]
+
+
+QA_LD = """{"@context": "https://schema.org", "@type": "QAPage", "mainEntity": {
+"@type": "Question", "name": "Mail settings do not work",
+"text": "<p>The mail settings work elsewhere, but <b>not here</b>. What is wrong?</p>",
+"dateCreated": "2022-12-23T10:00:09+08:00", "author": {"@type": "Person", "name": "jack"},
+"suggestedAnswer": [{"@type": "Answer", "dateCreated": "2022-12-24T03:27:18+08:00",
+"text": "<p>Set the sender's name to your name, not to your mail address.</p>",
+"author": {"@type": "Person", "name": "linkin"}}]}}"""
+
+
+def test_a_question_and_its_one_answer_are_the_posts_the_page_spells_out_in_json_ld():
+    page = f"""<html><head><script type="application/ld+json">{QA_LD}</script></head><body>
+<div class="main"><div><h1>Mail settings do not work</h1><div class="meta"><time
+datetime="2022-12-23T02:00:09Z">Asked Dec 23</time></div><article><p>The mail settings work
+elsewhere, but <b>not here</b>. What is wrong?</p></article><div class="by">jack</div></div>
+<h5>1 Answer</h5><div class="answer-item"><article><p>Set the sender's name to your name, not
+to your mail address.</p></article><div class="by">linkin answered Dec 24</div></div>
+</div></body></html>"""
+    posts = extract_records(page, url="https://qa.example.test/questions/D1l2/mail").posts
+    assert [p.text for p in posts] == [
+        "The mail settings work elsewhere, but\\nnot here\\n. What is wrong?".replace("\\n", "\n"),
+        "Set the sender's name to your name, not to your mail address.",
+    ]
+    assert [p.author for p in posts] == ["jack", "linkin"]
+    assert posts[1].published_at.isoformat() == "2022-12-24T03:27:18+08:00"
+
+
+def test_json_ld_posts_not_shown_on_the_page_or_repeating_the_opening_one_are_not_taken():
+    hidden = f"""<html><head><script type="application/ld+json">{QA_LD}</script></head>
+<body><p>Log in to see this question.</p></body></html>"""
+    assert extract_records(hidden, url="https://qa.example.test/questions/D1l2/x").posts == []
+    from topiccrawler.extract.parse import parse_html
+    from topiccrawler.extract.records.linked import linked_posts
+
+    posting = """{"@type": "DiscussionForumPosting", "text": "Hello, I am new here.",
+"comment": [{"@type": "Comment", "text": "Hello, I am new here.", "dateCreated": "1970-01-01T00:00:00+0000"},
+{"@type": "Comment", "text": "Welcome!", "dateCreated": "1970-01-01T00:00:00+0000"}]}"""
+    root = parse_html(f"""<html><head><script type="application/ld+json">{posting}</script>
+</head><body><p>Hello, I am new here.</p><p>Welcome!</p></body></html>""")
+    posts = linked_posts(root, root.find("body"))
+    assert [(p.text, p.time) for p in posts] == [("Hello, I am new here.", None), ("Welcome!", None)]
