@@ -42,7 +42,7 @@ AUTHOR_HINT = re.compile(
 CHROME_CLASS = re.compile(
     r"^(?:[\w-]*[-_])?(?:reply|respond|vote|votes|like|likes|share|sharing|report|avatar|"
     r"sig|tools|actions?|buttons?|edit|rating|badges?|karma|quote-?header)(?:[-_](?:link|links|"
-    r"button|buttons|btn|bar|box|area|wrap|container|list))?$"
+    r"button|buttons|btn|bar|box|area|wrap|wrapper|container|list)){0,2}$"
     # long words also at the end of a camel-case name ("messageUserInfo", "postSignature")
     r"|(?:userinfo|user-?stats|user-?details|user-?title|postprofile|signature|toolbar|permalink|"
     r"avatar|badges)$",
@@ -566,6 +566,8 @@ def block_fields(blocks: list[etree._Element], all_blocks: set, now=None) -> lis
             dropped = [n for n in text_nodes if _inside(n.element, card)]
             if all(len(n.text) <= MAX_CARD_LINE_CHARS for n in dropped):
                 text_nodes = [n for n in text_nodes if n not in dropped] or text_nodes
+        text_nodes = _without_replies(block, text_nodes, time_node, container)
+        text_nodes = _without_byline(block, text_nodes, time_node, container)
         text = "\n".join(n.text for n in text_nodes)
         reply_to = _reply_to(block, authors, text)
         placed.append(
@@ -585,6 +587,61 @@ def block_fields(blocks: list[etree._Element], all_blocks: set, now=None) -> lis
 
 # A poster's card is short lines (name, rank, "Posts: 139"); a longer one is prose.
 MAX_CARD_LINE_CHARS = 60
+
+
+# class names of the replies to a post shown under it ("sub-replies", "core_reply_wrapper",
+# "comments-wrap"): whole names, by their last words.
+REPLIES_CLASS = re.compile(
+    r"^(?:[\w-]*[-_])?(?:repl(?:y|ies)|comments?)(?:[-_](?:wrapper|wrap|container|list|box|area))+$"
+    r"|^(?:sub|child|nested|inner)[-_]?(?:repl(?:y|ies)|comments?|posts?)$",
+    re.I,
+)
+_REPLY_NAMED = etree.XPath(
+    "descendant::*[contains(@class, 'epl') or contains(@class, 'omment') or "
+    "contains(@class, 'EPL') or contains(@class, 'OMMENT')]"
+)
+
+
+def _without_replies(
+    block: etree._Element, nodes: list[SemanticNode], time_node, container
+) -> list[SemanticNode]:
+    """The nodes outside the replies shown under the post (a list named so, with times of its
+    own, holding neither the post's time nor its text's element): comments on the post, not
+    its text. Nothing is dropped where nothing would be left."""
+    shown = time_node.element if time_node is not None else None
+    lists = [
+        e
+        for e in _REPLY_NAMED(block)
+        if any(REPLIES_CLASS.match(name) for name in e.get("class").split())
+        and not _inside(shown, e)
+        and not _inside(container, e)
+        and shows_time(e)
+    ]
+    if not lists:
+        return nodes
+    kept = [n for n in nodes if not any(_inside(n.element, e) for e in lists)]
+    return kept or nodes
+
+
+def _without_byline(
+    block: etree._Element, nodes: list[SemanticNode], time_node, container
+) -> list[SemanticNode]:
+    """The nodes outside the time's byline: a short element (a post's tail: "via Android",
+    "2楼", the time) whose other pieces are no text of the post, when it does not hold the
+    post's text element. Nothing is dropped where nothing would be left."""
+    if time_node is None or time_node.element is None:
+        return nodes
+    loose = time_node.key.endswith("#text")  # the element's own text: it is the byline
+    byline = time_node.element if loose else time_node.element.getparent()
+    if byline is None or _inside(container, byline) or _inside(block, byline):
+        return nodes
+    if len(node_text(byline)) > MAX_TIME_NODE_CHARS or any(byline.iter(*PARAGRAPH_TAGS)):
+        return nodes
+    dropped = [n for n in nodes if _inside(n.element, byline)]
+    if any(len(n.text) > MAX_AUTHOR_CHARS for n in dropped):
+        return nodes  # a line of text, not a byline's piece
+    kept = [n for n in nodes if n not in dropped]
+    return kept or nodes
 
 
 def user_card(
