@@ -225,3 +225,37 @@ def test_json_ld_posts_not_shown_on_the_page_or_repeating_the_opening_one_are_no
 </head><body><p>Hello, I am new here.</p><p>Welcome!</p></body></html>""")
     posts = linked_posts(root, root.find("body"))
     assert [(p.text, p.time) for p in posts] == [("Hello, I am new here.", None), ("Welcome!", None)]
+
+
+def floor_post(n: int, user: str, when: str, text: str, replies: str = "", share: bool = False) -> str:
+    """A post with a share box, a tail (client, floor number, time) and the replies shown
+    under it, each with a name and a time of its own."""
+    box = """<div class="share_btn_wrapper"><a href="#gift">送TA礼物</a><ul><li>微信</li>
+<li>新浪微博</li><li>复制链接</li></ul></div>""" if share else ""
+    return f"""<div class="l_post"><div class="d_author"><a class="p_author_name" href="/home?id={n}">
+{user}</a></div><div class="d_post_content_main"><div class="p_content">{text}</div>{box}
+<div class="core_reply"><div class="core_reply_tail"><span class="tail-info">来自 Android客户端</span>
+<span class="tail-info">{n}楼</span><span class="tail-info">{when}</span></div>
+<div class="core_reply_wrapper"><ul>{replies}</ul></div></div></div></div>"""
+
+
+def floor_reply(user: str, when: str, text: str) -> str:
+    return f"""<li class="single_reply"><a href="/home?un={user}">{user}</a> : {text}
+<span class="reply_time">{when}</span></li>"""
+
+
+def test_share_box_tail_and_replies_under_a_post_are_not_its_text():
+    page = f"""<html><body><h1>佛系</h1><div id="postlist">
+{floor_post(1, "绫清逸", "2022-10-02 23:02", "大家怎么看佛系这个说法？", share=True)}
+{floor_post(2, "逝者如斯", "2022-11-26 15:19", "我就很佛系，什么都随缘。",
+            floor_reply("张无极", "2023-3-8 13:30", "其实就是生活中消费不和别人攀比"))}
+{floor_post(3, "Molkt", "2022-11-27 21:26", "现在这社会佛系别想了。")}
+</div></body></html>"""  # fmt: skip
+    posts = extract_records(page, url="https://forum.example.test/p/8052").posts
+    assert [p.text for p in posts] == [
+        "大家怎么看佛系这个说法？",
+        "我就很佛系，什么都随缘。",
+        "现在这社会佛系别想了。",
+    ]
+    assert [p.author for p in posts] == ["绫清逸", "逝者如斯", "Molkt"]
+    assert [p.time for p in posts] == ["2022-10-02 23:02", "2022-11-26 15:19", "2022-11-27 21:26"]

@@ -635,7 +635,7 @@ def _without_byline(
     byline = time_node.element if loose else time_node.element.getparent()
     if byline is None or _inside(container, byline) or _inside(block, byline):
         return nodes
-    if len(node_text(byline)) > MAX_TIME_NODE_CHARS or any(byline.iter(*PARAGRAPH_TAGS)):
+    if len(node_text(byline)) > MAX_TIME_NODE_CHARS or next(byline.iter(*PARAGRAPH_TAGS), None) is not None:
         return nodes
     dropped = [n for n in nodes if _inside(n.element, byline)]
     if any(len(n.text) > MAX_AUTHOR_CHARS for n in dropped):

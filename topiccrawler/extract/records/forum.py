@@ -340,6 +340,8 @@ def extract_forum(
             return ForumPage("list", [], thread_rows(blocks, now), blocks)
         if not forum and has_comments:
             return ForumPage("", [], [], [])
+        if forum:
+            blocks = lead_post(blocks, options, evidence) + blocks
         posts = _posts(blocks, now)
         average = sum(len(p.text) for p in posts) / max(1, len(posts))
         if forum or longest_text_outside(body, blocks) < max(200, 2 * average):
@@ -350,6 +352,31 @@ def extract_forum(
         if lone:
             return ForumPage("thread", _posts(lone, now), [], lone)
     return ForumPage("", [], [], [])
+
+
+# How alike (SoL) a thread's opening post must be to the replies it comes before: laid out
+# with more (a share box, a title, the thread's tags) it is less alike than they are.
+LEAD_SIMILARITY = 0.5
+
+
+def lead_post(
+    blocks: list[etree._Element], options: ForumOptions, evidence: Evidence | None
+) -> list[etree._Element]:
+    """The thread's opening post when it is laid out unlike the replies after it (a share box,
+    the thread's title or tags in it): the sibling just before the first of them, of the same
+    tag, somewhat alike (LEAD_SIMILARITY), with a time and some text of its own. [] if none."""
+    first = blocks[0]
+    before = first.getprevious()
+    while before is not None and (not isinstance(before.tag, str) or not "".join(before.itertext()).strip()):
+        before = before.getprevious()
+    if before is None or before.tag != first.tag or before in blocks:
+        return []
+    measure = SimilarityOfLayout(options.weights)
+    if measure.pair(before, first) < LEAD_SIMILARITY:
+        return []
+    _, text, link = text_and_links([before])
+    timed = evidence.shows_time(before) if evidence else shows_time(before)
+    return [before] if timed and text - link >= 15 else []
 
 
 # class/id names of one post ("post", "post_1001", "reply-3", "floor"; not "postlist").
