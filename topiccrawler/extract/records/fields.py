@@ -450,7 +450,12 @@ def _label_list(element: etree._Element) -> bool:
     if element.tag != "dl":
         return False
     terms = [normalize_space("".join(dt.itertext())) for dt in element.iter("dt")]
-    return bool(terms) and all(len(term) <= 16 for term in terms)
+    if terms:
+        return all(len(term) <= 16 for term in terms)
+    # Terms shown as icons (their label in a title, their element gone with cleaning):
+    # short values only ("Apr 5, 2020", "1,204").
+    values = [normalize_space("".join(dd.itertext())) for dd in element.iter("dd")]
+    return bool(values) and all(len(value) <= 24 for value in values)
 
 
 def _chrome_marked(element: etree._Element) -> bool:
