@@ -193,8 +193,25 @@ def _time_of(element: etree._Element, text: str) -> tuple[str | None, str | None
     for node in element.iterdescendants(etree.Element):
         shown = node_text(node)
         if len(shown) <= MAX_TIME_NODE_CHARS and len(node) == 0 and find_time(shown):
-            return shown, None
+            return _with_clock(node, shown), None
     return (text if len(text) <= MAX_TIME_NODE_CHARS else find_time(text)), None
+
+
+CLOCK = re.compile(r"\d{1,2}:\d{2}")
+# A date's clock written in an element of its own beside it ("<b>9:00am</b> On <b>Apr 24</b>")
+# is read with it from their parent, up to this long.
+MAX_DATE_AND_CLOCK_CHARS = 40
+
+
+def _with_clock(node: etree._Element, shown: str) -> str:
+    """The date as shown, with its clock when a sibling element writes that."""
+    parent = node.getparent()
+    if parent is None or CLOCK.search(shown):
+        return shown
+    around = node_text(parent)
+    if len(around) <= MAX_DATE_AND_CLOCK_CHARS and CLOCK.search(around):
+        return around
+    return shown
 
 
 # Text pieces longer than this are prose: a record's time is written in a short one.
