@@ -71,7 +71,14 @@ AUTHOR_TRAILER = re.compile(
 )
 # A poster's statistics ("Posts: 139", "积分: 84"): a label, a colon and a number, never
 # a name, though user boxes mark them as the author's.
-STAT_TEXT = re.compile(r"^\s*[^\W\d_][\w .'-]{0,24}?\s*[:：]\s*[\d.,]+\s*[kKmM万]?\s*$")
+STAT_TEXT = re.compile(
+    r"^\s*[^\W\d_][\w .'-]{0,24}?\s*[:：]\s*[\d.,]+\s*[kKmM万]?\s*$"
+    r"|^\s*[\d.,]+\s*[kKmM万]?\s+(?:posts?|messages?|replies|threads?|topics?|points?|karma|"
+    r"beiträge|antworten|themen|punkte|messages|réponses|mensajes|respuestas|"
+    r"days?|weeks?|months?|years?|tage|monate|jahre|"
+    r"帖子|主题|回复|积分|回帖|精华)\s*$",
+    re.I,
+)
 # Times that are not the record's: when the poster joined, or was last seen.
 NOT_POST_TIME = re.compile(
     r"^\s*(?:joined|registered|member since|last (?:seen|active|visit)|mitglied seit|"
@@ -83,6 +90,7 @@ NOT_POST_TIME = re.compile(
 ROLE_TEXT = re.compile(
     r"^\s*(?:(?:new|junior|senior|full|active|registered|well-known|premium|banned)\s+)?"
     r"(?:member|user|administrator|admin|moderator|mod|staff|guest|newbie|contributor|"
+    r"original poster|thread starter|topic starter|op|themenstarter|threadersteller|"
     r"mitglied|benutzer|moderateur|modérateur|membre|miembro|membro|"
     r"会员|管理员|版主|超级版主|新手上路|注册会员|游客)\s*$",
     re.I,
@@ -404,7 +412,8 @@ def hinted_author(
     block: etree._Element, skip: frozenset = frozenset()
 ) -> tuple[str, etree._Element] | None:
     """The author as the markup names it (class/id/itemprop "author", "username", "fn"…): the
-    smallest such element with a short text, its link text first."""
+    smallest such element with a short text, its link text first; one whose text is a link (a
+    profile link) before others (the "poster-info" lines beside it, a user box)."""
     found = []
     for element in block.xpath(".//*[@class or @id or @itemprop or @rel]"):
         if skip and (element in skip or any(s in skip for s in element.iterancestors())):
@@ -417,21 +426,36 @@ def hinted_author(
             continue
         if _rank_marked(element) or NOT_PERSON.search(marks):
             continue  # a group or rank link in the poster's title box, not the name
-        if _quoted(element, block):
-            continue  # the quoted post's author, not this one's
+        if _quoted(element, block) or _mention(element):
+            continue  # the quoted post's author, a name mentioned in the text: not this one's
         linked = _link_text(element)
         name = clean_author(linked, linked=True) if linked else clean_author(node_text(element))
         if name:
-            found.append((len(list(element.iter())), name, element))
+            # the element is a name link: all its text is one link's
+            is_link = bool(linked) and normalize_space(" ".join(element.itertext())) == linked
+            found.append((not is_link, len(list(element.iter())), name, element))
     if not found:
         return None
-    _, name, element = min(found, key=lambda f: f[0])
+    *_, name, element = min(found, key=lambda f: f[:2])
     return name, element
 
 
 # Names of things, not people: "category-name", "tag__name", "forum-title-name".
-NOT_PERSON = re.compile(r"(?:category|tag|badge|forum|board|site|file|product)[-_]*name", re.I)
+NOT_PERSON = re.compile(
+    r"(?:category|tag|badge|forum|board|site|file|attachment|image|product)[-_]*name", re.I
+)
 QUOTE_CLASS = re.compile(r"(?:^|[-_\s])quote(?:$|[-_\s])", re.I)
+
+
+def _mention(element: etree._Element) -> bool:
+    """An "@name" in a line of text (its parent says more), not a byline's name."""
+    text = normalize_space(" ".join(element.itertext()))
+    if not text.startswith("@"):
+        return False
+    parent = element.getparent()
+    around = normalize_space(" ".join(parent.itertext())) if parent is not None else text
+    rest = around.replace(text, "", 1).strip(" :：")
+    return len(rest) > 2 and not AUTHOR_TRAILER.fullmatch(" " + rest)
 
 
 def _quoted(element: etree._Element, block: etree._Element) -> bool:
@@ -687,6 +711,19 @@ def user_card(
     return card
 
 
+# What joins a byline's name to its time: "By jane On 2020.03.12", "von Max am 3. Mai".
+BYLINE_JOIN = re.compile(r"[\s,|·-]+(?:on|at|am|um|le|el|il|op|于|发表于|posted)?[\s,|·:-]*$", re.I)
+
+
+def _before_time(text: str) -> str:
+    """A byline's text before the time it gives ("By jane On 2020.03.12 13:17": "By jane")."""
+    time = find_time(text)
+    if not time or time not in text:
+        return text
+    before = text.split(time)[0]
+    return BYLINE_JOIN.sub("", before) if before.strip() else text
+
+
 def _author(
     block: etree._Element, nodes: list[SemanticNode], skip: frozenset, link_key: str | None
 ) -> tuple[str | None, etree._Element | None]:
@@ -697,7 +734,7 @@ def _author(
         return hinted
     for node in nodes[:6]:
         if re.match(r"^\s*(?:作者|楼主|by|von|posted by)\s*[:：]?\s*\S", node.text, re.I):
-            name = clean_author(node.text)
+            name = clean_author(_before_time(node.text))
             if name:
                 return name, node.element
     for node in nodes:
