@@ -259,3 +259,77 @@ def test_share_box_tail_and_replies_under_a_post_are_not_its_text():
     ]
     assert [p.author for p in posts] == ["绫清逸", "逝者如斯", "Molkt"]
     assert [p.time for p in posts] == ["2022-10-02 23:02", "2022-11-26 15:19", "2022-11-27 21:26"]
+
+
+def info_post(n: int, user: str, posts: str, months: str, when: str, text: str) -> str:
+    """A post whose header gives the name as a link, then the poster's counts as lines the
+    markup also calls "poster-info"; the text mentions another user, and shows an attachment."""
+    return f"""<div class="topic-reply" id="message{n}"><div class="msg-header">
+<p class="author"><a href="/profile.asp?memberId={n}">{user}</a></p>
+<p class="poster-info">{posts}</p><p class="poster-info">{months}</p>
+<p class="when">{when}</p></div><div class="msg-body"><p>Thanks <a class="username"
+href="/members/9/">@carla</a> for asking. {text}</p><ul class="attachments"><li>
+<div class="attachment-name"><a href="/attachments/{n}.jpg">IMG_{n}.jpg</a></div></li></ul>
+</div></div>"""
+
+
+def test_poster_info_lines_mentions_and_attachments_are_not_the_author():
+    page = stream(
+        info_post(1, "johnnyreggae", "2,427 posts", "114 months", "08.03.2020 14:02",
+                  "Buy the cheapest one you can find.")
+        + info_post(2, "Original Poster", "61 posts", "61 months", "09.03.2020 10:15",
+                    "A crystal ball would help.")
+        + info_post(3, "dave", "148 posts", "12 months", "10.03.2020 18:40",
+                    "Safest is the older model.")
+    )  # fmt: skip
+    assert [p.author for p in extract_records(page, url=URL).posts] == [
+        "johnnyreggae",
+        "Original Poster",  # a profile named after a role: a link, so a name
+        "dave",
+    ]
+    from topiccrawler.extract.records.fields import clean_author
+
+    assert [clean_author(t) for t in ("2,427 posts", "114 months", "12 帖子", "Original Poster")] == [
+        None, None, None, None,
+    ]  # fmt: skip
+
+
+def test_a_byline_giving_name_and_time_in_one_line_gives_both():
+    rows = "".join(
+        f"""<tr><td class="msg"><div class="line">By {user} On {when}</div><p>{text}</p></td></tr>"""
+        for user, when, text in (
+            ("jcoff012", "2020.03.12 13:17", "We do not see the neurologist until March."),
+            ("junipersage", "2020.03.12 15:21", "We have not spoken to the neurologist yet."),
+            ("jcoff012", "2020.03.13 09:02", "Thank you both, that helps a lot."),
+        )
+    )
+    page = f"<html><body><h1>Tremor</h1><table>{rows}</table></body></html>"
+    posts = extract_records(page, url="https://example.test/forum/topic_show.pl?id=5256").posts
+    assert [p.author for p in posts] == ["jcoff012", "junipersage", "jcoff012"]
+
+
+def xf_post(n: int, user: str, joined: str, when: str, text: str) -> str:
+    """A post whose user box gives the join date in a <dl> whose term is an icon (the label
+    only in a title attribute), and whose time shows its clock in an element of its own."""
+    return f"""<article class="message"><div class="message-user"><h4><a href="/m/{n}">{user}</a>
+</h4><dl class="pairs"><dt><span title="Joined"><i class="icon"></i></span></dt>
+<dd>{joined}</dd></dl></div><div class="message-main"><div class="attribution">
+<span class="s"><b>{when[0]}</b> On <b>{when[1]}</b></span></div>
+<div class="message-body">{text}</div></div></article>"""
+
+
+def test_a_join_date_with_an_icon_label_is_not_the_time_and_a_clock_beside_the_date_is():
+    page = stream(
+        xf_post(1, "reacher", "Apr 5, 2020", ("9:00am", "Apr 18, 2020"),
+                "I have the small one now, but I may want a bigger screen.")
+        + xf_post(2, "ilikewhey", "May 14, 2014", ("10:16am", "Apr 19, 2020"),
+                  "If you have small hands, keep the small one.")
+        + xf_post(3, "hod898", "Jan 2, 2019", ("10:22am", "Apr 19, 2020"),
+                  "The bigger battery is worth it for me.")
+    )  # fmt: skip
+    posts = extract_records(page, url=URL).posts
+    assert [p.time for p in posts] == [
+        "9:00am On Apr 18, 2020",
+        "10:16am On Apr 19, 2020",
+        "10:22am On Apr 19, 2020",
+    ]
