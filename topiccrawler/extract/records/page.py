@@ -134,9 +134,10 @@ def outside(regions: list, blocks: list) -> list:
     ]
 
 
-def attributed(posts: list[PostRecord]) -> list[PostRecord]:
-    """Posts without author and time are dropped where (nearly) all others have both: a
-    header of the reply box or a list inside a post, taken for a post of its own."""
+def attributed(posts: list) -> list:
+    """Posts (or comments) without author and time are dropped where (nearly) all others have
+    both: a header of the reply box ("Sign in to leave a comment · 68 Comments · Best"), a
+    list inside a post, or a nested record's frame (an avatar letter), taken for one."""
     full = sum(bool(p.author and p.time) for p in posts)
     bare = [p for p in posts if not p.author and not p.time]
     if len(posts) < 3 or not bare or full < 0.8 * (len(posts) - len(bare)) or full < 2:
@@ -147,8 +148,9 @@ def attributed(posts: list[PostRecord]) -> list[PostRecord]:
 def finish(records: PageRecords, blocks: list, origin: dict, url: str | None) -> PageRecords:
     """The records with their blocks as elements of the caller's tree (a block `interleaved`
     made stands for its members), and thread links made absolute; posts without author and
-    time dropped where the others have both (`attributed`)."""
+    time dropped where the others have both (`attributed`), and so comments."""
     records.posts = attributed(records.posts)
+    records.comments = attributed(records.comments)
     for block in blocks:
         members = [block] if block in origin else list(block)
         records.elements.extend(origin[m] for m in members if m in origin)
