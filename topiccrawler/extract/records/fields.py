@@ -426,10 +426,10 @@ def hinted_author(
             continue
         if _rank_marked(element) or NOT_PERSON.search(marks):
             continue  # a group or rank link in the poster's title box, not the name
-        if _quoted(element, block) or _mention(element):
-            continue  # the quoted post's author, a name mentioned in the text: not this one's
         linked = _link_text(element)
         name = clean_author(linked, linked=True) if linked else clean_author(node_text(element))
+        if name and _quoted(element, block) or name and name[0] == "@" and _mention(element):
+            continue  # the quoted post's author, a name mentioned in the text: not this one's
         if name:
             # the element is a name link: all its text is one link's
             is_link = bool(linked) and normalize_space(" ".join(element.itertext())) == linked
@@ -681,7 +681,11 @@ def _without_byline(
     byline = time_node.element if loose else time_node.element.getparent()
     if byline is None or _inside(container, byline) or _inside(block, byline):
         return nodes
-    if len(node_text(byline)) > MAX_TIME_NODE_CHARS or next(byline.iter(*PARAGRAPH_TAGS), None) is not None:
+    if sum(map(len, byline.itertext())) > 4 * MAX_TIME_NODE_CHARS:
+        return nodes  # (a cheap bound first: white space counted)
+    if len(node_text(byline)) > MAX_TIME_NODE_CHARS:
+        return nodes
+    if next(byline.iter(*PARAGRAPH_TAGS), None) is not None:
         return nodes
     dropped = [n for n in nodes if _inside(n.element, byline)]
     if any(len(n.text) > MAX_AUTHOR_CHARS for n in dropped):
