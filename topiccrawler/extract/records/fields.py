@@ -560,6 +560,7 @@ def block_fields(blocks: list[etree._Element], all_blocks: set, now=None) -> lis
         nodes,
         lambda n: (
             n.time is not None
+            and len(n.text) <= MAX_TIME_PIECE_CHARS  # a date inside prose is not the time
             and n.key not in noise
             and not under_chrome(n, stops)
             and not NOT_POST_TIME.match(n.text)
@@ -586,7 +587,14 @@ def block_fields(blocks: list[etree._Element], all_blocks: set, now=None) -> lis
     for block, block_nodes in zip(blocks, nodes, strict=True):
         author, author_element = _author(block, block_nodes, skips[block], link_key)
         authors[block] = author
-        time_node = next((n for n in block_nodes if n.key == time_key and n.time), None)
+        time_node = next(
+            (
+                n
+                for n in block_nodes
+                if n.key == time_key and n.time and len(n.text) <= MAX_TIME_PIECE_CHARS
+            ),
+            None,
+        )
         if time_node is None:
             time_node = next(
                 (n for n in block_nodes if n.time and len(n.text) <= MAX_TIME_NODE_CHARS), None
