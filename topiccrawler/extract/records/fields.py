@@ -79,7 +79,12 @@ STAT_TEXT = re.compile(
     r"帖子|主题|回复|积分|回帖|精华)\s*$",
     re.I,
 )
-# Times that are not the record's: when the poster joined, or was last seen.
+# Times that are not the record's: when the poster joined, or was last seen; when the post
+# was edited (a note under it: "[Beitrag von X am 21. Apr 2020 bearbeitet]").
+EDITED_TIME = re.compile(
+    r"\b(?:last edited|edited|modified|updated|bearbeitet|geändert|modifié|editado|modificado)\b",
+    re.I,
+)
 NOT_POST_TIME = re.compile(
     r"^\s*(?:joined|registered|member since|last (?:seen|active|visit)|mitglied seit|"
     r"registriert|dabei seit|inscrit|inscrito|registrado|注册(?:时间|于|日期)?|加入(?:时间|于)?|"
@@ -556,6 +561,7 @@ def block_fields(blocks: list[etree._Element], all_blocks: set, now=None) -> lis
     nodes = [semantic_nodes(b, skips[b]) for b in blocks]
     stops = set(blocks)
     noise = noise_keys(nodes)
+    not_post = _not_post_times(nodes)
     time_key = best_key(
         nodes,
         lambda n: (
@@ -563,7 +569,7 @@ def block_fields(blocks: list[etree._Element], all_blocks: set, now=None) -> lis
             and len(n.text) <= MAX_TIME_PIECE_CHARS  # a date inside prose is not the time
             and n.key not in noise
             and not under_chrome(n, stops)
-            and not NOT_POST_TIME.match(n.text)
+            and id(n) not in not_post
         ),
     )
     # Author links: a link the same in every block ("发消息", "PM") is a label, also in a
@@ -700,6 +706,25 @@ def _without_byline(
         return nodes  # a line of text, not a byline's piece
     kept = [n for n in nodes if n not in dropped]
     return kept or nodes
+
+
+def _not_post_times(blocks_nodes: Sequence[Sequence[SemanticNode]]) -> set[int]:
+    """ids of the nodes whose time is not the post's: a join or last-seen date, labelled in
+    the node ("Joined: …") or in the one before it ("Registriert seit:" | "17. Dezember
+    2019"), and an edit note's time."""
+    found = set()
+    for nodes in blocks_nodes:
+        for i, node in enumerate(nodes):
+            if node.time is None:
+                continue
+            label = nodes[i - 1].text if i else ""
+            if (
+                NOT_POST_TIME.match(node.text)
+                or (len(label) <= 30 and NOT_POST_TIME.match(label) and not find_time(label))
+                or EDITED_TIME.search(node.text)
+            ):
+                found.add(id(node))
+    return found
 
 
 def user_card(
