@@ -33,7 +33,7 @@ def linked_posts(root: etree._Element, body: etree._Element) -> list[PostRecord]
     for script in root.xpath('//script[@type="application/ld+json"]/text()'):
         try:
             data = json.loads(script)
-        except ValueError:
+        except (ValueError, RecursionError):  # not JSON, or nested past the parser's depth
             continue
         for thread in _threads(data):
             posts = [_post(thread)] + [_post(r) for r in _replies(thread)]
