@@ -333,3 +333,46 @@ def test_a_join_date_with_an_icon_label_is_not_the_time_and_a_clock_beside_the_d
         "10:16am On Apr 19, 2020",
         "10:22am On Apr 19, 2020",
     ]
+
+
+def labelled_post(n: int, user: str, joined: str, when: str, text: str, edited: str = "") -> str:
+    """A post whose user box labels the join date in a node of its own, whose time is written
+    day-month name-year with dashes, and which may carry an edit note with a later time."""
+    note = f"<div class='edit'>[Beitrag von {user} am {edited} bearbeitet]</div>" if edited else ""
+    return f"""<div class="post"><div class="userbox"><a href="/u/{n}">{user}</a>
+<div><span>Registriert seit:</span> <span>{joined}</span></div></div>
+<div class="body"><div class="text">{text}</div>{note}<div class="date">{when}</div></div></div>"""
+
+
+def test_a_labelled_join_date_and_an_edit_note_are_not_the_time():
+    page = stream(
+        labelled_post(1, "nordfreak", "17. Dezember 2019", "Thu 21-Nov-19 10:53:49",
+                      "Wir brauchen eure Hilfe bei der Umstellung.", edited="22. Nov 2019, 19:52")
+        + labelled_post(2, "bernd", "3. März 2012", "Thu 21-Nov-19 11:20:02",
+                        "Gerne, was genau fehlt denn noch?")
+        + labelled_post(3, "carla", "9. Mai 2015", "Fri 22-Nov-19 08:02:10",
+                        "Ich kann am Wochenende helfen.")
+    )  # fmt: skip
+    posts = extract_records(page, url=URL).posts
+    assert [p.time for p in posts] == [
+        "Thu 21-Nov-19 10:53:49", "Thu 21-Nov-19 11:20:02", "Fri 22-Nov-19 08:02:10",
+    ]  # fmt: skip
+    assert posts[0].published_at.isoformat() == "2019-11-21T10:53:49+08:00"
+
+
+def test_a_date_inside_a_post_written_as_one_text_is_not_its_time():
+    answers = "".join(
+        f"""<div class="AnswerItem" itemprop="answer" itemtype="http://schema.org/Answer">
+<div class="AuthorInfo" itemprop="author"><a href="/people/{user}">{user}</a></div>
+<div class="RichContent">
+<span class="RichText">{text}</span></div></div>"""
+        for user, text in (
+            ("等风", "这是去年九月份以后第三次较强余震（前俩次是10月22日的5.0级地震以及1月26日的5.6级"
+                     "地震）。本次地震震级为4.8级，震中和前俩次相近，都在同一条断裂带上。" * 3),
+            ("瘟猪", "微信群和朋友圈都在发地震预警，本地人比较佛系，毕竟大部分地区都接入了预警系统。"),
+        )
+    )
+    page = f"<html><body><h1>成都地震</h1><div class='List'>{answers}</div></body></html>"
+    posts = extract_records(page, url="https://qa.example.test/question/586816837").posts
+    assert [p.author for p in posts] == ["等风", "瘟猪"]
+    assert posts[0].text.startswith("这是去年九月份") and posts[0].time is None
