@@ -340,9 +340,9 @@ def extract_forum(
             return ForumPage("list", [], thread_rows(blocks, now), blocks)
         if not forum and has_comments:
             return ForumPage("", [], [], [])
-        if forum:
-            blocks = lead_post(blocks, options, evidence) + blocks
-        posts = _posts(blocks, now)
+        lead = lead_post(blocks, options, evidence) if forum else []
+        posts = (_posts(lead, now) if lead else []) + _posts(blocks, now)  # fields apart
+        blocks = lead + blocks
         average = sum(len(p.text) for p in posts) / max(1, len(posts))
         if forum or longest_text_outside(body, blocks) < max(200, 2 * average):
             return ForumPage("thread", posts, [], blocks)
@@ -362,21 +362,76 @@ LEAD_SIMILARITY = 0.5
 def lead_post(
     blocks: list[etree._Element], options: ForumOptions, evidence: Evidence | None
 ) -> list[etree._Element]:
-    """The thread's opening post when it is laid out unlike the replies after it (a share box,
-    the thread's title or tags in it): the sibling just before the first of them, of the same
-    tag, somewhat alike (LEAD_SIMILARITY), with a time and some text of its own. [] if none."""
+    """The thread's opening post when it is laid out unlike the replies after it. Either the
+    sibling just before the first of them, of the same tag, somewhat alike (LEAD_SIMILARITY),
+    with a time and some text of its own (a share box, the title or tags in it); or a box of
+    its own before the replies' box (a question above its answers, a topic above the
+    "replies" card), found before the replies' parent or one of its next LEAD_LEVELS
+    ancestors, with a time and LEAD_PROSE characters of prose. [] if none."""
     first = blocks[0]
-    before = first.getprevious()
-    while before is not None and (not isinstance(before.tag, str) or not "".join(before.itertext()).strip()):
+    before = _previous_text(first)
+    if before is not None and before.tag == first.tag and before not in blocks:
+        measure = SimilarityOfLayout(options.weights)
+        if measure.pair(before, first) >= LEAD_SIMILARITY:
+            _, text, link = text_and_links([before])
+            timed = evidence.shows_time(before) if evidence else shows_time(before)
+            return [before] if timed and text - link >= 15 else []
+    node = first.getparent()
+    longest = max(len("".join("".join(b.itertext()).split())) for b in blocks)
+    for _ in range(LEAD_LEVELS):
+        if node is None or node.tag == "body" or node.getparent() is None:
+            return []
+        before = _previous_text(node)
+        for _ in range(LEAD_SIBLINGS):
+            if before is None:
+                break
+            if evidence.shows_time(before) if evidence else shows_time(before):
+                return [_single(before)] if _opening(before, longest) else []
+            before = _previous_text(before)
+        node = node.getparent()
+    return []
+
+
+# How far the opening post's box is looked for: ancestors of the replies' parent, and element
+# siblings before each; its prose (text outside links and headings), at least and at most.
+LEAD_LEVELS = 3
+LEAD_SIBLINGS = 3
+LEAD_PROSE = 30
+LEAD_MOST = 5  # times the longest reply
+LEAD_LINK_SHARE = 0.4  # a page header or a menu is links
+
+
+def _previous_text(element: etree._Element) -> etree._Element | None:
+    """The nearest element sibling before `element` that holds text."""
+    before = element.getprevious()
+    while before is not None and (
+        not isinstance(before.tag, str) or not "".join(before.itertext()).strip()
+    ):
         before = before.getprevious()
-    if before is None or before.tag != first.tag or before in blocks:
-        return []
-    measure = SimilarityOfLayout(options.weights)
-    if measure.pair(before, first) < LEAD_SIMILARITY:
-        return []
-    _, text, link = text_and_links([before])
-    timed = evidence.shows_time(before) if evidence else shows_time(before)
-    return [before] if timed and text - link >= 15 else []
+    return before
+
+
+def _opening(box: etree._Element, longest: int) -> bool:
+    """A box that can be a thread's opening post: prose of its own, not a page's worth."""
+    _, text, link = text_and_links([box])
+    headings = sum(
+        len("".join("".join(h.itertext()).split()))
+        for h in box.iter("h1", "h2", "h3", "h4", "h5", "h6")
+    )
+    return (
+        LEAD_PROSE <= text - link - headings
+        and link < LEAD_LINK_SHARE * text
+        and text <= LEAD_MOST * max(longest, 200)
+    )
+
+
+def _single(box: etree._Element) -> etree._Element:
+    """The box's only child holding text, and so on down (a list of one item)."""
+    while True:
+        kids = [k for k in box.iterchildren(etree.Element) if "".join(k.itertext()).strip()]
+        if len(kids) != 1 or kids[0].tag not in LAYOUT_TAGS:
+            return box
+        box = kids[0]
 
 
 # class/id names of one post ("post", "post_1001", "reply-3", "floor"; not "postlist").
