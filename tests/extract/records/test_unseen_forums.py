@@ -376,3 +376,30 @@ def test_a_date_inside_a_post_written_as_one_text_is_not_its_time():
     posts = extract_records(page, url="https://qa.example.test/question/586816837").posts
     assert [p.author for p in posts] == ["等风", "瘟猪"]
     assert posts[0].text.startswith("这是去年九月份") and posts[0].time is None
+
+
+def test_the_opening_post_in_a_box_of_its_own_above_the_replies_is_a_post():
+    replies = "".join(
+        f"""<li class="Item ItemComment"><div class="Comment"><div class="meta"><a class="Username"
+href="/profile/{user}">{user}</a> <time datetime="{when}">{when[:10]}</time></div>
+<div class="Message"><p>{text}</p></div></div></li>"""
+        for user, when, text in (
+            ("bob", "2022-03-03T10:00:00+00:00", "The blue bar is the filter: click it to hide it."),
+            ("carla", "2022-03-03T11:30:00+00:00", "Or reset the view in the settings menu."),
+            ("pat", "2022-03-04T08:15:00+00:00", "Thank you both, the bar is gone now."),
+        )
+    )
+    page = f"""<html><body><header><nav><a href="/">Home</a> <a href="/c">Categories</a>
+<a href="/new">Recent discussions</a> <a href="/help">Help</a></nav>
+<p>Updated 2022-03-01: welcome</p></header>
+<h1>Can anyone help me with program options?</h1>
+<div class="MessageList Discussion"><div class="Item ItemDiscussion"><div class="Discussion">
+<div class="meta"><a class="Username" href="/profile/pat">pat</a>
+<time datetime="2022-03-02T19:09:12+00:00">2022-03-02</time></div>
+<div class="Message"><p>Under the tool bar and above the column headings there is a blue bar.
+How do I remove it?</p></div></div></div></div>
+<h2>Answers</h2><ul class="MessageList Comments">{replies}</ul></body></html>"""
+    posts = extract_records(page, url="https://community.example.test/discussion/118004").posts
+    assert [p.author for p in posts] == ["pat", "bob", "carla", "pat"]
+    assert posts[0].text.startswith("Under the tool bar")
+    assert posts[0].time_attr == "2022-03-02T19:09:12+00:00"
