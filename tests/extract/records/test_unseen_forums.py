@@ -403,3 +403,11 @@ How do I remove it?</p></div></div></div></div>
     assert [p.author for p in posts] == ["pat", "bob", "carla", "pat"]
     assert posts[0].text.startswith("Under the tool bar")
     assert posts[0].time_attr == "2022-03-02T19:09:12+00:00"
+
+
+def test_a_user_named_by_a_number_is_the_author_where_the_others_names_are_links():
+    page = f"""<html><body><h1>全屏问题</h1>{pm_post(1, "1657811359", "2024-5-18 19:27", "分辨率调了还是全屏显示不全，怎么办？")}
+{pm_post(2, "大虾米点", "2024-5-19 08:11", "在显示设置里把缩放改回百分之百就好了。")}
+{pm_post(3, "路人甲", "2024-5-19 09:40", "我也遇到过，改缩放就行。")}</body></html>"""
+    posts = extract_records(page, url="https://bbs.example.test/thread-1-1.html").posts
+    assert [p.author for p in posts] == ["1657811359", "大虾米点", "路人甲"]

@@ -777,8 +777,19 @@ def _author(
     for node in nodes:
         if node.key == link_key:
             anchor = node.element if node.element.tag == "a" else next(node.element.iter("a"), None)
-            return clean_author(node.link_text), anchor if anchor is not None else node.element
+            name = clean_author(node.link_text) or _numbered_user(node.link_text)
+            return name, anchor if anchor is not None else node.element
     return None, None
+
+
+# A user named by a number ("1657811359"): at the position that holds the authors' links in
+# the other posts, a linked number this long is a name, not a count.
+NUMBERED_USER = re.compile(r"^\d{5,12}$")
+
+
+def _numbered_user(text: str) -> str | None:
+    text = normalize_space(text)
+    return text if NUMBERED_USER.match(text) else None
 
 
 PARAGRAPH_TAGS = frozenset(("p", "li", "pre", "dd"))
