@@ -224,14 +224,23 @@ def test_json_ld_posts_not_shown_on_the_page_or_repeating_the_opening_one_are_no
     root = parse_html(f"""<html><head><script type="application/ld+json">{posting}</script>
 </head><body><p>Hello, I am new here.</p><p>Welcome!</p></body></html>""")
     posts = linked_posts(root, root.find("body"))
-    assert [(p.text, p.time) for p in posts] == [("Hello, I am new here.", None), ("Welcome!", None)]
+    assert [(p.text, p.time) for p in posts] == [
+        ("Hello, I am new here.", None),
+        ("Welcome!", None),
+    ]
 
 
-def floor_post(n: int, user: str, when: str, text: str, replies: str = "", share: bool = False) -> str:
+def floor_post(
+    n: int, user: str, when: str, text: str, replies: str = "", share: bool = False
+) -> str:
     """A post with a share box, a tail (client, floor number, time) and the replies shown
     under it, each with a name and a time of its own."""
-    box = """<div class="share_btn_wrapper"><a href="#gift">送TA礼物</a><ul><li>微信</li>
-<li>新浪微博</li><li>复制链接</li></ul></div>""" if share else ""
+    box = (
+        """<div class="share_btn_wrapper"><a href="#gift">送TA礼物</a><ul><li>微信</li>
+<li>新浪微博</li><li>复制链接</li></ul></div>"""
+        if share
+        else ""
+    )
     return f"""<div class="l_post"><div class="d_author"><a class="p_author_name" href="/home?id={n}">
 {user}</a></div><div class="d_post_content_main"><div class="p_content">{text}</div>{box}
 <div class="core_reply"><div class="core_reply_tail"><span class="tail-info">来自 Android客户端</span>
@@ -367,9 +376,15 @@ def test_a_date_inside_a_post_written_as_one_text_is_not_its_time():
 <div class="RichContent">
 <span class="RichText">{text}</span></div></div>"""
         for user, text in (
-            ("等风", "这是去年九月份以后第三次较强余震（前俩次是10月22日的5.0级地震以及1月26日的5.6级"
-                     "地震）。本次地震震级为4.8级，震中和前俩次相近，都在同一条断裂带上。" * 3),
-            ("瘟猪", "微信群和朋友圈都在发地震预警，本地人比较佛系，毕竟大部分地区都接入了预警系统。"),
+            (
+                "等风",
+                "这是去年九月份以后第三次较强余震（前俩次是10月22日的5.0级地震以及1月26日的5.6级"
+                "地震）。本次地震震级为4.8级，震中和前俩次相近，都在同一条断裂带上。" * 3,
+            ),
+            (
+                "瘟猪",
+                "微信群和朋友圈都在发地震预警，本地人比较佛系，毕竟大部分地区都接入了预警系统。",
+            ),
         )
     )
     page = f"<html><body><h1>成都地震</h1><div class='List'>{answers}</div></body></html>"
@@ -384,7 +399,11 @@ def test_the_opening_post_in_a_box_of_its_own_above_the_replies_is_a_post():
 href="/profile/{user}">{user}</a> <time datetime="{when}">{when[:10]}</time></div>
 <div class="Message"><p>{text}</p></div></div></li>"""
         for user, when, text in (
-            ("bob", "2022-03-03T10:00:00+00:00", "The blue bar is the filter: click it to hide it."),
+            (
+                "bob",
+                "2022-03-03T10:00:00+00:00",
+                "The blue bar is the filter: click it to hide it.",
+            ),
             ("carla", "2022-03-03T11:30:00+00:00", "Or reset the view in the settings menu."),
             ("pat", "2022-03-04T08:15:00+00:00", "Thank you both, the bar is gone now."),
         )

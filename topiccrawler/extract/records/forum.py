@@ -91,7 +91,9 @@ def layout_of(element: etree._Element) -> tuple:
     values: list = [element.tag]
     for attribute in LAYOUT_ATTRIBUTES:
         value = element.get(attribute) or ""
-        values.append(frozenset(re.sub(r"\d+", "", value).split()) if attribute == "class" else value)
+        values.append(
+            frozenset(re.sub(r"\d+", "", value).split()) if attribute == "class" else value
+        )
     return tuple(values)
 
 
