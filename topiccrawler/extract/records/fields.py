@@ -119,7 +119,7 @@ class SemanticNode:
     machine_time: str | None = None  # the same time from a datetime/title attribute, if any
 
 
-def _class_word(element: etree._Element) -> str:
+def class_word(element: etree._Element) -> str:
     """The first class name without digits ("comment-1234" and "comment-99" are one class)."""
     classes = (element.get("class") or "").split()
     return re.sub(r"\d+", "", classes[0]) if classes else ""
@@ -366,7 +366,7 @@ def semantic_nodes(block: etree._Element, skip: frozenset = frozenset()) -> list
             if not isinstance(child.tag, str) or child.tag in SKIPPED_TAGS or child in skip:
                 own.append(child.tail or "")
                 continue
-            child_key = f"{key}/{child.tag}.{_class_word(child)}"
+            child_key = f"{key}/{child.tag}.{class_word(child)}"
             if child.tag in INLINE_TAGS and child.tag != "br":
                 add(child, child_key, node_text(child))
             else:
@@ -832,7 +832,7 @@ def content_element(
 def _element_key(element: etree._Element, block: etree._Element) -> str:
     steps = []
     while element is not None and element is not block:
-        steps.append(f"{element.tag}.{_class_word(element)}")
+        steps.append(f"{element.tag}.{class_word(element)}")
         element = element.getparent()
     return "/".join(reversed(steps))
 

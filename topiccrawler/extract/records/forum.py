@@ -18,6 +18,7 @@ schema.org answers or forum postings are believed as marked.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -32,6 +33,7 @@ from topiccrawler.extract.records.fields import (
     SemanticNode,
     best_key,
     block_fields,
+    class_word,
     clean_author,
     hinted_author,
     noise_keys,
@@ -207,13 +209,63 @@ def topic_blocks(
             continue
         if evidence is not None and not could_hold_records(node, kids, evidence):
             continue
-        groups.extend(
-            similar_siblings(
+        found = [
+            named_alike(group, kids)
+            for group in similar_siblings(
                 kids, measure, options.similarity, options.min_blocks, options.max_siblings
             )
-        )
+        ]
+        groups.extend(_merged(found, kids) if len(found) > 1 else found)
     groups.sort(key=len, reverse=True)
     return groups
+
+
+def named_alike(group: list[etree._Element], kids: list[etree._Element]) -> list[etree._Element]:
+    """The group with the siblings named like all its members (same tag, same first class
+    name without digits) that look like posts themselves: a post marked "best answer" or
+    "sticky" holds a badge more, which SoL's positions tell apart, but the page names it one
+    of them."""
+    names = {(g.tag, class_word(g)) for g in group}
+    if len(names) != 1:
+        return group
+    ((tag, name),) = names
+    if not name:
+        return group
+    members = set(group)
+    extra = [
+        k
+        for k in kids
+        if k not in members and k.tag == tag and class_word(k) == name and _post_like(k)
+    ]
+    if not extra or not all(map(_post_like, group)):
+        return group  # (only posts take their like: not a group of ads named like posts)
+    texts = Counter(" ".join("".join(k.itertext()).split()) for k in extra)
+    extra = [k for k in extra if texts[" ".join("".join(k.itertext()).split())] == 1]
+    if not extra:
+        return group  # (a box repeated word for word is an advertisement, not a post)
+    order = {k: i for i, k in enumerate(kids)}
+    return sorted([*group, *extra], key=order.get)
+
+
+def _merged(groups: list[list], kids: list) -> list[list]:
+    """Groups that share a member (one took the other's as named alike) as one."""
+    merged: list[set] = []
+    for group in groups:
+        members = set(group)
+        for other in [m for m in merged if m & members]:
+            members |= other
+            merged.remove(other)
+        merged.append(members)
+    if len(merged) == len(groups):
+        return groups
+    order = {k: i for i, k in enumerate(kids)}
+    return [sorted(m, key=order.get) for m in merged]
+
+
+def _post_like(block: etree._Element) -> bool:
+    """A time, and text mostly outside links (`looks_like_posts` for one block)."""
+    _, text, link = text_and_links([block])
+    return text - link >= 30 and link < 0.5 * text and shows_time(block)
 
 
 def could_hold_records(node: etree._Element, kids: list, evidence: Evidence) -> bool:
