@@ -430,3 +430,31 @@ def test_a_user_named_by_a_number_is_the_author_where_the_others_names_are_links
 {pm_post(3, "路人甲", "2024-5-19 09:40", "我也遇到过，改缩放就行。")}</body></html>"""
     posts = extract_records(page, url="https://bbs.example.test/thread-1-1.html").posts
     assert [p.author for p in posts] == ["1657811359", "大虾米点", "路人甲"]
+
+
+def answer_item(n: int, when: str, text: str, best: bool = False) -> str:
+    badge = '<div class="badge-row"><span class="badge">Best Answer</span></div>' if best else ""
+    cls = "answer-item best-answer" if best else "answer-item"
+    return f"""<div class="{cls}" id="answer-{n}">{badge}<div class="vote">0 Vote Up</div>
+<div class="meta"><span>admin</span> answered {when}</div><div class="content"><p>{text}</p>
+</div></div>"""
+
+
+def test_an_answer_marked_best_with_a_badge_more_is_one_of_the_answers_but_no_ad_is():
+    ad = '<div class="answer-item ad"><div class="meta">Publicité</div><p>Today</p></div>'
+    answers = (
+        answer_item(
+            1, "2020-11-26 11:20", "Yes, the plugin supports this option already.", best=True
+        )
+        + answer_item(2, "2022-11-26 11:20", "You can also set it per category in the settings.")
+        + ad
+        + answer_item(3, "2022-11-27 09:15", "And the moderators get a mail for every new answer.")
+        + ad
+    )
+    page = f"<html><body><h1>Pre-sale questions</h1><div class='answers-list'>{answers}</div></body></html>"
+    posts = extract_records(page, url="https://forum.example.test/question/a-few-questions/").posts
+    assert [p.text.split("\n")[-1] for p in posts] == [
+        "Yes, the plugin supports this option already.",
+        "You can also set it per category in the settings.",
+        "And the moderators get a mail for every new answer.",
+    ]
