@@ -458,3 +458,21 @@ def test_an_answer_marked_best_with_a_badge_more_is_one_of_the_answers_but_no_ad
         "You can also set it per category in the settings.",
         "And the moderators get a mail for every new answer.",
     ]
+
+
+def test_a_comment_that_is_a_picture_beside_a_dropdown_gives_no_record():
+    comments = "".join(
+        f"""<div class="comment"><a href="/user/{user}" class="author">{user}</a>
+<span title="Mon May 13 2024 {clock} GMT+0800">14d</span><div class="body">{body}</div>
+{'<div class="dropdown"><span>Select ...</span></div>' if "img" in body else ""}</div>"""
+        for user, clock, body in (
+            ("zk383", "13:44:31", "We had seven pregnancies and lost five of them."),
+            ("blasty", "13:38:51", '<img src="/i/1.gif" alt="">'),
+            ("horse", "14:28:54", "I'm glad we're finally talking about it, as a society."),
+            ("dusty", "14:01:49", '<img src="/i/2.gif" alt="">'),
+            ("ter", "13:33:47", "My mom blamed herself for over twenty years."),
+        )
+    )
+    page = f"<html><body><article><h1>Mother's day</h1><p>{'A post. ' * 30}</p></article><section>{comments}</section></body></html>"
+    found = extract_records(page, url="https://images.example.test/gallery/abc")
+    assert [c.author for c in found.comments] == ["zk383", "horse", "ter"]

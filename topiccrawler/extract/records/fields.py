@@ -54,8 +54,8 @@ MAX_CHROME_CHARS = 100
 # Texts that are chrome wherever they appear on a record.
 CHROME_WORD = (
     r"(?:回复|引用|举报|赞|顶|踩|分享|删除|编辑|评分|收藏|只看该作者|倒序浏览|楼主|沙发|板凳|地板|"
-    r"reply|quote|report|like|share|permalink|edit|delete|link|top|"
-    r"antworten|zitieren|melden|teilen|répondre|responder|citer|"
+    r"reply|quote|report|like|share|permalink|edit|delete|link|top|select|choose|"
+    r"antworten|zitieren|melden|teilen|auswählen|répondre|responder|citer|选择|"
     r"log in to reply|login to reply|cancel reply|[^\w\s]*\d*[^\w\s]*)(?:\(\d*\)|（\d*）)?"
 )
 # A text made only of chrome words ("回复 赞", "Reply | Quote", "顶(0)").
