@@ -476,3 +476,20 @@ def test_a_comment_that_is_a_picture_beside_a_dropdown_gives_no_record():
     page = f"<html><body><article><h1>Mother's day</h1><p>{'A post. ' * 30}</p></article><section>{comments}</section></body></html>"
     found = extract_records(page, url="https://images.example.test/gallery/abc")
     assert [c.author for c in found.comments] == ["zk383", "horse", "ter"]
+
+
+def test_a_record_written_as_one_line_of_inline_markup_keeps_its_text_without_the_name():
+    items = "".join(
+        f"""<li class="comment"><a href="#c{n}">#{n}</a> <a class="author" href="/profile/{user}">{user}</a>
+<span>{n * 1000} replies</span> <span>{text}</span> <a href="#c{n}"><time datetime="2020-04-2{n}T09:55">April 2{n}</time></a></li>"""
+        for n, user, text in (
+            (1, "TomSr", "Are you international? In the US students apply to colleges at the start of twelfth grade, and they send in first marking period grades when available."),
+            (2, "Linda", "Colleges look at grades from ninth grade on, so the senior year grades matter less than people think; keep the course load rigorous all the same."),
+            (3, "tommy", "Thanks to both of you, that clears it up for me: I will apply at the start of twelfth grade then and send my grades when they are available."),
+        )
+    )  # fmt: skip
+    page = f"<html><body><h1>Application</h1><ul class='comments'>{items}</ul></body></html>"
+    found = extract_records(page, url="https://talk.example.test/ivy/2184314-application.html")
+    records = found.posts or found.comments
+    assert [r.author for r in records] == ["TomSr", "Linda", "tommy"]
+    assert "Are you international?" in records[0].text and "TomSr" not in records[0].text

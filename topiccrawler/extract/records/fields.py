@@ -606,11 +606,11 @@ def block_fields(blocks: list[etree._Element], all_blocks: set, now=None) -> lis
                 (n for n in block_nodes if n.time and len(n.text) <= MAX_TIME_NODE_CHARS), None
             )
         candidates = [
-            n
+            _without_name(n, author)
             for n in block_nodes
             if n.key not in noise
             and n is not time_node
-            and not _holds(n, author_element)
+            and not (_holds(n, author_element) and not _around_name(n, author_element, author))
             and not is_chrome(n, block)
         ]
         container = containers[block]
@@ -907,6 +907,26 @@ def _moment(node: SemanticNode | None, now) -> datetime | None:
     if node is None:
         return None
     return (node.machine_time and parse_time(node.machine_time)) or parse_time(node.time, now=now)
+
+
+def _around_name(node: SemanticNode, element: etree._Element | None, name: str | None) -> bool:
+    """The node holds the author's element and a text of its own far longer than the name (a
+    record flattened to one line of inline markup: name, counts, date and text)."""
+    return (
+        bool(name)
+        and element is not None
+        and node.element is not element
+        and _inside(element, node.element)
+        and len(node.text) > 3 * len(name) + MAX_TIME_NODE_CHARS
+    )
+
+
+def _without_name(node: SemanticNode, name: str | None) -> SemanticNode:
+    """A node holding the author's name among more text, without the name."""
+    if not name or name not in node.text or len(node.text) <= 3 * len(name) + MAX_TIME_NODE_CHARS:
+        return node
+    text = normalize_space(node.text.replace(name, " ", 1))
+    return SemanticNode(node.key, text, node.link_text, node.element, node.time, node.machine_time)
 
 
 def _holds(node: SemanticNode, element: etree._Element | None) -> bool:
