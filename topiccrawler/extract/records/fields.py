@@ -236,7 +236,7 @@ def shows_time(block: etree._Element) -> bool:
     as an attribute. Long prose is not read: a date inside a comment's text does not make it a
     record, and scanning prose for dates is what record detection spent most time on."""
     for piece in block.itertext():
-        if len(piece) <= MAX_TIME_PIECE_CHARS and find_time(piece):
+        if _short(piece) and find_time(piece):
             return True
     if block.xpath(".//time[@datetime] | .//*[@data-time or @data-timestamp]"):
         return True
@@ -254,10 +254,15 @@ def _attribute_time(element: etree._Element) -> bool:
     )
 
 
+def _short(piece: str) -> bool:
+    """The piece is short, its white space squeezed (markup indents lines by dozens)."""
+    return len(piece) <= MAX_TIME_PIECE_CHARS or len(" ".join(piece.split())) <= MAX_TIME_PIECE_CHARS
+
+
 def _short_time(piece: str | None) -> bool:
     return (
         bool(piece)
-        and len(piece) <= MAX_TIME_PIECE_CHARS
+        and _short(piece)
         and _TIME_CUE.search(piece.lower()) is not None
         and find_time(piece) is not None
     )
