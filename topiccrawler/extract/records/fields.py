@@ -37,6 +37,9 @@ AUTHOR_HINT = re.compile(
     r"commenter|comment-author|postauthor|member|byline)(?:$|[-_\s])",
     re.I,
 )
+# A box the markup calls the poster's profile ("thread-profile-box"): its first line names
+# the author where no element is called the author itself.
+PROFILE_HINT = re.compile(r"(?:^|[-_\s])profile(?:[-_](?:box|card|info))?(?:$|[-_\s])", re.I)
 # class/id names of record chrome: reply and vote buttons, avatars, signatures. Matched on
 # whole class names, by their last word ("comment-reply-link", not "bbp-reply-content").
 CHROME_CLASS = re.compile(
@@ -423,7 +426,8 @@ def hinted_author(
 ) -> tuple[str, etree._Element] | None:
     """The author as the markup names it (class/id/itemprop "author", "username", "fn"…): the
     smallest such element with a short text, its link text first; one whose text is a link (a
-    profile link) before others (the "poster-info" lines beside it, a user box)."""
+    profile link) before others (the "poster-info" lines beside it, a user box); a profile
+    box's first line only where nothing is called the author."""
     found = []
     for element in block.xpath(".//*[@class or @id or @itemprop or @rel]"):
         if skip and (element in skip or any(s in skip for s in element.iterancestors())):
@@ -432,7 +436,12 @@ def hinted_author(
             (element.get("class") or "", element.get("id") or "", element.get("itemprop") or "",
              element.get("rel") or "")
         )  # fmt: skip
-        if not AUTHOR_HINT.search(marks) or _chrome_marked(element):
+        weak = False
+        if not AUTHOR_HINT.search(marks):
+            if not PROFILE_HINT.search(marks):
+                continue
+            weak = True  # a profile box: its name is the author where nothing else says so
+        if _chrome_marked(element):
             continue
         if _rank_marked(element) or NOT_PERSON.search(marks):
             continue  # a group or rank link in the poster's title box, not the name
@@ -443,10 +452,10 @@ def hinted_author(
         if name:
             # the element is a name link: all its text is one link's
             is_link = bool(linked) and normalize_space(" ".join(element.itertext())) == linked
-            found.append((not is_link, len(list(element.iter())), name, element))
+            found.append((weak, not is_link, len(list(element.iter())), name, element))
     if not found:
         return None
-    *_, name, element = min(found, key=lambda f: f[:2])
+    *_, name, element = min(found, key=lambda f: f[:3])
     return name, element
 
 
