@@ -493,3 +493,29 @@ def test_a_record_written_as_one_line_of_inline_markup_keeps_its_text_without_th
     records = found.posts or found.comments
     assert [r.author for r in records] == ["TomSr", "Linda", "tommy"]
     assert "Are you international?" in records[0].text and "TomSr" not in records[0].text
+
+
+def row_post(n: int, user: str, rank: str, date: str, clock: str, text: str) -> str:
+    """A post as two table rows: a header row (a profile box with the name in bold, and a
+    deeply indented byline whose clock is an element of its own) and a text row."""
+    pad = "\n" + " " * 60
+    return f"""<tr><td class="td2" rowspan="2"><div class="thread-profile-box"><b>{user}</b><br>
+<span>{rank}</span></div></td><td class="td2 reply-actions">{pad}{pad}#{n}{pad}erstellt: {date},
+<span class="time">{clock}</span>{pad}</td></tr><tr class="posting-row"><td class="td1">{text}</td></tr>"""
+
+
+def test_posts_as_row_pairs_with_an_indented_byline_and_a_profile_box():
+    rows = "".join(
+        row_post(n, user, rank, "20. Apr 2004", clock, text)
+        for n, user, rank, clock, text in (
+            (1, "Sober", "Stammgast", "00:17", "Wie wäre es mit einer Sammlung von Bildern unserer Geräte?"),
+            (2, "Django8", "Inventar", "09:16", "Finde ich eine tolle Idee, mit vielen Bildern in guter Qualität."),
+            (3, "marantz-fan", "Stammgast", "10:12", "Klasse Idee, den Gedanken hatte ich auch schon mal."),
+        )
+    )  # fmt: skip
+    page = f"<html><body><h1>Bildersammlung</h1><table class='tbl'>{rows}</table></body></html>"
+    posts = extract_records(page, url="http://www.example.test/viewthread-84-87.html").posts
+    assert [p.author for p in posts] == ["Sober", "Django8", "marantz-fan"]
+    assert [p.published_at.isoformat() for p in posts] == [
+        "2004-04-20T00:17:00+08:00", "2004-04-20T09:16:00+08:00", "2004-04-20T10:12:00+08:00",
+    ]  # fmt: skip
