@@ -259,7 +259,9 @@ def _attribute_time(element: etree._Element) -> bool:
 
 def _short(piece: str) -> bool:
     """The piece is short, its white space squeezed (markup indents lines by dozens)."""
-    return len(piece) <= MAX_TIME_PIECE_CHARS or len(" ".join(piece.split())) <= MAX_TIME_PIECE_CHARS
+    return (
+        len(piece) <= MAX_TIME_PIECE_CHARS or len(" ".join(piece.split())) <= MAX_TIME_PIECE_CHARS
+    )
 
 
 def _short_time(piece: str | None) -> bool:
@@ -445,6 +447,8 @@ def hinted_author(
             continue
         if _rank_marked(element) or NOT_PERSON.search(marks):
             continue  # a group or rank link in the poster's title box, not the name
+        if IN_REPLY_TO.match(" ".join(element.itertext())):
+            continue  # "in reply to jane": whom the post answers
         linked = _link_text(element)
         name = clean_author(linked, linked=True) if linked else clean_author(node_text(element))
         if name and _quoted(element, block) or name and name[0] == "@" and _mention(element):
@@ -459,6 +463,12 @@ def hinted_author(
     return name, element
 
 
+# The name a post answers, not its author's: "in reply to jane", "Antwort auf …", "回复 …".
+IN_REPLY_TO = re.compile(
+    r"^\s*(?:in reply to|replying to|reply to|antwort auf|als antwort auf|en réponse à|"
+    r"en respuesta a|回复)\b",
+    re.I,
+)
 # Names of things, not people: "category-name", "tag__name", "forum-title-name".
 NOT_PERSON = re.compile(
     r"(?:category|tag|badge|forum|board|site|file|attachment|image|product)[-_]*name", re.I
@@ -569,8 +579,9 @@ class BlockFields:
 def block_fields(blocks: list[etree._Element], all_blocks: set, now=None) -> list[BlockFields]:
     """Text, author, time and reply-to of each block of one region; records nested in a block
     (`all_blocks` below it) are left to themselves."""
+    records = {b for b in all_blocks if not _time_only(b)}  # a bare time is no record
     skips = {
-        b: frozenset(d for d in b.iterdescendants(etree.Element) if d in all_blocks) for b in blocks
+        b: frozenset(d for d in b.iterdescendants(etree.Element) if d in records) for b in blocks
     }
     nodes = [semantic_nodes(b, skips[b]) for b in blocks]
     stops = set(blocks)
@@ -720,6 +731,16 @@ def _without_byline(
         return nodes  # a line of text, not a byline's piece
     kept = [n for n in nodes if n not in dropped]
     return kept or nodes
+
+
+def _time_only(block: etree._Element) -> bool:
+    """A block whose text is a time and little more ("11 days ago"): taken for a nested record
+    it would hide its record's time."""
+    text = " ".join("".join(block.itertext()).split())
+    if len(text) > MAX_TIME_NODE_CHARS:
+        return False
+    time = find_time(text)
+    return bool(time) and len(text.replace(time, "").strip()) < 10
 
 
 def _not_post_times(blocks_nodes: Sequence[Sequence[SemanticNode]]) -> set[int]:

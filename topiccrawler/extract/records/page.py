@@ -49,6 +49,7 @@ def extract_records(
     tree = copy.deepcopy(root)
     origin = dict(zip(tree.iter(), root.iter(), strict=True))
     clean_tree(tree, unwrap=("noscript",), in_place=True)
+    unwrap_wrapper_forms(tree)
     body = tree.find("body")
     if body is None:
         body = tree
@@ -98,6 +99,47 @@ def linked(records: PageRecords, root: etree._Element, body: etree._Element) -> 
     if len(posts) > len(records.posts):
         records.kind, records.posts = "thread", merged(records.posts, posts)
     return records
+
+
+# What makes a form a place to write (a reply box, a search field), not a wrapper.
+_ENTRY = etree.XPath(
+    "descendant::textarea | descendant::select | descendant::input[not(@type) or "
+    "@type='text' or @type='search' or @type='email' or @type='password' or @type='url']"
+)
+
+
+def unwrap_wrapper_forms(tree: etree._Element) -> None:
+    """Forms with no field to write in give up their markup: a page that wraps posts (or all
+    of itself) in a <form> for its buttons shows their text. Reply and search boxes stay
+    forms, and their text is skipped as before."""
+    for form in list(tree.iter("form")):
+        if form.getparent() is not None and not _ENTRY(form):
+            _unwrap(form)
+
+
+def _unwrap(element: etree._Element) -> None:
+    """The element's children and text in its place, its tail after them."""
+    parent = element.getparent()
+    index = parent.index(element)
+    previous = element.getprevious()
+
+    def after_previous(text: str) -> None:
+        if previous is not None:
+            previous.tail = (previous.tail or "") + text
+        else:
+            parent.text = (parent.text or "") + text
+
+    if element.text:
+        after_previous(element.text)
+    kids, tail = list(element), element.tail
+    parent.remove(element)
+    for offset, kid in enumerate(kids):
+        parent.insert(index + offset, kid)
+    if tail:
+        if kids:
+            kids[-1].tail = (kids[-1].tail or "") + tail
+        else:
+            after_previous(tail)
 
 
 def forum_records(body, options, now, url, generator, stats, evidence) -> tuple[PageRecords, list]:
