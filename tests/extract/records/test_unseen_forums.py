@@ -519,3 +519,39 @@ def test_posts_as_row_pairs_with_an_indented_byline_and_a_profile_box():
     assert [p.published_at.isoformat() for p in posts] == [
         "2004-04-20T00:17:00+08:00", "2004-04-20T09:16:00+08:00", "2004-04-20T10:12:00+08:00",
     ]  # fmt: skip
+
+
+def response(n: int, user: str, to: str, ago: str, when: str, text: str, inner: str = "") -> str:
+    """A reply whose item is wrapped in a <form> (for its buttons), names whom it answers
+    beside its author, and holds the replies to it."""
+    return f"""<div class="sub-comment" id="r{n}"><div class="item"><form><div class="header">
+<div class="header__author-content"><a href="/user/{user}">{user}</a>
+<div class="header__reply-author">in reply to {to}</div></div>
+<div><time title="{when}" datetime="{when}">{ago}</time></div></div>
+<div class="text-content"><p>{text}</p></div><div class="actions"><button>Like</button>
+<a href="#">Reply</a></div></form></div>{inner}</div>"""
+
+
+def test_replies_wrapped_in_forms_name_their_author_not_whom_they_answer():
+    thread = response(
+        1, "Mala", "Learning", "11 days ago", "2019-11-15T15:04:36",
+        "I have read very bad reviews about this medication and would not start it.",
+        response(
+            2, "TheLord", "Mala", "11 days ago", "2019-11-15T21:20:08",
+            "When first diagnosed I was prescribed it, a week later I called the doctor.",
+            response(3, "Mala", "TheLord", "10 days ago", "2019-11-16T08:02:00",
+                     "Glad that you came out okay, and thank you for telling us."),
+        ),
+    ) + response(4, "Paul", "Learning", "9 days ago", "2019-11-17T10:00:00",
+                 "My wife takes a small dose at night and it helps with the cramps.")  # fmt: skip
+    page = f"""<html><body><h1>Artane, anyone?</h1><div class="post-body"><p>{"My husband's worst symptom is dystonia in his toes. " * 6}</p></div>
+<form class="reply-box"><textarea name="reply"></textarea><button>Post</button></form>
+<div class="responses">{thread}</div></body></html>"""
+    found = extract_records(page, url="https://health.example.test/group/posts/142058845/artane")
+    records = found.posts or found.comments
+    assert [r.author for r in records] == ["Mala", "TheLord", "Mala", "Paul"]
+    assert [r.time for r in records] == ["11 days ago", "11 days ago", "10 days ago", "9 days ago"]
+    assert (
+        records[1].text
+        == "When first diagnosed I was prescribed it, a week later I called the doctor."
+    )
