@@ -287,6 +287,17 @@ _TIME_CUE = re.compile("|".join([r"\d", *(re.escape(word) for word in _WORD_HINT
 
 
 @lru_cache(maxsize=8192)
+def _author_hint(marks: str) -> bool | None:
+    """How an element's marks name an author: False (strongly: "author", "username"), True
+    (weakly: a profile box), None (not, or as a thing: "category-name")."""
+    if NOT_PERSON.search(marks):
+        return None
+    if AUTHOR_HINT.search(marks):
+        return False
+    return True if PROFILE_HINT.search(marks) else None
+
+
+@lru_cache(maxsize=8192)
 def _author_named(marks: str) -> bool:
     """AUTHOR_HINT in an element's marks; pages repeat a few class names thousands of times."""
     return AUTHOR_HINT.search(marks) is not None
@@ -438,25 +449,24 @@ def hinted_author(
             (element.get("class") or "", element.get("id") or "", element.get("itemprop") or "",
              element.get("rel") or "")
         )  # fmt: skip
-        weak = False
-        if not AUTHOR_HINT.search(marks):
-            if not PROFILE_HINT.search(marks):
-                continue
-            weak = True  # a profile box: its name is the author where nothing else says so
-        if _chrome_marked(element):
+        hint = _author_hint(marks)
+        if hint is None or _chrome_marked(element):
             continue
-        if _rank_marked(element) or NOT_PERSON.search(marks):
+        weak = hint  # a profile box: its name is the author where nothing else says so
+        if _rank_marked(element):
             continue  # a group or rank link in the poster's title box, not the name
-        if IN_REPLY_TO.match(" ".join(element.itertext())):
-            continue  # "in reply to jane": whom the post answers
         linked = _link_text(element)
         name = clean_author(linked, linked=True) if linked else clean_author(node_text(element))
-        if name and _quoted(element, block) or name and name[0] == "@" and _mention(element):
+        if not name:
+            continue
+        if _quoted(element, block) or name[0] == "@" and _mention(element):
             continue  # the quoted post's author, a name mentioned in the text: not this one's
-        if name:
-            # the element is a name link: all its text is one link's
-            is_link = bool(linked) and normalize_space(" ".join(element.itertext())) == linked
-            found.append((weak, not is_link, len(list(element.iter())), name, element))
+        first = next((t for t in element.itertext() if not t.isspace()), "")
+        if IN_REPLY_TO.match(first):
+            continue  # "in reply to jane": whom the post answers
+        # the element is a name link: all its text is the link's
+        is_link = bool(linked) and normalize_space(" ".join(element.itertext())) == linked
+        found.append((weak, not is_link, len(list(element.iter())), name, element))
     if not found:
         return None
     *_, name, element = min(found, key=lambda f: f[:3])
@@ -579,9 +589,13 @@ class BlockFields:
 def block_fields(blocks: list[etree._Element], all_blocks: set, now=None) -> list[BlockFields]:
     """Text, author, time and reply-to of each block of one region; records nested in a block
     (`all_blocks` below it) are left to themselves."""
-    records = {b for b in all_blocks if not _time_only(b)}  # a bare time is no record
     skips = {
-        b: frozenset(d for d in b.iterdescendants(etree.Element) if d in records) for b in blocks
+        b: frozenset(
+            d
+            for d in b.iterdescendants(etree.Element)
+            if d in all_blocks and not _time_only(d)  # a bare time is no record
+        )
+        for b in blocks
     }
     nodes = [semantic_nodes(b, skips[b]) for b in blocks]
     stops = set(blocks)

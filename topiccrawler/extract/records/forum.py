@@ -225,6 +225,8 @@ def named_alike(group: list[etree._Element], kids: list[etree._Element]) -> list
     name without digits) that look like posts themselves: a post marked "best answer" or
     "sticky" holds a badge more, which SoL's positions tell apart, but the page names it one
     of them."""
+    if len(kids) == len(group):
+        return group
     names = {(g.tag, class_word(g)) for g in group}
     if len(names) != 1:
         return group
