@@ -74,8 +74,8 @@ def test_comment_pages_meet_the_targets(scores):
 
 
 def test_forum_pages_meet_the_targets(scores):
-    row = scores["source=harvest"]  # measured F1 0.921, author 0.889, time 0.876
-    assert row["macro_f1"] >= 0.9 and row["author_acc"] >= 0.87 and row["time_acc"] >= 0.86
+    row = scores["source=harvest"]  # measured F1 0.957, author 0.915, time 0.895
+    assert row["macro_f1"] >= 0.94 and row["author_acc"] >= 0.9 and row["time_acc"] >= 0.88
 
 
 def test_the_chinese_forum_pages_give_their_posts(scores):
@@ -83,9 +83,9 @@ def test_the_chinese_forum_pages_give_their_posts(scores):
 
 
 def test_forum_pages_of_unseen_software(scores):
-    # issue 24: 30 pages of 20 platforms; measured F1 0.927, author 0.981, time 0.877
+    # issue 24: 30 pages of 20 platforms; measured F1 0.937, author 0.981, time 0.877
     row = scores["source=magichtml-forums"]
-    assert row["macro_f1"] >= 0.91 and row["author_acc"] >= 0.96 and row["time_acc"] >= 0.86
+    assert row["macro_f1"] >= 0.92 and row["author_acc"] >= 0.96 and row["time_acc"] >= 0.86
 
 
 def test_every_chinese_forum_page_gives_its_posts(scores_by_page):
