@@ -555,3 +555,18 @@ def test_replies_wrapped_in_forms_name_their_author_not_whom_they_answer():
         records[1].text
         == "When first diagnosed I was prescribed it, a week later I called the doctor."
     )
+
+
+def test_a_record_whose_text_is_only_its_authors_name_is_a_card_not_a_record():
+    from topiccrawler.extract.records.page import named_only
+    from topiccrawler.items import PostRecord
+
+    posts = [
+        PostRecord("lemmiwinx", author="lemmiwinx"),
+        PostRecord("Hope they had insurance on their cars.", author="lemmiwinx"),
+        PostRecord("BDR529", author=None),
+    ]
+    assert [p.text for p in named_only(posts)] == [
+        "Hope they had insurance on their cars.",
+        "BDR529",
+    ]

@@ -187,12 +187,18 @@ def attributed(posts: list) -> list:
     return [p for p in posts if p.author or p.time]
 
 
+def named_only(records: list) -> list:
+    """Without the records whose text is only their author's name (a poster's card beside
+    the posts, taken for records of their own)."""
+    return [r for r in records if not r.author or " ".join(r.text.split()) != r.author]
+
+
 def finish(records: PageRecords, blocks: list, origin: dict, url: str | None) -> PageRecords:
     """The records with their blocks as elements of the caller's tree (a block `interleaved`
     made stands for its members), and thread links made absolute; posts without author and
     time dropped where the others have both (`attributed`), and so comments."""
-    records.posts = attributed(records.posts)
-    records.comments = attributed(records.comments)
+    records.posts = attributed(named_only(records.posts))
+    records.comments = attributed(named_only(records.comments))
     for block in blocks:
         members = [block] if block in origin else list(block)
         records.elements.extend(origin[m] for m in members if m in origin)
