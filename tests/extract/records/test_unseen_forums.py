@@ -570,3 +570,19 @@ def test_a_record_whose_text_is_only_its_authors_name_is_a_card_not_a_record():
         "Hope they had insurance on their cars.",
         "BDR529",
     ]
+
+
+def test_a_byline_box_of_name_and_linked_time_gives_the_name():
+    comments = "".join(
+        f"""<li class="comment"><div class="comment-content"><div class="comment-author">{user}
+<span><a href="#c{n}">{when}</a></span></div><p>{text}</p><p><a class="comment-reply-link"
+href="#r">Antworten</a></p></div></li>"""
+        for n, user, when, text in (
+            (1, "Rolf Buckpesch", "29.07.2020 // 12:56", "Es gibt meines Wissens drei Kommentatoren."),
+            (2, "Neuni", "23.07.2020 // 09:10", "Ist es Euch nicht selbst peinlich, so zu schreiben?"),
+            (3, "Gerd", "22.07.2020 // 18:40", "Ich finde die Übertragung sehr gelungen."),
+        )
+    )  # fmt: skip
+    page = f"<html><body><article><h1>Premiere</h1><p>{'Golf im Fernsehen. ' * 40}</p></article><ol class='commentlist'>{comments}</ol></body></html>"
+    found = extract_records(page, url="https://news.example.test/premiere")
+    assert [c.author for c in found.comments] == ["Rolf Buckpesch", "Neuni", "Gerd"]

@@ -456,7 +456,11 @@ def hinted_author(
         if _rank_marked(element):
             continue  # a group or rank link in the poster's title box, not the name
         linked = _link_text(element)
-        name = clean_author(linked, linked=True) if linked else clean_author(node_text(element))
+        name = clean_author(linked, linked=True) if linked else None
+        if not name:  # a byline of the name and then the time (linked or not): the name
+            linked = ""
+            shown = node_text(element).split("\n")[0]
+            name = clean_author(shown) or clean_author(_before_time(shown))
         if not name:
             continue
         if _quoted(element, block) or name[0] == "@" and _mention(element):
@@ -798,7 +802,9 @@ def user_card(
 
 
 # What joins a byline's name to its time: "By jane On 2020.03.12", "von Max am 3. Mai".
-BYLINE_JOIN = re.compile(r"[\s,|·-]+(?:on|at|am|um|le|el|il|op|于|发表于|posted)?[\s,|·:-]*$", re.I)
+BYLINE_JOIN = re.compile(
+    r"(?:^|[\s,|·-]+)(?:on|at|am|um|le|el|il|op|于|发表于|发布于|posted(?: on)?)?[\s,|·:-]*$", re.I
+)
 
 
 def _before_time(text: str) -> str:
