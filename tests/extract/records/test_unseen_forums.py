@@ -586,3 +586,21 @@ href="#r">Antworten</a></p></div></li>"""
     page = f"<html><body><article><h1>Premiere</h1><p>{'Golf im Fernsehen. ' * 40}</p></article><ol class='commentlist'>{comments}</ol></body></html>"
     found = extract_records(page, url="https://news.example.test/premiere")
     assert [c.author for c in found.comments] == ["Rolf Buckpesch", "Neuni", "Gerd"]
+
+
+def test_a_question_page_is_a_thread_its_question_above_the_answers_a_post():
+    answers = "".join(
+        answer_item(n, when, text)
+        for n, when, text in (
+            (1, "2020-11-26 11:20", "Yes, the plugin supports this option already."),
+            (2, "2022-11-26 11:20", "You can also set it per category in the settings."),
+        )
+    )
+    page = f"""<html><body><div class="single-question"><div class="breadcrumbs"><a href="/q">Questions</a>
+› <a href="/c/general">Category: General</a></div><div class="question-item"><div class="meta">
+Alexis asked 2020-11-25 09:00</div><div class="question-content"><p>Hi there! A few quick
+pre-sale questions: can questions need a moderator's approval before they show?</p></div></div>
+<div class="answers"><div class="answers-title">2 Answers</div><div class="answers-list">{answers}
+</div></div></div></body></html>"""
+    posts = extract_records(page, url="https://qa.example.test/dwqa/question/pre-sale/").posts
+    assert len(posts) == 3 and "pre-sale questions" in posts[0].text

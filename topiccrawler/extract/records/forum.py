@@ -55,7 +55,7 @@ LAYOUT_TAGS = frozenset(
 LAYOUT_ATTRIBUTES = ("class", "width", "align", "valign", "style", "bgcolor", "height")
 # Pages that call themselves forums: URL words, generator names, post class names.
 FORUM_HINT = re.compile(
-    r"forum|bbs|thread|topic|viewtopic|showthread|discussion|/t/|community|board|"
+    r"forum|bbs|thread|topic|viewtopic|showthread|discussion|/t/|community|board|questions?/|"
     r"discuz|phpbb|vbulletin|xenforo|discourse|flarum|mybb|smf|invision|nodebb|vanilla|"
     r"论坛|社区|帖子|贴吧",
     re.I,
