@@ -89,6 +89,8 @@ PATTERNS = [
     ("mdy", re.compile(rf"\b{_MONTH}\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th)?,?\s+(?P<y>(?:19|20)\d{{2}}){_CLOCK}", re.I)),
     # 1 March 2026, 18. Oktober 2019 um 15:05 Uhr, 18 de octubre de 2019
     ("dmy", re.compile(rf"\b(?P<d>\d{{1,2}})(?:\.|er)?\s+(?:de\s+)?{_MONTH}\s+(?:de\s+)?(?P<y>(?:19|20)\d{{2}}){_CLOCK}", re.I)),
+    # 21-Nov-19 10:53:49, 21-Nov-2019 (day, month name and year joined by dashes)
+    ("dmy", re.compile(rf"(?<![\d-])(?P<d>\d{{1,2}})-{_MONTH}-(?:(?P<y>(?:19|20)\d{{2}})|(?P<yy>\d{{2}}))(?![\d-]){_CLOCK}", re.I)),
     # 18.10.2019 15:05 (day first, as Europe writes it with dots)
     ("dmy", re.compile(rf"(?<![\d.])(?P<d>\d{{1,2}})\.\s?(?P<m>\d{{1,2}})\.\s?(?P<y>(?:19|20)\d{{2}})(?!\d){_CLOCK}")),
     # 04-23-2020 at 3:40 pm (month first with dashes, as US forums write it; day first when

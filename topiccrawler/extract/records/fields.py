@@ -37,12 +37,15 @@ AUTHOR_HINT = re.compile(
     r"commenter|comment-author|postauthor|member|byline)(?:$|[-_\s])",
     re.I,
 )
+# A box the markup calls the poster's profile ("thread-profile-box"): its first line names
+# the author where no element is called the author itself.
+PROFILE_HINT = re.compile(r"(?:^|[-_\s])profile(?:[-_](?:box|card|info))?(?:$|[-_\s])", re.I)
 # class/id names of record chrome: reply and vote buttons, avatars, signatures. Matched on
 # whole class names, by their last word ("comment-reply-link", not "bbp-reply-content").
 CHROME_CLASS = re.compile(
     r"^(?:[\w-]*[-_])?(?:reply|respond|vote|votes|like|likes|share|sharing|report|avatar|"
     r"sig|tools|actions?|buttons?|edit|rating|badges?|karma|quote-?header)(?:[-_](?:link|links|"
-    r"button|buttons|btn|bar|box|area|wrap|container|list))?$"
+    r"button|buttons|btn|bar|box|area|wrap|wrapper|container|list)){0,2}$"
     # long words also at the end of a camel-case name ("messageUserInfo", "postSignature")
     r"|(?:userinfo|user-?stats|user-?details|user-?title|postprofile|signature|toolbar|permalink|"
     r"avatar|badges)$",
@@ -54,8 +57,8 @@ MAX_CHROME_CHARS = 100
 # Texts that are chrome wherever they appear on a record.
 CHROME_WORD = (
     r"(?:回复|引用|举报|赞|顶|踩|分享|删除|编辑|评分|收藏|只看该作者|倒序浏览|楼主|沙发|板凳|地板|"
-    r"reply|quote|report|like|share|permalink|edit|delete|link|top|"
-    r"antworten|zitieren|melden|teilen|répondre|responder|citer|"
+    r"reply|quote|report|like|share|permalink|edit|delete|link|top|select|choose|"
+    r"antworten|zitieren|melden|teilen|auswählen|répondre|responder|citer|选择|"
     r"log in to reply|login to reply|cancel reply|[^\w\s]*\d*[^\w\s]*)(?:\(\d*\)|（\d*）)?"
 )
 # A text made only of chrome words ("回复 赞", "Reply | Quote", "顶(0)").
@@ -71,8 +74,20 @@ AUTHOR_TRAILER = re.compile(
 )
 # A poster's statistics ("Posts: 139", "积分: 84"): a label, a colon and a number, never
 # a name, though user boxes mark them as the author's.
-STAT_TEXT = re.compile(r"^\s*[^\W\d_][\w .'-]{0,24}?\s*[:：]\s*[\d.,]+\s*[kKmM万]?\s*$")
-# Times that are not the record's: when the poster joined, or was last seen.
+STAT_TEXT = re.compile(
+    r"^\s*[^\W\d_][\w .'-]{0,24}?\s*[:：]\s*[\d.,]+\s*[kKmM万]?\s*$"
+    r"|^\s*[\d.,]+\s*[kKmM万]?\s+(?:posts?|messages?|replies|threads?|topics?|points?|karma|"
+    r"beiträge|antworten|themen|punkte|messages|réponses|mensajes|respuestas|"
+    r"days?|weeks?|months?|years?|tage|monate|jahre|"
+    r"帖子|主题|回复|积分|回帖|精华)\s*$",
+    re.I,
+)
+# Times that are not the record's: when the poster joined, or was last seen; when the post
+# was edited (a note under it: "[Beitrag von X am 21. Apr 2020 bearbeitet]").
+EDITED_TIME = re.compile(
+    r"\b(?:last edited|edited|modified|updated|bearbeitet|geändert|modifié|editado|modificado)\b",
+    re.I,
+)
 NOT_POST_TIME = re.compile(
     r"^\s*(?:joined|registered|member since|last (?:seen|active|visit)|mitglied seit|"
     r"registriert|dabei seit|inscrit|inscrito|registrado|注册(?:时间|于|日期)?|加入(?:时间|于)?|"
@@ -83,6 +98,7 @@ NOT_POST_TIME = re.compile(
 ROLE_TEXT = re.compile(
     r"^\s*(?:(?:new|junior|senior|full|active|registered|well-known|premium|banned)\s+)?"
     r"(?:member|user|administrator|admin|moderator|mod|staff|guest|newbie|contributor|"
+    r"original poster|thread starter|topic starter|op|themenstarter|threadersteller|"
     r"mitglied|benutzer|moderateur|modérateur|membre|miembro|membro|"
     r"会员|管理员|版主|超级版主|新手上路|注册会员|游客)\s*$",
     re.I,
@@ -106,7 +122,7 @@ class SemanticNode:
     machine_time: str | None = None  # the same time from a datetime/title attribute, if any
 
 
-def _class_word(element: etree._Element) -> str:
+def class_word(element: etree._Element) -> str:
     """The first class name without digits ("comment-1234" and "comment-99" are one class)."""
     classes = (element.get("class") or "").split()
     return re.sub(r"\d+", "", classes[0]) if classes else ""
@@ -193,8 +209,25 @@ def _time_of(element: etree._Element, text: str) -> tuple[str | None, str | None
     for node in element.iterdescendants(etree.Element):
         shown = node_text(node)
         if len(shown) <= MAX_TIME_NODE_CHARS and len(node) == 0 and find_time(shown):
-            return shown, None
+            return _with_clock(node, shown), None
     return (text if len(text) <= MAX_TIME_NODE_CHARS else find_time(text)), None
+
+
+CLOCK = re.compile(r"\d{1,2}:\d{2}")
+# A date's clock written in an element of its own beside it ("<b>9:00am</b> On <b>Apr 24</b>")
+# is read with it from their parent, up to this long.
+MAX_DATE_AND_CLOCK_CHARS = 40
+
+
+def _with_clock(node: etree._Element, shown: str) -> str:
+    """The date as shown, with its clock when a sibling element writes that."""
+    parent = node.getparent()
+    if parent is None or CLOCK.search(shown):
+        return shown
+    around = node_text(parent)
+    if len(around) <= MAX_DATE_AND_CLOCK_CHARS and CLOCK.search(around):
+        return around
+    return shown
 
 
 # Text pieces longer than this are prose: a record's time is written in a short one.
@@ -206,7 +239,7 @@ def shows_time(block: etree._Element) -> bool:
     as an attribute. Long prose is not read: a date inside a comment's text does not make it a
     record, and scanning prose for dates is what record detection spent most time on."""
     for piece in block.itertext():
-        if len(piece) <= MAX_TIME_PIECE_CHARS and find_time(piece):
+        if _short(piece) and find_time(piece):
             return True
     if block.xpath(".//time[@datetime] | .//*[@data-time or @data-timestamp]"):
         return True
@@ -224,10 +257,17 @@ def _attribute_time(element: etree._Element) -> bool:
     )
 
 
+def _short(piece: str) -> bool:
+    """The piece is short, its white space squeezed (markup indents lines by dozens)."""
+    return (
+        len(piece) <= MAX_TIME_PIECE_CHARS or len(" ".join(piece.split())) <= MAX_TIME_PIECE_CHARS
+    )
+
+
 def _short_time(piece: str | None) -> bool:
     return (
         bool(piece)
-        and len(piece) <= MAX_TIME_PIECE_CHARS
+        and _short(piece)
         and _TIME_CUE.search(piece.lower()) is not None
         and find_time(piece) is not None
     )
@@ -244,6 +284,17 @@ _HAS_DIGIT = re.compile(r"\d")
 # What find_time needs to find anything: a digit or one of its words in the lowercased text
 # (checked first, cheaply; find_time reads its words the same way).
 _TIME_CUE = re.compile("|".join([r"\d", *(re.escape(word) for word in _WORD_HINTS)]))
+
+
+@lru_cache(maxsize=8192)
+def _author_hint(marks: str) -> bool | None:
+    """How an element's marks name an author: False (strongly: "author", "username"), True
+    (weakly: a profile box), None (not, or as a thing: "category-name")."""
+    if NOT_PERSON.search(marks):
+        return None
+    if AUTHOR_HINT.search(marks):
+        return False
+    return True if PROFILE_HINT.search(marks) else None
 
 
 @lru_cache(maxsize=8192)
@@ -336,7 +387,7 @@ def semantic_nodes(block: etree._Element, skip: frozenset = frozenset()) -> list
             if not isinstance(child.tag, str) or child.tag in SKIPPED_TAGS or child in skip:
                 own.append(child.tail or "")
                 continue
-            child_key = f"{key}/{child.tag}.{_class_word(child)}"
+            child_key = f"{key}/{child.tag}.{class_word(child)}"
             if child.tag in INLINE_TAGS and child.tag != "br":
                 add(child, child_key, node_text(child))
             else:
@@ -387,7 +438,9 @@ def hinted_author(
     block: etree._Element, skip: frozenset = frozenset()
 ) -> tuple[str, etree._Element] | None:
     """The author as the markup names it (class/id/itemprop "author", "username", "fn"…): the
-    smallest such element with a short text, its link text first."""
+    smallest such element with a short text, its link text first; one whose text is a link (a
+    profile link) before others (the "poster-info" lines beside it, a user box); a profile
+    box's first line only where nothing is called the author."""
     found = []
     for element in block.xpath(".//*[@class or @id or @itemprop or @rel]"):
         if skip and (element in skip or any(s in skip for s in element.iterancestors())):
@@ -396,18 +449,66 @@ def hinted_author(
             (element.get("class") or "", element.get("id") or "", element.get("itemprop") or "",
              element.get("rel") or "")
         )  # fmt: skip
-        if not AUTHOR_HINT.search(marks) or _chrome_marked(element):
+        hint = _author_hint(marks)
+        if hint is None or _chrome_marked(element):
             continue
+        weak = hint  # a profile box: its name is the author where nothing else says so
         if _rank_marked(element):
             continue  # a group or rank link in the poster's title box, not the name
         linked = _link_text(element)
-        name = clean_author(linked, linked=True) if linked else clean_author(node_text(element))
-        if name:
-            found.append((len(list(element.iter())), name, element))
+        name = clean_author(linked, linked=True) if linked else None
+        if not name:  # a byline of the name and then the time (linked or not): the name
+            linked = ""
+            shown = node_text(element).split("\n")[0]
+            name = clean_author(shown) or clean_author(_before_time(shown))
+        if not name:
+            continue
+        if _quoted(element, block) or name[0] == "@" and _mention(element):
+            continue  # the quoted post's author, a name mentioned in the text: not this one's
+        first = next((t for t in element.itertext() if not t.isspace()), "")
+        if IN_REPLY_TO.match(first):
+            continue  # "in reply to jane": whom the post answers
+        # the element is a name link: all its text is the link's
+        is_link = bool(linked) and normalize_space(" ".join(element.itertext())) == linked
+        found.append((weak, not is_link, len(list(element.iter())), name, element))
     if not found:
         return None
-    _, name, element = min(found, key=lambda f: f[0])
+    *_, name, element = min(found, key=lambda f: f[:3])
     return name, element
+
+
+# The name a post answers, not its author's: "in reply to jane", "Antwort auf …", "回复 …".
+IN_REPLY_TO = re.compile(
+    r"^\s*(?:in reply to|replying to|reply to|antwort auf|als antwort auf|en réponse à|"
+    r"en respuesta a|回复)\b",
+    re.I,
+)
+# Names of things, not people: "category-name", "tag__name", "forum-title-name".
+NOT_PERSON = re.compile(
+    r"(?:category|tag|badge|forum|board|site|file|attachment|image|product)[-_]*name", re.I
+)
+QUOTE_CLASS = re.compile(r"(?:^|[-_\s])quote(?:$|[-_\s])", re.I)
+
+
+def _mention(element: etree._Element) -> bool:
+    """An "@name" in a line of text (its parent says more), not a byline's name."""
+    text = normalize_space(" ".join(element.itertext()))
+    if not text.startswith("@"):
+        return False
+    parent = element.getparent()
+    around = normalize_space(" ".join(parent.itertext())) if parent is not None else text
+    rest = around.replace(text, "", 1).strip(" :：")
+    return len(rest) > 2 and not AUTHOR_TRAILER.fullmatch(" " + rest)
+
+
+def _quoted(element: etree._Element, block: etree._Element) -> bool:
+    """The element sits in a quotation inside the block (<blockquote>, class "quote")."""
+    for ancestor in element.iterancestors():
+        if ancestor is block:
+            return False
+        if ancestor.tag == "blockquote" or QUOTE_CLASS.search(ancestor.get("class") or ""):
+            return True
+    return False
 
 
 def _rank_marked(element: etree._Element) -> bool:
@@ -433,7 +534,12 @@ def _label_list(element: etree._Element) -> bool:
     if element.tag != "dl":
         return False
     terms = [normalize_space("".join(dt.itertext())) for dt in element.iter("dt")]
-    return bool(terms) and all(len(term) <= 16 for term in terms)
+    if terms:
+        return all(len(term) <= 16 for term in terms)
+    # Terms shown as icons (their label in a title, their element gone with cleaning):
+    # short values only ("Apr 5, 2020", "1,204").
+    values = [normalize_space("".join(dd.itertext())) for dd in element.iter("dd")]
+    return bool(values) and all(len(value) <= 24 for value in values)
 
 
 def _chrome_marked(element: etree._Element) -> bool:
@@ -488,18 +594,25 @@ def block_fields(blocks: list[etree._Element], all_blocks: set, now=None) -> lis
     """Text, author, time and reply-to of each block of one region; records nested in a block
     (`all_blocks` below it) are left to themselves."""
     skips = {
-        b: frozenset(d for d in b.iterdescendants(etree.Element) if d in all_blocks) for b in blocks
+        b: frozenset(
+            d
+            for d in b.iterdescendants(etree.Element)
+            if d in all_blocks and not _time_only(d)  # a bare time is no record
+        )
+        for b in blocks
     }
     nodes = [semantic_nodes(b, skips[b]) for b in blocks]
     stops = set(blocks)
     noise = noise_keys(nodes)
+    not_post = _not_post_times(nodes)
     time_key = best_key(
         nodes,
         lambda n: (
             n.time is not None
+            and len(n.text) <= MAX_TIME_PIECE_CHARS  # a date inside prose is not the time
             and n.key not in noise
             and not under_chrome(n, stops)
-            and not NOT_POST_TIME.match(n.text)
+            and id(n) not in not_post
         ),
     )
     # Author links: a link the same in every block ("发消息", "PM") is a label, also in a
@@ -523,17 +636,24 @@ def block_fields(blocks: list[etree._Element], all_blocks: set, now=None) -> lis
     for block, block_nodes in zip(blocks, nodes, strict=True):
         author, author_element = _author(block, block_nodes, skips[block], link_key)
         authors[block] = author
-        time_node = next((n for n in block_nodes if n.key == time_key and n.time), None)
+        time_node = next(
+            (
+                n
+                for n in block_nodes
+                if n.key == time_key and n.time and len(n.text) <= MAX_TIME_PIECE_CHARS
+            ),
+            None,
+        )
         if time_node is None:
             time_node = next(
                 (n for n in block_nodes if n.time and len(n.text) <= MAX_TIME_NODE_CHARS), None
             )
         candidates = [
-            n
+            _without_name(n, author)
             for n in block_nodes
             if n.key not in noise
             and n is not time_node
-            and not _holds(n, author_element)
+            and not (_holds(n, author_element) and not _around_name(n, author_element, author))
             and not is_chrome(n, block)
         ]
         container = containers[block]
@@ -544,6 +664,13 @@ def block_fields(blocks: list[etree._Element], all_blocks: set, now=None) -> lis
         if container is not block and byline:
             container = block  # elected the byline, not the text: a short record's header won
         text_nodes = [n for n in candidates if _within(n, container)]
+        card = user_card(block, author_element, time_node)
+        if card is not None:
+            dropped = [n for n in text_nodes if _inside(n.element, card)]
+            if all(len(n.text) <= MAX_CARD_LINE_CHARS for n in dropped):
+                text_nodes = [n for n in text_nodes if n not in dropped] or text_nodes
+        text_nodes = _without_replies(block, text_nodes, time_node, container)
+        text_nodes = _without_byline(block, text_nodes, time_node, container)
         text = "\n".join(n.text for n in text_nodes)
         reply_to = _reply_to(block, authors, text)
         placed.append(
@@ -561,6 +688,134 @@ def block_fields(blocks: list[etree._Element], all_blocks: set, now=None) -> lis
     return placed
 
 
+# A poster's card is short lines (name, rank, "Posts: 139"); a longer one is prose.
+MAX_CARD_LINE_CHARS = 60
+
+
+# class names of the replies to a post shown under it ("sub-replies", "core_reply_wrapper",
+# "comments-wrap"): whole names, by their last words.
+REPLIES_CLASS = re.compile(
+    r"^(?:[\w-]*[-_])?(?:repl(?:y|ies)|comments?)(?:[-_](?:wrapper|wrap|container|list|box|area))+$"
+    r"|^(?:sub|child|nested|inner)[-_]?(?:repl(?:y|ies)|comments?|posts?)$",
+    re.I,
+)
+_REPLY_NAMED = etree.XPath(
+    "descendant::*[contains(@class, 'epl') or contains(@class, 'omment') or "
+    "contains(@class, 'EPL') or contains(@class, 'OMMENT')]"
+)
+
+
+def _without_replies(
+    block: etree._Element, nodes: list[SemanticNode], time_node, container
+) -> list[SemanticNode]:
+    """The nodes outside the replies shown under the post (a list named so, with times of its
+    own, holding neither the post's time nor its text's element): comments on the post, not
+    its text. Nothing is dropped where nothing would be left."""
+    shown = time_node.element if time_node is not None else None
+    lists = [
+        e
+        for e in _REPLY_NAMED(block)
+        if any(REPLIES_CLASS.match(name) for name in e.get("class").split())
+        and not _inside(shown, e)
+        and not _inside(container, e)
+        and shows_time(e)
+    ]
+    if not lists:
+        return nodes
+    kept = [n for n in nodes if not any(_inside(n.element, e) for e in lists)]
+    return kept or nodes
+
+
+def _without_byline(
+    block: etree._Element, nodes: list[SemanticNode], time_node, container
+) -> list[SemanticNode]:
+    """The nodes outside the time's byline: a short element (a post's tail: "via Android",
+    "2楼", the time) whose other pieces are no text of the post, when it does not hold the
+    post's text element. Nothing is dropped where nothing would be left."""
+    if time_node is None or time_node.element is None:
+        return nodes
+    loose = time_node.key.endswith("#text")  # the element's own text: it is the byline
+    byline = time_node.element if loose else time_node.element.getparent()
+    if byline is None or _inside(container, byline) or _inside(block, byline):
+        return nodes
+    if sum(map(len, byline.itertext())) > 4 * MAX_TIME_NODE_CHARS:
+        return nodes  # (a cheap bound first: white space counted)
+    if len(node_text(byline)) > MAX_TIME_NODE_CHARS:
+        return nodes
+    if next(byline.iter(*PARAGRAPH_TAGS), None) is not None:
+        return nodes
+    dropped = [n for n in nodes if _inside(n.element, byline)]
+    if any(len(n.text) > MAX_AUTHOR_CHARS for n in dropped):
+        return nodes  # a line of text, not a byline's piece
+    kept = [n for n in nodes if n not in dropped]
+    return kept or nodes
+
+
+def _time_only(block: etree._Element) -> bool:
+    """A block whose text is a time and little more ("11 days ago"): taken for a nested record
+    it would hide its record's time."""
+    text = " ".join("".join(block.itertext()).split())
+    if len(text) > MAX_TIME_NODE_CHARS:
+        return False
+    time = find_time(text)
+    return bool(time) and len(text.replace(time, "").strip()) < 10
+
+
+def _not_post_times(blocks_nodes: Sequence[Sequence[SemanticNode]]) -> set[int]:
+    """ids of the nodes whose time is not the post's: a join or last-seen date, labelled in
+    the node ("Joined: …") or in the one before it ("Registriert seit:" | "17. Dezember
+    2019"), and an edit note's time."""
+    found = set()
+    for nodes in blocks_nodes:
+        for i, node in enumerate(nodes):
+            if node.time is None:
+                continue
+            label = nodes[i - 1].text if i else ""
+            if (
+                NOT_POST_TIME.match(node.text)
+                or (len(label) <= 30 and NOT_POST_TIME.match(label) and not find_time(label))
+                or EDITED_TIME.search(node.text)
+            ):
+                found.add(id(node))
+    return found
+
+
+def user_card(
+    block: etree._Element, author: etree._Element | None, time_node: SemanticNode | None
+) -> etree._Element | None:
+    """The poster's card beside the post (name, rank, post counts, points in a column of its
+    own): the subtree holding the author but not the post's time, below the element that
+    holds both. None when the author and time share one byline or either is missing."""
+    if author is None or time_node is None or time_node.element is None:
+        return None
+    shown = time_node.element
+    card = author
+    for ancestor in author.iterancestors():
+        if ancestor is block or _inside(shown, ancestor):
+            break
+        card = ancestor
+    else:
+        return None
+    if card is author or _inside(shown, card):
+        return None  # the name alone, or a byline with the time
+    return card
+
+
+# What joins a byline's name to its time: "By jane On 2020.03.12", "von Max am 3. Mai".
+BYLINE_JOIN = re.compile(
+    r"(?:^|[\s,|·-]+)(?:on|at|am|um|le|el|il|op|于|发表于|发布于|posted(?: on)?)?[\s,|·:-]*$", re.I
+)
+
+
+def _before_time(text: str) -> str:
+    """A byline's text before the time it gives ("By jane On 2020.03.12 13:17": "By jane")."""
+    time = find_time(text)
+    if not time or time not in text:
+        return text
+    before = text.split(time)[0]
+    return BYLINE_JOIN.sub("", before) if before.strip() else text
+
+
 def _author(
     block: etree._Element, nodes: list[SemanticNode], skip: frozenset, link_key: str | None
 ) -> tuple[str | None, etree._Element | None]:
@@ -571,14 +826,25 @@ def _author(
         return hinted
     for node in nodes[:6]:
         if re.match(r"^\s*(?:作者|楼主|by|von|posted by)\s*[:：]?\s*\S", node.text, re.I):
-            name = clean_author(node.text)
+            name = clean_author(_before_time(node.text))
             if name:
                 return name, node.element
     for node in nodes:
         if node.key == link_key:
             anchor = node.element if node.element.tag == "a" else next(node.element.iter("a"), None)
-            return clean_author(node.link_text), anchor if anchor is not None else node.element
+            name = clean_author(node.link_text) or _numbered_user(node.link_text)
+            return name, anchor if anchor is not None else node.element
     return None, None
+
+
+# A user named by a number ("1657811359"): at the position that holds the authors' links in
+# the other posts, a linked number this long is a name, not a count.
+NUMBERED_USER = re.compile(r"^\d{5,12}$")
+
+
+def _numbered_user(text: str) -> str | None:
+    text = normalize_space(text)
+    return text if NUMBERED_USER.match(text) else None
 
 
 PARAGRAPH_TAGS = frozenset(("p", "li", "pre", "dd"))
@@ -621,7 +887,7 @@ def content_element(
 def _element_key(element: etree._Element, block: etree._Element) -> str:
     steps = []
     while element is not None and element is not block:
-        steps.append(f"{element.tag}.{_class_word(element)}")
+        steps.append(f"{element.tag}.{class_word(element)}")
         element = element.getparent()
     return "/".join(reversed(steps))
 
@@ -696,6 +962,26 @@ def _moment(node: SemanticNode | None, now) -> datetime | None:
     if node is None:
         return None
     return (node.machine_time and parse_time(node.machine_time)) or parse_time(node.time, now=now)
+
+
+def _around_name(node: SemanticNode, element: etree._Element | None, name: str | None) -> bool:
+    """The node holds the author's element and a text of its own far longer than the name (a
+    record flattened to one line of inline markup: name, counts, date and text)."""
+    return (
+        bool(name)
+        and element is not None
+        and node.element is not element
+        and _inside(element, node.element)
+        and len(node.text) > 3 * len(name) + MAX_TIME_NODE_CHARS
+    )
+
+
+def _without_name(node: SemanticNode, name: str | None) -> SemanticNode:
+    """A node holding the author's name among more text, without the name."""
+    if not name or name not in node.text or len(node.text) <= 3 * len(name) + MAX_TIME_NODE_CHARS:
+        return node
+    text = normalize_space(node.text.replace(name, " ", 1))
+    return SemanticNode(node.key, text, node.link_text, node.element, node.time, node.machine_time)
 
 
 def _holds(node: SemanticNode, element: etree._Element | None) -> bool:

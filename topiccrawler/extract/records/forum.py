@@ -18,6 +18,7 @@ schema.org answers or forum postings are believed as marked.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -32,6 +33,7 @@ from topiccrawler.extract.records.fields import (
     SemanticNode,
     best_key,
     block_fields,
+    class_word,
     clean_author,
     hinted_author,
     noise_keys,
@@ -53,11 +55,13 @@ LAYOUT_TAGS = frozenset(
 LAYOUT_ATTRIBUTES = ("class", "width", "align", "valign", "style", "bgcolor", "height")
 # Pages that call themselves forums: URL words, generator names, post class names.
 FORUM_HINT = re.compile(
-    r"forum|bbs|thread|topic|viewtopic|showthread|discussion|/t/|community|board|"
+    r"forum|bbs|thread|topic|viewtopic|showthread|discussion|/t/|community|board|questions?/|"
     r"discuz|phpbb|vbulletin|xenforo|discourse|flarum|mybb|smf|invision|nodebb|vanilla|"
     r"论坛|社区|帖子|贴吧",
     re.I,
 )
+# Link share of posts' text on a page that says it is a forum (0.5 elsewhere).
+MAX_FORUM_LINK_SHARE = 0.7
 NUMBER = re.compile(r"\d[\d,.]*\s*[kKmM万千]?")
 
 
@@ -85,11 +89,29 @@ def layout_children(element: etree._Element) -> list[etree._Element]:
 
 
 def layout_of(element: etree._Element) -> tuple:
-    values = [element.tag]
+    """Tag and layout attributes; the class as the set of its names without digits."""
+    values: list = [element.tag]
     for attribute in LAYOUT_ATTRIBUTES:
         value = element.get(attribute) or ""
-        values.append(re.sub(r"\d+", "", value) if attribute == "class" else value)
+        values.append(
+            frozenset(re.sub(r"\d+", "", value).split()) if attribute == "class" else value
+        )
     return tuple(values)
+
+
+def same_layout(first: tuple, second: tuple) -> bool:
+    """Same tag and layout attributes; one class list may add names to the other's (a state:
+    "topic-body highlighted", "post is-owner" beside "post"), never replace them."""
+    if first == second:
+        return True
+    a, b = first[1], second[1]
+    return (
+        first[0] == second[0]
+        and bool(a)
+        and bool(b)
+        and (a < b or b < a)
+        and first[2:] == second[2:]
+    )
 
 
 def layout_levels(element: etree._Element, depth: int) -> tuple[tuple[tuple, ...], ...]:
@@ -107,7 +129,8 @@ def sol(first: Sequence[Sequence[tuple]], second: Sequence[Sequence[tuple]], wei
     total = 0.0
     for weight, a, b in zip(weights, first, second, strict=False):
         size = max(len(a), len(b))
-        total += weight * (sum(x == y for x, y in zip(a, b, strict=False)) / size if size else 1.0)
+        agree = sum(x == y or same_layout(x, y) for x, y in zip(a, b, strict=False))
+        total += weight * (agree / size if size else 1.0)
     return total
 
 
@@ -186,13 +209,65 @@ def topic_blocks(
             continue
         if evidence is not None and not could_hold_records(node, kids, evidence):
             continue
-        groups.extend(
-            similar_siblings(
+        found = [
+            named_alike(group, kids)
+            for group in similar_siblings(
                 kids, measure, options.similarity, options.min_blocks, options.max_siblings
             )
-        )
+        ]
+        groups.extend(_merged(found, kids) if len(found) > 1 else found)
     groups.sort(key=len, reverse=True)
     return groups
+
+
+def named_alike(group: list[etree._Element], kids: list[etree._Element]) -> list[etree._Element]:
+    """The group with the siblings named like all its members (same tag, same first class
+    name without digits) that look like posts themselves: a post marked "best answer" or
+    "sticky" holds a badge more, which SoL's positions tell apart, but the page names it one
+    of them."""
+    if len(kids) == len(group):
+        return group
+    names = {(g.tag, class_word(g)) for g in group}
+    if len(names) != 1:
+        return group
+    ((tag, name),) = names
+    if not name:
+        return group
+    members = set(group)
+    extra = [
+        k
+        for k in kids
+        if k not in members and k.tag == tag and class_word(k) == name and _post_like(k)
+    ]
+    if not extra or not all(map(_post_like, group)):
+        return group  # (only posts take their like: not a group of ads named like posts)
+    texts = Counter(" ".join("".join(k.itertext()).split()) for k in extra)
+    extra = [k for k in extra if texts[" ".join("".join(k.itertext()).split())] == 1]
+    if not extra:
+        return group  # (a box repeated word for word is an advertisement, not a post)
+    order = {k: i for i, k in enumerate(kids)}
+    return sorted([*group, *extra], key=order.get)
+
+
+def _merged(groups: list[list], kids: list) -> list[list]:
+    """Groups that share a member (one took the other's as named alike) as one."""
+    merged: list[set] = []
+    for group in groups:
+        members = set(group)
+        for other in [m for m in merged if m & members]:
+            members |= other
+            merged.remove(other)
+        merged.append(members)
+    if len(merged) == len(groups):
+        return groups
+    order = {k: i for i, k in enumerate(kids)}
+    return [sorted(m, key=order.get) for m in merged]
+
+
+def _post_like(block: etree._Element) -> bool:
+    """A time, and text mostly outside links (`looks_like_posts` for one block)."""
+    _, text, link = text_and_links([block])
+    return text - link >= 30 and link < 0.5 * text and shows_time(block)
 
 
 def could_hold_records(node: etree._Element, kids: list, evidence: Evidence) -> bool:
@@ -204,11 +279,16 @@ def could_hold_records(node: etree._Element, kids: list, evidence: Evidence) -> 
     return sum(k in evidence.numbered for k in kids) >= 2
 
 
-def looks_like_posts(blocks: Sequence[etree._Element], evidence: Evidence | None = None) -> bool:
-    """Posts: mostly non-link text, a time in (nearly) every block, some text in each."""
+def looks_like_posts(
+    blocks: Sequence[etree._Element], evidence: Evidence | None = None, forum: bool = False
+) -> bool:
+    """Posts: mostly non-link text, a time in (nearly) every block, some text in each. On a
+    page that says it is a forum, short replies may be mostly byline links (name, full name,
+    group, date): up to MAX_FORUM_LINK_SHARE of links then (a list's rows are `title_rows`)."""
     _, text, link = text_and_links(blocks)
     n = len(blocks)
-    if not text or link / text >= 0.5 or (text - link) / n < 15:
+    most = MAX_FORUM_LINK_SHARE if forum else 0.5
+    if not text or link / text >= most or (text - link) / n < 15:
         return False
     return sum(map(evidence.shows_time if evidence else shows_time, blocks)) / n >= 0.8
 
@@ -316,7 +396,9 @@ def extract_forum(
             return ForumPage("list", [], thread_rows(blocks, now), blocks)
         if not forum and has_comments:
             return ForumPage("", [], [], [])
-        posts = _posts(blocks, now)
+        lead = lead_post(blocks, options, evidence) if forum else []
+        posts = (_posts(lead, now) if lead else []) + _posts(blocks, now)  # fields apart
+        blocks = lead + blocks
         average = sum(len(p.text) for p in posts) / max(1, len(posts))
         if forum or longest_text_outside(body, blocks) < max(200, 2 * average):
             return ForumPage("thread", posts, [], blocks)
@@ -326,6 +408,86 @@ def extract_forum(
         if lone:
             return ForumPage("thread", _posts(lone, now), [], lone)
     return ForumPage("", [], [], [])
+
+
+# How alike (SoL) a thread's opening post must be to the replies it comes before: laid out
+# with more (a share box, a title, the thread's tags) it is less alike than they are.
+LEAD_SIMILARITY = 0.5
+
+
+def lead_post(
+    blocks: list[etree._Element], options: ForumOptions, evidence: Evidence | None
+) -> list[etree._Element]:
+    """The thread's opening post when it is laid out unlike the replies after it. Either the
+    sibling just before the first of them, of the same tag, somewhat alike (LEAD_SIMILARITY),
+    with a time and some text of its own (a share box, the title or tags in it); or a box of
+    its own before the replies' box (a question above its answers, a topic above the
+    "replies" card), found before the replies' parent or one of its next LEAD_LEVELS
+    ancestors, with a time and LEAD_PROSE characters of prose. [] if none."""
+    first = blocks[0]
+    before = _previous_text(first)
+    if before is not None and before.tag == first.tag and before not in blocks:
+        measure = SimilarityOfLayout(options.weights)
+        if measure.pair(before, first) >= LEAD_SIMILARITY:
+            _, text, link = text_and_links([before])
+            timed = evidence.shows_time(before) if evidence else shows_time(before)
+            return [before] if timed and text - link >= 15 else []
+    node = first.getparent()
+    longest = max(len("".join("".join(b.itertext()).split())) for b in blocks)
+    for _ in range(LEAD_LEVELS):
+        if node is None or node.tag == "body" or node.getparent() is None:
+            return []
+        before = _previous_text(node)
+        for _ in range(LEAD_SIBLINGS):
+            if before is None:
+                break
+            if evidence.shows_time(before) if evidence else shows_time(before):
+                return [_single(before)] if _opening(before, longest) else []
+            before = _previous_text(before)
+        node = node.getparent()
+    return []
+
+
+# How far the opening post's box is looked for: ancestors of the replies' parent, and element
+# siblings before each; its prose (text outside links and headings), at least and at most.
+LEAD_LEVELS = 3
+LEAD_SIBLINGS = 3
+LEAD_PROSE = 30
+LEAD_MOST = 5  # times the longest reply
+LEAD_LINK_SHARE = 0.4  # a page header or a menu is links
+
+
+def _previous_text(element: etree._Element) -> etree._Element | None:
+    """The nearest element sibling before `element` that holds text."""
+    before = element.getprevious()
+    while before is not None and (
+        not isinstance(before.tag, str) or not "".join(before.itertext()).strip()
+    ):
+        before = before.getprevious()
+    return before
+
+
+def _opening(box: etree._Element, longest: int) -> bool:
+    """A box that can be a thread's opening post: prose of its own, not a page's worth."""
+    _, text, link = text_and_links([box])
+    headings = sum(
+        len("".join("".join(h.itertext()).split()))
+        for h in box.iter("h1", "h2", "h3", "h4", "h5", "h6")
+    )
+    return (
+        LEAD_PROSE <= text - link - headings
+        and link < LEAD_LINK_SHARE * text
+        and text <= LEAD_MOST * max(longest, 200)
+    )
+
+
+def _single(box: etree._Element) -> etree._Element:
+    """The box's only child holding text, and so on down (a list of one item)."""
+    while True:
+        kids = [k for k in box.iterchildren(etree.Element) if "".join(k.itertext()).strip()]
+        if len(kids) != 1 or kids[0].tag not in LAYOUT_TAGS:
+            return box
+        box = kids[0]
 
 
 # class/id names of one post ("post", "post_1001", "reply-3", "floor"; not "postlist").
@@ -397,9 +559,11 @@ def candidates(
         by_parent.setdefault(group[0].getparent(), []).append(group)
     threads, lists = [], []
     for parent, siblings in by_parent.items():
-        post_groups = [g for g in siblings if looks_like_posts(g, evidence) and not title_rows(g)]
+        post_groups = [
+            g for g in siblings if looks_like_posts(g, evidence, forum) and not title_rows(g)
+        ]
         segments = interleaved(parent, siblings) if len(post_groups) < 2 else None
-        if segments and looks_like_posts(segments, evidence):
+        if segments and looks_like_posts(segments, evidence, forum):
             threads.append(segments)
             continue
         for wrapper in segments or ():

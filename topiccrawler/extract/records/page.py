@@ -13,6 +13,7 @@ from topiccrawler.extract.parse import parse_html
 from topiccrawler.extract.records.comments import RecordOptions, comment_regions, extract_comments
 from topiccrawler.extract.records.fields import page_evidence
 from topiccrawler.extract.records.forum import extract_forum, is_forum_page
+from topiccrawler.extract.records.linked import linked_posts, merged
 from topiccrawler.extract.tree import clean_tree, text_stats
 from topiccrawler.items import CommentRecord, PostRecord, ThreadRecord
 
@@ -48,6 +49,7 @@ def extract_records(
     tree = copy.deepcopy(root)
     origin = dict(zip(tree.iter(), root.iter(), strict=True))
     clean_tree(tree, unwrap=("noscript",), in_place=True)
+    unwrap_wrapper_forms(tree)
     body = tree.find("body")
     if body is None:
         body = tree
@@ -56,7 +58,7 @@ def extract_records(
     generator = " ".join(root.xpath("//meta[@name='generator']/@content"))
     if is_forum_page(url, generator):
         records, blocks = forum_records(body, options, now, url, generator, stats, evidence)
-        return finish(records, blocks, origin, url)
+        return finish(linked(records, root, body), blocks, origin, url)
     regions = comment_regions(body, options, stats, evidence)
     found = extract_forum(
         body,
@@ -83,7 +85,61 @@ def extract_records(
     else:
         records = PageRecords(comments=extract_comments(body, options, now=now, regions=regions))
         blocks = comment_blocks
-    return finish(records, blocks, origin, url)
+    return finish(linked(records, root, body), blocks, origin, url)
+
+
+def linked(records: PageRecords, root: etree._Element, body: etree._Element) -> PageRecords:
+    """The posts the page's JSON-LD spells out (a question and its answers, a posting and its
+    comments) where they are more than the layout gave: Q&A pages lay the question out unlike
+    the answers, and one answer has no sibling to be found by. Posts the layout found too are
+    kept as found (`merged`). Not on a thread list."""
+    if records.kind == "list" or not root.xpath("//script[@type='application/ld+json']"):
+        return records
+    posts = linked_posts(root, body)
+    if len(posts) > len(records.posts):
+        records.kind, records.posts = "thread", merged(records.posts, posts)
+    return records
+
+
+# What makes a form a place to write (a reply box, a search field), not a wrapper.
+_ENTRY = etree.XPath(
+    "descendant::textarea | descendant::select | descendant::input[not(@type) or "
+    "@type='text' or @type='search' or @type='email' or @type='password' or @type='url']"
+)
+
+
+def unwrap_wrapper_forms(tree: etree._Element) -> None:
+    """Forms with no field to write in give up their markup: a page that wraps posts (or all
+    of itself) in a <form> for its buttons shows their text. Reply and search boxes stay
+    forms, and their text is skipped as before."""
+    for form in list(tree.iter("form")):
+        if form.getparent() is not None and not _ENTRY(form):
+            _unwrap(form)
+
+
+def _unwrap(element: etree._Element) -> None:
+    """The element's children and text in its place, its tail after them."""
+    parent = element.getparent()
+    index = parent.index(element)
+    previous = element.getprevious()
+
+    def after_previous(text: str) -> None:
+        if previous is not None:
+            previous.tail = (previous.tail or "") + text
+        else:
+            parent.text = (parent.text or "") + text
+
+    if element.text:
+        after_previous(element.text)
+    kids, tail = list(element), element.tail
+    parent.remove(element)
+    for offset, kid in enumerate(kids):
+        parent.insert(index + offset, kid)
+    if tail:
+        if kids:
+            kids[-1].tail = (kids[-1].tail or "") + tail
+        else:
+            after_previous(tail)
 
 
 def forum_records(body, options, now, url, generator, stats, evidence) -> tuple[PageRecords, list]:
@@ -120,9 +176,10 @@ def outside(regions: list, blocks: list) -> list:
     ]
 
 
-def attributed(posts: list[PostRecord]) -> list[PostRecord]:
-    """Posts without author and time are dropped where (nearly) all others have both: a
-    header of the reply box or a list inside a post, taken for a post of its own."""
+def attributed(posts: list) -> list:
+    """Posts (or comments) without author and time are dropped where (nearly) all others have
+    both: a header of the reply box ("Sign in to leave a comment · 68 Comments · Best"), a
+    list inside a post, or a nested record's frame (an avatar letter), taken for one."""
     full = sum(bool(p.author and p.time) for p in posts)
     bare = [p for p in posts if not p.author and not p.time]
     if len(posts) < 3 or not bare or full < 0.8 * (len(posts) - len(bare)) or full < 2:
@@ -130,11 +187,18 @@ def attributed(posts: list[PostRecord]) -> list[PostRecord]:
     return [p for p in posts if p.author or p.time]
 
 
+def named_only(records: list) -> list:
+    """Without the records whose text is only their author's name (a poster's card beside
+    the posts, taken for records of their own)."""
+    return [r for r in records if not r.author or " ".join(r.text.split()) != r.author]
+
+
 def finish(records: PageRecords, blocks: list, origin: dict, url: str | None) -> PageRecords:
     """The records with their blocks as elements of the caller's tree (a block `interleaved`
     made stands for its members), and thread links made absolute; posts without author and
-    time dropped where the others have both (`attributed`)."""
-    records.posts = attributed(records.posts)
+    time dropped where the others have both (`attributed`), and so comments."""
+    records.posts = attributed(named_only(records.posts))
+    records.comments = attributed(named_only(records.comments))
     for block in blocks:
         members = [block] if block in origin else list(block)
         records.elements.extend(origin[m] for m in members if m in origin)
