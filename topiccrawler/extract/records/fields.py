@@ -107,6 +107,7 @@ ROLE_TEXT = re.compile(
 # whole names, by their last word; the links in such a box name a group, not the poster.
 RANK_CLASS = re.compile(r"^(?:[\w-]*[-_])?(?:user-?title|rank|badges?|flair|group|role)$", re.I)
 MAX_AUTHOR_CHARS = 40
+ZERO_WIDTH = re.compile("[\u200b-\u200d\u2060\ufeff]")  # joiners a name may carry unseen
 MAX_TIME_NODE_CHARS = 80
 
 
@@ -520,7 +521,7 @@ def clean_author(text: str | None, linked: bool = False) -> str | None:
     ("Member", "版主") is no name unless it links somewhere (a profile named after the role)."""
     if not text:
         return None
-    text = normalize_space(text.split("\n")[0])
+    text = normalize_space(ZERO_WIDTH.sub("", text.split("\n")[0]))
     text = AUTHOR_TRAILER.sub("", AUTHOR_LABEL.sub("", text)).strip(" :：|·-")
     if not text or len(text) > MAX_AUTHOR_CHARS or find_time(text) or CHROME_TEXT.match(text):
         return None
