@@ -3,7 +3,18 @@ deeper than libxml2 reads is flattened."""
 
 from __future__ import annotations
 
-from topiccrawler.extract.parse import XML_INCOMPATIBLE, clean_source, parse_html, text_content
+import copy
+
+from lxml import etree
+
+from topiccrawler.extract.parse import (
+    XML_INCOMPATIBLE,
+    _marked_text,
+    clean_source,
+    parse_html,
+    text_content,
+    visible_text,
+)
 
 
 def test_clean_source_removes_every_refused_character_and_keeps_the_rest():
@@ -44,3 +55,24 @@ def test_a_page_deeper_than_libxml2_reads_keeps_the_text_after_the_deep_part():
     html = "<html><body>" + "<div>" * depth + "深" + "</div>" * depth + "<p>之后</p></body></html>"
     text = text_content(parse_html(html))
     assert "深" in text and "之后" in text
+
+
+def test_visible_text_reads_lines_as_the_marked_tree_does_and_leaves_the_tree():
+    """The XSLT pass and the rules it stands for (line breaks set into a copy's texts) agree:
+    invisible elements skipped with their tails kept, blocks and <br> on lines of their own."""
+    page = (
+        "<html><head><title>T</title><style>p{}</style></head><body>前言<div>甲<span>乙</span>"
+        "<script>x()</script>丙<p>段一<br>段二</p>尾<noscript>无脚本</noscript>末</div>"
+        "<ul><li>项一</li><li><a href=/>项二</a>后</li></ul><svg><text>图</text></svg>"
+        "<table><tr><td>格一</td><td>格二</td></tr></table>  空白   收尾</body></html>"
+    )
+    root = parse_html(page)
+    before = etree.tostring(root)
+    for element in (root, root.find("body"), root.find(".//div"), root.find(".//p")):
+        marked = _marked_text(copy.deepcopy(element))
+        lines = [" ".join(line.split()) for line in marked.splitlines()]
+        assert visible_text(element) == "\n".join(filter(None, lines))
+    assert (
+        visible_text(root) == "前言\n甲乙丙\n段一\n段二\n尾末\n项一\n项二后\n格一\n格二\n空白 收尾"
+    )
+    assert etree.tostring(root) == before

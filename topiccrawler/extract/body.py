@@ -200,11 +200,14 @@ def _unlikely(names: str) -> str:
     return "sidebar" if SIDEBAR_NAMES.search(names) else ""
 
 
-def drop_unlikely(root: etree._Element) -> dict[etree._Element, TextStats]:
+def drop_unlikely(
+    root: etree._Element, stats: dict[etree._Element, TextStats] | None = None
+) -> dict[etree._Element, TextStats]:
     """Remove comment sections, and small blocks named as sidebars, unless their names also
     speak for them; comments have their own extractor. Returns the text statistics of what is
-    left (those of the removed blocks' ancestors counted again, not the whole page)."""
-    stats = text_stats(root)
+    left (those of the removed blocks' ancestors counted again, not the whole page); `stats`:
+    the tree's own, if the caller has them (updated in place)."""
+    stats = text_stats(root) if stats is None else stats
     page_text = stats[root].text
     parents = []
     for element in list(root.iter(etree.Element)):
@@ -217,6 +220,15 @@ def drop_unlikely(root: etree._Element) -> dict[etree._Element, TextStats]:
         if verdict == "unlikely" or (small and verdict == "sidebar"):
             parents.append(element.getparent())
             drop(element)
+    restat(root, parents, stats)
+    return stats
+
+
+def restat(
+    root: etree._Element, parents: list[etree._Element], stats: dict[etree._Element, TextStats]
+) -> None:
+    """Count again the statistics of `parents` (of removed elements) and of their ancestors,
+    deepest first; parents no longer in the tree are left alone."""
     changed: dict[etree._Element, int] = {}  # still in the page, with their depth
     for parent in parents:
         chain = [parent, *parent.iterancestors()]
@@ -225,16 +237,53 @@ def drop_unlikely(root: etree._Element) -> dict[etree._Element, TextStats]:
                 changed[element] = depth
     for element in sorted(changed, key=changed.get, reverse=True):  # deepest first
         stats[element] = element_stats(element, stats)
+
+
+def strip_chrome(
+    tree: etree._Element, stats: dict[etree._Element, TextStats] | None = None
+) -> None:
+    """Remove the HTML5 page chrome (CHROME_TAGS), keeping tails; `stats` kept up to date."""
+    if stats is None:
+        etree.strip_elements(tree, *CHROME_TAGS, with_tail=False)
+        return
+    parents = [e.getparent() for e in tree.iter(*CHROME_TAGS) if e is not tree]
+    if parents:
+        etree.strip_elements(tree, *CHROME_TAGS, with_tail=False)
+        restat(tree, parents, stats)
+
+
+def complete_stats(
+    tree: etree._Element, stats: dict[etree._Element, TextStats]
+) -> dict[etree._Element, TextStats]:
+    """`stats` (`text_stats` of the tree's <body>, or of the whole tree) made those of the
+    whole tree, as text_stats(tree) gives them."""
+    if tree not in stats:
+        for child in tree.iterchildren(etree.Element):
+            if child not in stats:
+                stats.update(text_stats(child))
+        stats[tree] = element_stats(tree, stats)
     return stats
 
 
-def extract_body(root: etree._Element, options: BodyOptions = BodyOptions()) -> str:
+def extract_body(
+    root: etree._Element,
+    options: BodyOptions = BodyOptions(),
+    cleaned: etree._Element | None = None,
+    stats: dict[etree._Element, TextStats] | None = None,
+) -> str:
     """The body text of a parsed page, paragraphs on their own lines; never empty for a page
-    with text (falls back to the paper's method, then to the page's text)."""
-    tree = clean_tree(root)
+    with text (falls back to the paper's method, then to the page's text).
+
+    `cleaned`: `clean_tree(root)`, made by the caller and given up to this function (it is
+    changed), with `stats`, its `text_stats` (of its <body> at least) if the caller has them:
+    a page's cleaned tree and statistics shared with the records extractor."""
+    tree = clean_tree(root) if cleaned is None else cleaned
+    if stats is not None:
+        complete_stats(tree, stats)
     if options.drop_chrome:
-        etree.strip_elements(tree, *CHROME_TAGS, with_tail=False)
-    stats = drop_unlikely(tree) if options.drop_unlikely else None
+        strip_chrome(tree, stats)
+    if options.drop_unlikely:
+        stats = drop_unlikely(tree, stats)
     body = tree.find("body")
     start = body if body is not None else tree
     if stats is None:

@@ -3,6 +3,7 @@ time, author and source, and the page's link density. Pure functions; no Scrapy 
 
 from __future__ import annotations
 
+import copy
 import json
 import logging
 import re
@@ -24,8 +25,13 @@ from topiccrawler.extract.parse import (
     visible_text,
 )
 from topiccrawler.extract.records.comments import RecordOptions
-from topiccrawler.extract.records.page import PageRecords, extract_records
-from topiccrawler.extract.tree import drop
+from topiccrawler.extract.records.page import (
+    PageRecords,
+    detect_records,
+    extract_records,
+    page_generator,
+)
+from topiccrawler.extract.tree import NOISE_TAGS, clean_tree, drop, text_stats
 
 logger = logging.getLogger(__name__)
 
@@ -183,25 +189,72 @@ def extract_page(
         failures,
         None,
     )
-    if records:
-        found = _attempt(
-            "records",
-            lambda r: extract_records(r, records, now=fetched_at, url=url),
-            root,
-            failures,
-            default=None,
+    tree = stats = None
+    if records and not shows_without_javascript(root):
+        # One cleaned copy of the page for both extractors (see shows_without_javascript),
+        # with its text statistics: detection leaves it as it was.
+        tree = clean_tree(root)
+        stats = text_stats(_body_of(tree))
+        find = lambda r: detect_records(  # noqa: E731
+            tree, records, now=fetched_at, url=url, generator=page_generator(r), stats=stats
         )
+    else:
+        find = lambda r: extract_records(r, records, now=fetched_at, url=url)  # noqa: E731
+    if records:
+        found = _attempt("records", find, root, failures, default=None)
         content.records = found if found is not None else PageRecords()
-    content.body = _attempt("body", extract_body, root, failures, default=None)
+        if found is None:
+            tree = None  # a step that failed may have left the tree changed
     cut = content.records.elements
-    if content.body and cut and 0 < records_share(content.body, cut) < MAX_RECORDS_SHARE:
-        for element in cut:  # comments and replies are not the article
-            drop(element)
-        content.body = _attempt("body", extract_body, root, failures, default=content.body)
+    if tree is not None and not cut:  # most pages: the body reads the shared tree itself
+        content.body = _attempt(
+            "body", lambda r: extract_body(r, cleaned=tree, stats=stats), root, failures, None
+        )
+    elif tree is not None:  # the records' elements are the shared tree's
+        first = copy.deepcopy(tree)
+        content.body = _attempt(
+            "body", lambda r: extract_body(r, cleaned=first), root, failures, None
+        )
+        if content.body and 0 < records_share(content.body, cut) < MAX_RECORDS_SHARE:
+            for element in cut:  # comments and replies are not the article
+                drop(element)
+            clean_tree(tree, in_place=True)  # containers they leave empty go, as in any page
+            content.body = _attempt(
+                "body", lambda r: extract_body(r, cleaned=tree), root, failures, content.body
+            )
+    else:
+        content.body = _attempt("body", extract_body, root, failures, default=None)
+        if content.body and cut and 0 < records_share(content.body, cut) < MAX_RECORDS_SHARE:
+            for element in cut:  # comments and replies are not the article
+                drop(element)
+            content.body = _attempt("body", extract_body, root, failures, default=content.body)
     if content.body is None:
         content.body = page_text
     content.error = "; ".join(failures) or None
     return content
+
+
+# <noscript> content a client without JavaScript shows, which the records extractor reads and
+# the body extractor leaves out: text, or line breaks and cells (kept by clean_tree though
+# empty), outside what cleaning removes anyway.
+_NOSCRIPT_SHOWS = etree.XPath(
+    "//noscript//node()[self::text()[normalize-space()] or self::br or self::hr or self::td"
+    " or self::th or self::tr][not(ancestor::*["
+    + " or ".join(f"self::{tag}" for tag in NOISE_TAGS if tag != "noscript")
+    + "])]"
+)
+
+
+def shows_without_javascript(root: etree._Element) -> bool:
+    """The page has <noscript> content that cleaning keeps: then the records extractor (which
+    shows it) and the body extractor (which does not) need trees of their own. Elsewhere one
+    cleaned tree serves both (what a <noscript> without such content leaves is white space)."""
+    return bool(_NOSCRIPT_SHOWS(root))
+
+
+def _body_of(tree: etree._Element) -> etree._Element:
+    body = tree.find("body")
+    return body if body is not None else tree
 
 
 def _read_metadata(

@@ -45,7 +45,7 @@ def clean_source(text: str) -> str:
 # The bytes of the C0 controls XML forbids, and of U+FFFE and U+FFFF, in UTF-8: a page's UTF-8
 # is searched for them in C (a regular expression over the str reads a page ten times slower).
 _REFUSED_BYTES = bytes(b for b in range(32) if b not in (9, 10, 13))
-_NONCHARACTERS_UTF8 = (b"\xef\xbf\xbe", b"\xef\xbf\xbf")
+_NONCHARACTER_LEAD = b"\xef\xbf"  # U+FFC0-U+FFFF; U+FFFE, U+FFFF end in BE, BF
 _XML_START = re.compile("[\ufeff \t\r\n]*<\\?xml")
 
 
@@ -54,9 +54,7 @@ def _cleaned(text: str) -> tuple[str, bytes]:
     encoded once and only rewritten when it holds something lxml refuses (few pages do)."""
     try:
         data = text.encode("utf-8")
-        refused = len(data.translate(None, _REFUSED_BYTES)) != len(data) or any(
-            b in data for b in _NONCHARACTERS_UTF8
-        )
+        refused = len(data.translate(None, _REFUSED_BYTES)) != len(data) or _noncharacter(data)
     except UnicodeEncodeError:  # a lone surrogate
         refused = True
     if refused:
@@ -66,6 +64,16 @@ def _cleaned(text: str) -> tuple[str, bytes]:
     elif not refused:
         return text, data
     return text, text.encode("utf-8")
+
+
+def _noncharacter(data: bytes) -> bool:
+    """U+FFFE or U+FFFF in UTF-8 bytes (one scan for their first two bytes, which are rare)."""
+    at = data.find(_NONCHARACTER_LEAD)
+    while at != -1:
+        if data[at + 2 : at + 3] in (b"\xbe", b"\xbf"):
+            return True
+        at = data.find(_NONCHARACTER_LEAD, at + 2)
+    return False
 
 
 def parse_html(text: str, base_url: str | None = None) -> etree._Element:
@@ -114,15 +122,38 @@ def normalize_space(text: str | None) -> str:
 def visible_text(root: etree._Element, in_place: bool = False) -> str:
     """The text a reader sees, one line per block element, white space collapsed.
 
-    Works on a copy, so the caller's tree keeps its markup for later extractors; `in_place`
-    changes the given tree instead (a caller's own copy, not read again).
+    The tree is left as it is (`in_place`, for callers that gave up their copy, is kept for
+    them). Read by one XSLT pass in C: invisible elements skipped (their tails kept), a line
+    break around every block element and at every <br>; a tree too deep for libxslt is read
+    by the same rules on a copy.
     """
-    if not in_place:
-        root = copy.deepcopy(root)
+    try:
+        text = str(_VISIBLE_TEXT(root))
+    except etree.XSLTApplyError:
+        text = _marked_text(root if in_place else copy.deepcopy(root))
+    lines = [" ".join(line.split()) for line in text.splitlines()]
+    return "\n".join(filter(None, lines))
+
+
+def _marked_text(root: etree._Element) -> str:
+    """What _VISIBLE_TEXT gives, by changing the tree: line breaks set into the texts."""
     etree.strip_elements(root, *INVISIBLE_TAGS, with_tail=False)
     for element in root.iter(*BLOCK_TAGS, "br"):
         element.tail = "\n" + (element.tail or "")
         if element.tag != "br":
             element.text = "\n" + (element.text or "")
-    lines = [" ".join(line.split()) for line in text_content(root).splitlines()]
-    return "\n".join(filter(None, lines))
+    return text_content(root)
+
+
+_VISIBLE_TEXT = etree.XSLT(
+    etree.XML(
+        f"""<xsl:stylesheet version="1.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform">
+<xsl:output method="text" encoding="utf-8"/>
+<xsl:template match="{"|".join(INVISIBLE_TAGS)}"/>
+<xsl:template match="{"|".join(BLOCK_TAGS)}">
+  <xsl:text>&#10;</xsl:text><xsl:apply-templates/><xsl:text>&#10;</xsl:text>
+</xsl:template>
+<xsl:template match="br"><xsl:text>&#10;</xsl:text></xsl:template>
+</xsl:stylesheet>"""
+    )
+)

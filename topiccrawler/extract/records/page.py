@@ -12,7 +12,7 @@ from lxml import etree
 from topiccrawler.extract.parse import parse_html
 from topiccrawler.extract.records.comments import RecordOptions, comment_regions, extract_comments
 from topiccrawler.extract.records.fields import page_evidence
-from topiccrawler.extract.records.forum import extract_forum, is_forum_page
+from topiccrawler.extract.records.forum import extract_forum, is_forum_page, unwrap
 from topiccrawler.extract.tree import clean_tree, text_stats
 from topiccrawler.items import CommentRecord, PostRecord, ThreadRecord
 
@@ -44,19 +44,52 @@ def extract_records(
     """
     root = parse_html(page) if isinstance(page, str) else page
     url = url or root.getroottree().docinfo.URL
+    generator = page_generator(root)
+    if isinstance(page, str):  # the tree is this function's own: cleaned where it is
+        return detect_records(clean_tree(root, unwrap=("noscript",), in_place=True),
+                              options, now, url, generator)  # fmt: skip
     # Detection changes the tree it works on: a copy, mapped back to the caller's elements.
     tree = copy.deepcopy(root)
     origin = dict(zip(tree.iter(), root.iter(), strict=True))
     clean_tree(tree, unwrap=("noscript",), in_place=True)
+    records = detect_records(tree, options, now, url, generator)
+    records.elements = [origin[e] for e in records.elements if e in origin]
+    return records
+
+
+def page_generator(root: etree._Element) -> str:
+    """What the page's <meta name="generator"> says (forum software names itself there)."""
+    return " ".join(root.xpath("//meta[@name='generator']/@content"))
+
+
+def detect_records(
+    tree: etree._Element,
+    options: RecordOptions = RecordOptions(),
+    now: datetime | None = None,
+    url: str | None = None,
+    generator: str = "",
+    stats: dict | None = None,
+) -> PageRecords:
+    """The records of a page cleaned by `clean_tree` (see extract_records), found in that tree
+    and left as they were (rows detection wrapped are unwrapped again), so the caller can go on
+    with it; the records' `elements` are the tree's. `stats`: its <body>'s `text_stats`, if
+    the caller has them."""
     body = tree.find("body")
     if body is None:
         body = tree
-    stats = text_stats(body)  # one pass each, for both detectors
+    if stats is None:
+        stats = text_stats(body)  # one pass each, for both detectors
     evidence = page_evidence(body, known=stats)
-    generator = " ".join(root.xpath("//meta[@name='generator']/@content"))
+    try:
+        records, blocks = _detect(body, options, now, url, generator, stats, evidence)
+        return finish(records, blocks, stats, url)  # before the wrappers are undone
+    finally:
+        restore(body, stats)
+
+
+def _detect(body, options, now, url, generator, stats, evidence) -> tuple[PageRecords, list]:
     if is_forum_page(url, generator):
-        records, blocks = forum_records(body, options, now, url, generator, stats, evidence)
-        return finish(records, blocks, origin, url)
+        return forum_records(body, options, now, url, generator, stats, evidence)
     regions = comment_regions(body, options, stats, evidence)
     found = extract_forum(
         body,
@@ -83,7 +116,19 @@ def extract_records(
     else:
         records = PageRecords(comments=extract_comments(body, options, now=now, regions=regions))
         blocks = comment_blocks
-    return finish(records, blocks, origin, url)
+    return records, blocks
+
+
+# Elements detection may have made: `interleaved` wraps rows in attribute-less <div>/<tbody>.
+_MADE = etree.XPath("descendant::div[not(@*)] | descendant::tbody[not(@*)]")
+
+
+def restore(body: etree._Element, stats: dict) -> None:
+    """Undo what detection changed in the tree: the wrappers it made (elements the page did not
+    have when its `stats` were taken) give their rows back to their parents."""
+    for element in _MADE(body):
+        if element not in stats and element.getparent() is not None:
+            unwrap(element)
 
 
 def forum_records(body, options, now, url, generator, stats, evidence) -> tuple[PageRecords, list]:
@@ -130,14 +175,15 @@ def attributed(posts: list[PostRecord]) -> list[PostRecord]:
     return [p for p in posts if p.author or p.time]
 
 
-def finish(records: PageRecords, blocks: list, origin: dict, url: str | None) -> PageRecords:
-    """The records with their blocks as elements of the caller's tree (a block `interleaved`
-    made stands for its members), and thread links made absolute; posts without author and
-    time dropped where the others have both (`attributed`)."""
+def finish(records: PageRecords, blocks: list, known: dict, url: str | None) -> PageRecords:
+    """The records with their blocks as elements the page had (`known`, its elements before
+    detection: a block `interleaved` made stands for its members), and thread links made
+    absolute; posts without author and time dropped where the others have both
+    (`attributed`)."""
     records.posts = attributed(records.posts)
     for block in blocks:
-        members = [block] if block in origin else list(block)
-        records.elements.extend(origin[m] for m in members if m in origin)
+        members = [block] if block in known else list(block)
+        records.elements.extend(m for m in members if m in known)
     return absolute_links(records, url)
 
 
