@@ -210,8 +210,8 @@ def drop_unlikely(
     stats = text_stats(root) if stats is None else stats
     page_text = stats[root].text
     parents = []
-    for element in list(root.iter(etree.Element)):
-        if element is root or element.tag in ("html", "body") or element.getparent() is None:
+    for element in _NAMED(root):  # an element without class or id has no verdict
+        if element.tag in ("html", "body") or element.getparent() is None:
             continue
         verdict = _unlikely(f"{element.get('class', '')} {element.get('id', '')}")
         if not verdict:
@@ -222,6 +222,9 @@ def drop_unlikely(
             drop(element)
     restat(root, parents, stats)
     return stats
+
+
+_NAMED = etree.XPath("descendant::*[@class or @id]")
 
 
 def restat(
