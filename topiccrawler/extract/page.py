@@ -25,12 +25,7 @@ from topiccrawler.extract.parse import (
     visible_text,
 )
 from topiccrawler.extract.records.comments import RecordOptions
-from topiccrawler.extract.records.page import (
-    PageRecords,
-    detect_records,
-    extract_records,
-    page_generator,
-)
+from topiccrawler.extract.records.page import PageRecords, extract_records, shared_records
 from topiccrawler.extract.tree import NOISE_TAGS, clean_tree, drop, text_stats
 
 logger = logging.getLogger(__name__)
@@ -167,8 +162,10 @@ def extract_page(
 
     Publish time, author and source come from <meta>, JSON-LD or <time> when the page has them,
     else from the lines around the title (the time as written is kept in `published`). The page
-    is parsed once. When the body holds comments or replies the records extractor found (but not
-    most of it: see MAX_RECORDS_SHARE), they are cut out and the body read again.
+    is parsed once, and cleaned once for the records and body extractors, which share the
+    cleaned tree and its text statistics (unless its <noscript> shows content: see
+    shows_without_javascript). When the body holds comments or replies the records extractor
+    found (but not most of it: see MAX_RECORDS_SHARE), they are cut out and the body read again.
     `relevance` False leaves out what only the crawl's relevance reads (the tag blocks and the
     link density), for a caller that does not store them.
     """
@@ -195,9 +192,7 @@ def extract_page(
         # with its text statistics: detection leaves it as it was.
         tree = clean_tree(root)
         stats = text_stats(_body_of(tree))
-        find = lambda r: detect_records(  # noqa: E731
-            tree, records, now=fetched_at, url=url, generator=page_generator(r), stats=stats
-        )
+        find = lambda r: shared_records(r, tree, stats, records, now=fetched_at, url=url)  # noqa: E731
     else:
         find = lambda r: extract_records(r, records, now=fetched_at, url=url)  # noqa: E731
     if records:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from lxml import etree
 
 from topiccrawler.extract.parse import parse_html
-from topiccrawler.extract.records.page import detect_records, extract_records
+from topiccrawler.extract.records.page import extract_records, shared_records
 from topiccrawler.extract.tree import clean_tree, text_stats
 
 POSTS = [
@@ -26,10 +26,11 @@ URL = "http://forum.example.test/topic/77"
 
 
 def test_detection_leaves_the_cleaned_tree_as_it_was():
-    tree = clean_tree(parse_html(TWO_ROW_THREAD), unwrap=("noscript",))
+    root = parse_html(TWO_ROW_THREAD)
+    tree = clean_tree(root)
     before = etree.tostring(tree)
     stats = text_stats(tree.find("body"))
-    records = detect_records(tree, url=URL, stats=stats)
+    records = shared_records(root, tree, stats, url=URL)
     assert len(records.posts) == 3
     assert all(t in p.text for p, (_, _, t) in zip(records.posts, POSTS, strict=True))
     assert etree.tostring(tree) == before  # the rows it wrapped are unwrapped again
@@ -42,6 +43,6 @@ def test_a_page_given_as_text_or_as_a_tree_gives_the_same_records():
     before = etree.tostring(root)
     from_tree = extract_records(root, url=URL)
     from_text = extract_records(TWO_ROW_THREAD, url=URL)
-    assert from_tree.posts == from_text.posts and len(from_text.elements) == 4
+    assert from_tree.posts == from_text.posts and len(from_tree.elements) == 4
     assert etree.tostring(root) == before  # the caller's tree is left untouched
     assert all(e.getroottree().getroot() is root for e in from_tree.elements)

@@ -33,6 +33,7 @@ def extract_records(
     options: RecordOptions = RecordOptions(),
     now: datetime | None = None,
     url: str | None = None,
+    cleaned: tuple[etree._Element, dict] | None = None,
 ) -> PageRecords:
     """Comments, posts and threads of a page (HTML text or a parsed tree, left untouched);
     the page is kept as it is for a client without JavaScript (<noscript> content shown).
@@ -41,55 +42,35 @@ def extract_records(
     first and POL only runs when it finds nothing. Elsewhere the repeated blocks of a thread
     page are posts, not comments, and comments found outside them (under each answer of a Q&A
     page) are kept; a thread list is only believed on a page without comments.
+
+    `cleaned`: the page as `clean_tree` leaves it and its <body>'s `text_stats`, which the
+    caller shares with the body extractor (see `shared_records`): detection runs in that tree
+    and the records' elements are its own.
     """
     root = parse_html(page) if isinstance(page, str) else page
     url = url or root.getroottree().docinfo.URL
-    generator = page_generator(root)
-    if isinstance(page, str):  # the tree is this function's own: cleaned where it is
-        return detect_records(clean_tree(root, unwrap=("noscript",), in_place=True),
-                              options, now, url, generator)  # fmt: skip
-    # Detection changes the tree it works on: a copy, mapped back to the caller's elements.
-    tree = copy.deepcopy(root)
-    origin = dict(zip(tree.iter(), root.iter(), strict=True))
-    clean_tree(tree, unwrap=("noscript",), in_place=True)
-    records = detect_records(tree, options, now, url, generator)
-    records.elements = [origin[e] for e in records.elements if e in origin]
-    return records
-
-
-def page_generator(root: etree._Element) -> str:
-    """What the page's <meta name="generator"> says (forum software names itself there)."""
-    return " ".join(root.xpath("//meta[@name='generator']/@content"))
-
-
-def detect_records(
-    tree: etree._Element,
-    options: RecordOptions = RecordOptions(),
-    now: datetime | None = None,
-    url: str | None = None,
-    generator: str = "",
-    stats: dict | None = None,
-) -> PageRecords:
-    """The records of a page cleaned by `clean_tree` (see extract_records), found in that tree
-    and left as they were (rows detection wrapped are unwrapped again), so the caller can go on
-    with it; the records' `elements` are the tree's. `stats`: its <body>'s `text_stats`, if
-    the caller has them."""
+    if cleaned is not None:
+        tree, stats = cleaned
+        origin = None
+    else:
+        # Detection changes the tree it works on: a copy, mapped back to the caller's elements
+        # (text given: no caller's elements, the copy's are given).
+        tree = copy.deepcopy(root)
+        origin = None if isinstance(page, str) else dict(zip(tree.iter(), root.iter(), strict=True))
+        clean_tree(tree, unwrap=("noscript",), in_place=True)
+        stats = None
     body = tree.find("body")
     if body is None:
         body = tree
     if stats is None:
         stats = text_stats(body)  # one pass each, for both detectors
+    if origin is None:  # the tree's own elements are given
+        origin = Known(stats)
     evidence = page_evidence(body, known=stats)
-    try:
-        records, blocks = _detect(body, options, now, url, generator, stats, evidence)
-        return finish(records, blocks, stats, url)  # before the wrappers are undone
-    finally:
-        restore(body, stats)
-
-
-def _detect(body, options, now, url, generator, stats, evidence) -> tuple[PageRecords, list]:
+    generator = " ".join(root.xpath("//meta[@name='generator']/@content"))
     if is_forum_page(url, generator):
-        return forum_records(body, options, now, url, generator, stats, evidence)
+        records, blocks = forum_records(body, options, now, url, generator, stats, evidence)
+        return finish(records, blocks, origin, url)
     regions = comment_regions(body, options, stats, evidence)
     found = extract_forum(
         body,
@@ -116,7 +97,39 @@ def _detect(body, options, now, url, generator, stats, evidence) -> tuple[PageRe
     else:
         records = PageRecords(comments=extract_comments(body, options, now=now, regions=regions))
         blocks = comment_blocks
-    return records, blocks
+    return finish(records, blocks, origin, url)
+
+
+def shared_records(
+    root: etree._Element,
+    tree: etree._Element,
+    stats: dict,
+    options: RecordOptions = RecordOptions(),
+    now: datetime | None = None,
+    url: str | None = None,
+) -> PageRecords:
+    """`extract_records` of `root` in `tree`, `clean_tree(root)` made by the caller, with its
+    <body>'s `stats`: the tree is left as it was (rows detection wrapped given back to their
+    parents), for the caller to go on with; the records' elements are the tree's."""
+    body = tree.find("body")
+    try:
+        return extract_records(root, options, now, url, cleaned=(tree, stats))
+    finally:
+        restore(body if body is not None else tree, stats)
+
+
+class Known:
+    """The elements a page had when its statistics were taken, each standing for itself (in
+    the place of a copy's map to the caller's elements): what `finish` reads."""
+
+    def __init__(self, stats: dict):
+        self.stats = stats
+
+    def __contains__(self, element: etree._Element) -> bool:
+        return element in self.stats
+
+    def __getitem__(self, element: etree._Element) -> etree._Element:
+        return element
 
 
 # Elements detection may have made: `interleaved` wraps rows in attribute-less <div>/<tbody>.
@@ -175,15 +188,14 @@ def attributed(posts: list[PostRecord]) -> list[PostRecord]:
     return [p for p in posts if p.author or p.time]
 
 
-def finish(records: PageRecords, blocks: list, known: dict, url: str | None) -> PageRecords:
-    """The records with their blocks as elements the page had (`known`, its elements before
-    detection: a block `interleaved` made stands for its members), and thread links made
-    absolute; posts without author and time dropped where the others have both
-    (`attributed`)."""
+def finish(records: PageRecords, blocks: list, origin: dict, url: str | None) -> PageRecords:
+    """The records with their blocks as elements of the caller's tree (a block `interleaved`
+    made stands for its members), and thread links made absolute; posts without author and
+    time dropped where the others have both (`attributed`)."""
     records.posts = attributed(records.posts)
     for block in blocks:
-        members = [block] if block in known else list(block)
-        records.elements.extend(m for m in members if m in known)
+        members = [block] if block in origin else list(block)
+        records.elements.extend(origin[m] for m in members if m in origin)
     return absolute_links(records, url)
 
 
