@@ -42,10 +42,9 @@ def clean_source(text: str) -> str:
     return _cleaned(text)[0]
 
 
-# The bytes of the C0 controls XML forbids, and of U+FFFE and U+FFFF, in UTF-8: a page's UTF-8
-# is searched for them in C (a regular expression over the str reads a page ten times slower).
+# The bytes of the C0 controls XML forbids: a page's UTF-8 is searched for them in C (a
+# regular expression over the str reads a page ten times slower).
 _REFUSED_BYTES = bytes(b for b in range(32) if b not in (9, 10, 13))
-_NONCHARACTER_LEAD = b"\xef\xbf"  # U+FFC0-U+FFFF; U+FFFE, U+FFFF end in BE, BF
 _XML_START = re.compile("[\ufeff \t\r\n]*<\\?xml")
 
 
@@ -54,7 +53,11 @@ def _cleaned(text: str) -> tuple[str, bytes]:
     encoded once and only rewritten when it holds something lxml refuses (few pages do)."""
     try:
         data = text.encode("utf-8")
-        refused = len(data.translate(None, _REFUSED_BYTES)) != len(data) or _noncharacter(data)
+        refused = (
+            len(data.translate(None, _REFUSED_BYTES)) != len(data)
+            or "\ufffe" in text
+            or "\uffff" in text
+        )
     except UnicodeEncodeError:  # a lone surrogate
         refused = True
     if refused:
@@ -64,16 +67,6 @@ def _cleaned(text: str) -> tuple[str, bytes]:
     elif not refused:
         return text, data
     return text, text.encode("utf-8")
-
-
-def _noncharacter(data: bytes) -> bool:
-    """U+FFFE or U+FFFF in UTF-8 bytes (one scan for their first two bytes, which are rare)."""
-    at = data.find(_NONCHARACTER_LEAD)
-    while at != -1:
-        if data[at + 2 : at + 3] in (b"\xbe", b"\xbf"):
-            return True
-        at = data.find(_NONCHARACTER_LEAD, at + 2)
-    return False
 
 
 def parse_html(text: str, base_url: str | None = None) -> etree._Element:
