@@ -93,13 +93,19 @@ class BodyOptions:
 def name_weight(element: etree._Element, options: BodyOptions) -> float:
     """How much an element's class/id/tag say it is the article (1.0: they say nothing)."""
     weight = TAG_WEIGHTS.get(element.tag, 1.0) if isinstance(element.tag, str) else 1.0
-    names = f"{element.get('class', '')} {element.get('id', '')}"
-    if names.strip():
-        if NEGATIVE_NAMES.search(names):
-            weight *= options.negative_weight
-        if POSITIVE_NAMES.search(names):
-            weight *= options.positive_weight
+    negative, positive = _names_say(f"{element.get('class', '')} {element.get('id', '')}")
+    if negative:
+        weight *= options.negative_weight
+    if positive:
+        weight *= options.positive_weight
     return weight
+
+
+@lru_cache(maxsize=8192)
+def _names_say(names: str) -> tuple[bool, bool]:
+    """Whether class and id names speak against the block (NEGATIVE_NAMES) and for it
+    (POSITIVE_NAMES); pages repeat a few names thousands of times."""
+    return bool(NEGATIVE_NAMES.search(names)), bool(POSITIVE_NAMES.search(names))
 
 
 def _is_paragraph_level(element: etree._Element) -> bool:
@@ -165,8 +171,7 @@ def prune(
         elif (
             options.prune_named_chrome
             and info.text < region_text / 2
-            and NEGATIVE_NAMES.search(f"{child.get('class', '')} {child.get('id', '')}")
-            and not POSITIVE_NAMES.search(f"{child.get('class', '')} {child.get('id', '')}")
+            and _names_say(f"{child.get('class', '')} {child.get('id', '')}") == (True, False)
         ):
             drop(child)
         else:
@@ -379,7 +384,7 @@ SIBLING_PROSE_SHARE = 0.8
 def _prose_block(element: etree._Element, info: TextStats) -> bool:
     """A container of paragraphs, not named as page chrome."""
     names = f"{element.get('class', '')} {element.get('id', '')}"
-    if NEGATIVE_NAMES.search(names) and not POSITIVE_NAMES.search(names):
+    if _names_say(names) == (True, False):
         return False
     return info.prose >= SIBLING_PROSE_SHARE * info.clear
 

@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass, field
 from datetime import datetime
 from html import unescape
+from itertools import islice
 
 from lxml import etree
 
@@ -87,7 +88,7 @@ def clean_title(title: str, headings: list[str] = ()) -> str:
 
 def extract_title(root: etree._Element) -> str | None:
     """The page's title without its site suffix: <title>, og:title, else the first <h1>."""
-    headings = [text_content(h) for h in root.iter("h1", "h2")][:6]
+    headings = [text_content(h) for h in islice(root.iter("h1", "h2"), 6)]
     candidates = [root.findtext(".//title"), *root.xpath('//meta[@property="og:title"]/@content')]
     for candidate in candidates:
         if candidate and candidate.strip():
