@@ -9,7 +9,10 @@ same text. Timing is the extractor call only (our parse included), one process, 
 found by the records extractor cut out); its time is the whole `extract_page` call (metadata,
 records and body), reported apart for pages with and without records. Last, the whole
 `topiccrawler extract` command (a new process: start-up, decoding, every field, JSON out) is
-timed over all pages of the sets, beside readability-lxml's in-process total in the same run.
+timed over all pages of the sets, beside readability-lxml's in-process total, in `--rounds`
+pairs run back to back (the process, then readability over the same pages): each pair's ratio
+is printed, in wall time and in CPU time (the child's user + system time against the
+benchmark's own process time), since a machine shared with other work makes wall time noisy.
 Scores come from the benchmark's own scorer (`score.py`, read in place): bag-of-tokens P/R/F1
 per page, macro-averaged. `--out DIR` also writes DIR/<extractor>/<set>/<stem>.txt for it.
 """
@@ -113,15 +116,30 @@ def load(set_name: str) -> list[tuple[str, str, str]]:
     return pages
 
 
-def whole_process(set_names: list[str]) -> tuple[float, int]:
-    """Wall time of one `topiccrawler extract` process over every page of the sets, and how
-    many pages it gave an error for."""
+def whole_process(set_names: list[str]) -> tuple[float, float, int]:
+    """Wall and CPU time (user + system) of one `topiccrawler extract` process over every page
+    of the sets, and how many pages it gave an error for."""
     files = [str(p) for name in set_names for p in sorted((BENCH / name).glob("*.html"))]
     command = Path(sys.executable).with_name("topiccrawler")
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
     done = subprocess.run([str(command), "extract", *files], capture_output=True, text=True)
     elapsed = time.perf_counter() - started
-    return elapsed, sum('"error"' in line for line in done.stdout.splitlines())
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+    return elapsed, cpu, sum('"error"' in line for line in done.stdout.splitlines())
+
+
+def in_process(extractor: Callable[[str], str], data: dict) -> tuple[float, float]:
+    """Wall and CPU time of an extractor over every page of the sets, in this process."""
+    wall = cpu = 0.0
+    for pages in data.values():
+        for _, page, _ in pages:
+            started, started_cpu = time.perf_counter(), time.process_time()
+            extractor(page)
+            wall += time.perf_counter() - started
+            cpu += time.process_time() - started_cpu
+    return wall, cpu
 
 
 def run(extractor: Callable[[str], str], pages, out: Path | None) -> dict:
@@ -173,6 +191,10 @@ def main() -> int:
     parser.add_argument(
         "--no-process", action="store_true", help="skip timing the `topiccrawler extract` command"
     )
+    parser.add_argument(
+        "--rounds", type=int, default=3,
+        help="pairs of (`topiccrawler extract`, readability in-process) timed (default 3)",
+    )  # fmt: skip
     args = parser.parse_args()
     if not BENCH.is_dir():
         print(f"benchmark data not found at {BENCH} (it lives in ../shared beside the checkout)")
@@ -225,15 +247,30 @@ def main() -> int:
             for label, (n, median, mean) in default[s]["split"].items():
                 print(f"  {s:8} {label:16} {n:4} pages  {median:6.1f} ({mean:.1f})")
     if not args.no_process:
-        elapsed, errors = whole_process(args.sets)
         pages = sum(len(p) for p in data.values())
-        line = f"\nwhole process `topiccrawler extract` over {pages} pages: {elapsed:.2f} s"
-        if reference:
-            in_process = sum(reference[s]["total_s"] for s in args.sets)
-            line += (
-                f"; readability-lxml in-process {in_process:.2f} s ({elapsed / in_process:.2f}x)"
+        readability = peers().get("readability-lxml") if reference else None
+        print(f"\nwhole process `topiccrawler extract` over {pages} pages", end="")
+        print(", each beside readability-lxml in-process:" if readability else ":")
+        ratios, cpu_ratios = [], []
+        for n in range(1, max(1, args.rounds) + 1):
+            elapsed, cpu, errors = whole_process(args.sets)
+            line = f"  round {n}: {elapsed:.2f} s (CPU {cpu:.2f} s), {errors} pages with an error"
+            if readability:
+                gc.collect()
+                wall, wall_cpu = in_process(readability, data)
+                ratios.append(elapsed / wall)
+                cpu_ratios.append(cpu / wall_cpu)
+                line += (
+                    f"; readability {wall:.2f} s (CPU {wall_cpu:.2f} s): "
+                    f"{ratios[-1]:.2f}x wall, {cpu_ratios[-1]:.2f}x CPU"
+                )
+            print(line)
+        if ratios:
+            print(
+                f"  ratio to readability: wall {min(ratios):.2f}-{max(ratios):.2f}x "
+                f"(median {statistics.median(ratios):.2f}), CPU {min(cpu_ratios):.2f}-"
+                f"{max(cpu_ratios):.2f}x (median {statistics.median(cpu_ratios):.2f})"
             )
-        print(f"{line}; {errors} pages with an error")
     if reference:
         print("\nratios to readability-lxml (F1 difference; median time ratio):")
         for name, by_set in results.items():

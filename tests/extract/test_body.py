@@ -9,7 +9,14 @@ import sys
 import pytest
 
 from tests.conftest import SHARED
-from topiccrawler.extract.body import BodyOptions, drop_meta_lines, extract_body
+from topiccrawler.extract.body import (
+    BodyOptions,
+    complete_stats,
+    drop_meta_lines,
+    drop_unlikely,
+    extract_body,
+    strip_chrome,
+)
 from topiccrawler.extract.body_decay import extract_body_decay, find_main_topic
 from topiccrawler.extract.body_density import extract_body_density
 from topiccrawler.extract.encoding import decode_html
@@ -57,6 +64,32 @@ def test_text_stats_count_link_text():
     div = root.find(".//div")
     assert (stats[div].text, stats[div].link, stats[div].clear, stats[div].prose) == (15, 5, 10, 10)
     assert stats[div].link_density == pytest.approx(1 / 3)
+
+
+def test_a_cleaned_tree_and_its_statistics_given_by_the_caller_give_the_same_body():
+    """extract_page hands the body extractor the cleaned tree and text statistics the records
+    extractor used; updated through the removed chrome and unlikely blocks, they give what
+    the extractor's own copy gives."""
+    comments = (
+        '<div class="comments"><p>评论一：说得好，支持依法治税。</p><p>评论二：学习了。</p></div>'
+    )
+    pages = [
+        article(),
+        article(extra=comments),
+        f"<html><body><header>{NAV}</header><article>{''.join(f'<p>{p}</p>' for p in PARAGRAPHS)}"
+        f"<aside>{SIDEBAR}</aside></article><footer>{FOOTER}</footer>tail</body></html>",
+    ]
+    for page in pages:
+        root = parse_html(page)
+        tree = clean_tree(root)
+        stats = text_stats(tree.find("body"))
+        assert extract_body(root, cleaned=tree, stats=stats) == extract_body(root)
+        tree = clean_tree(root)  # the statistics follow the removals
+        stats = complete_stats(tree, text_stats(tree.find("body")))
+        strip_chrome(tree, stats)
+        drop_unlikely(tree, stats)
+        fresh = text_stats(tree)
+        assert all(stats[element] == fresh[element] for element in tree.iter())
 
 
 def test_decay_method_finds_the_article_and_prunes_links():
@@ -170,7 +203,9 @@ def test_links_inside_sentences_are_kept_and_link_lists_are_not():
         "<a href='/notice'>发布公告</a>称，退税将于下月到账。</p>"
     )
     page = parse_html(
-        "<html><body><div class='story'>" + sentence + "".join(f"<p>{p}</p>" for p in PARAGRAPHS)
+        "<html><body><div class='story'>"
+        + sentence
+        + "".join(f"<p>{p}</p>" for p in PARAGRAPHS)
         + "<div><a href='/1'>Markets</a> | <a href='/2'>Politics</a> | <a href='/3'>Sport</a>"
         "</div></div></body></html>"
     )

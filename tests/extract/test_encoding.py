@@ -48,9 +48,14 @@ def test_binary_detection():
     assert not looks_binary(codecs.BOM_UTF16_LE + "<p>税</p>".encode("utf-16-le"))
 
 
-MOJIBAKE_ZH = "<html><body><p>" + "国务院总理今天在北京主持召开常务会议，部署进一步减税降费的措施。" * 8 + "</p></body></html>"
+MOJIBAKE_ZH = (
+    "<html><body><p>"
+    + "国务院总理今天在北京主持召开常务会议，部署进一步减税降费的措施。" * 8
+    + "</p></body></html>"
+)
 MOJIBAKE_FR = (
-    "<html><body><p>" + "Le gouvernement a annoncé une réforme économique très ambitieuse. " * 8
+    "<html><body><p>"
+    + "Le gouvernement a annoncé une réforme économique très ambitieuse. " * 8
     + "</p></body></html>"
 )
 
@@ -73,9 +78,11 @@ def test_utf8_misread_as_cp1252_is_repaired():
     "page",
     [
         MOJIBAKE_FR,
-        "<html><body><p>" + "Президент заявил сегодня, что экономика страны продолжает расти. " * 8
+        "<html><body><p>"
+        + "Президент заявил сегодня, что экономика страны продолжает расти. " * 8
         + "</p></body></html>",
-        "<html><body><p>" + "Só a reflexão não basta — “disse” o ministro às três. " * 8
+        "<html><body><p>"
+        + "Só a reflexão não basta — “disse” o ministro às três. " * 8
         + "</p></body></html>",
     ],
 )

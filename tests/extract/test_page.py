@@ -6,7 +6,7 @@ import pytest
 
 from tests.servers import FIXTURES
 from topiccrawler.extract.encoding import decode_html
-from topiccrawler.extract.page import extract_page
+from topiccrawler.extract.page import PageContent, extract_page
 from topiccrawler.extract.parse import ExtractionError, parse_html, visible_text
 
 
@@ -89,3 +89,71 @@ def test_huge_page():
         "<html><body><div class=content>" + paragraphs + "</div></body></html>"
     )  # 6 MB
     assert page.body.count("\n") == 3999
+
+
+ARTICLE = "".join(
+    f"<p>第{n}段：纳税人应当按期办理增值税申报，税务机关将加强辅导与服务，确保政策落实到位。</p>"
+    for n in range(1, 13)
+)
+# Comments in a box not named as comments (the body extractor's own rule does not see them):
+# the records extractor finds them, and they are cut out of the body.
+REPLIES = "".join(
+    f'<div class="item"><span class="author">网友{n}</span> <span class="time">2026-03-1{n} 10:0{n}</span>'
+    f"<p>第{n}条留言：这项减税政策对我们小店帮助很大，希望继续保持。</p></div>"
+    for n in range(1, 6)
+)
+PAGES = {
+    "article": f"<html><head><title>增值税申报指南</title></head><body><nav><a href=/>首页</a></nav>"
+    f"<div class=main><h1>增值税申报指南</h1>{ARTICLE}</div></body></html>",
+    "article with comments": f"<html><body><div class=main>{ARTICLE}"
+    f"<div class=box>{REPLIES}</div></div><footer>版权所有</footer></body></html>",
+    "table forum thread": "<html><body><table summary=posts>"
+    + "".join(
+        f"<tr><td class=bold><a href=/u{n}>用户{n}</a></td><td>2026-3-{n} 10:2{n}</td></tr>"
+        f"<tr><td class='l w'>第{n}楼：个税汇算退税一般一周左右到账，注意银行卡信息。</td></tr>"
+        for n in range(1, 5)
+    )
+    + "</table></body></html>",
+    "noscript and aside": f"<html><body><noscript><img src=/p.gif></noscript>"
+    f"<div class=main>{ARTICLE}<noscript>\n</noscript></div><aside>{REPLIES}</aside></body></html>",
+}
+
+
+def test_comments_the_records_extractor_found_are_cut_from_the_body():
+    page = extract_page(PAGES["article with comments"])
+    assert [c.author for c in page.records.comments] == [f"网友{n}" for n in range(1, 6)]
+    assert "第1段" in page.body and "第12段" in page.body
+    assert "留言" not in page.body and "网友" not in page.body
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_one_cleaned_tree_serves_both_extractors_with_the_same_result(name, monkeypatch):
+    """A page whose <noscript> shows nothing gets one cleaned tree for records and body; the
+    result is what separate trees give (the path kept for pages with <noscript> content)."""
+    url = "http://forum.example.test/topic/7" if "forum" in name else None
+    shared = extract_page(PAGES[name], url)
+    monkeypatch.setattr("topiccrawler.extract.page.shows_without_javascript", lambda root: True)
+    separate = extract_page(PAGES[name], url)
+    assert fields(shared) == fields(separate)
+    assert shared.body and (name != "table forum thread" or len(shared.records.posts) == 4)
+
+
+def fields(page: PageContent) -> tuple:
+    """What extract_page gives, but the elements the records came from (each tree's own)."""
+    records = page.records
+    return (
+        page.title, page.body, page.published, page.author, page.source, page.blocks,
+        page.link_density, page.error, records.kind, records.comments, records.posts,
+        records.threads, len(records.elements),
+    )  # fmt: skip
+
+
+def test_noscript_content_is_read_by_the_records_extractor_only():
+    """What a page shows without JavaScript (comments served in <noscript>) is records; the
+    body extractor leaves <noscript> out."""
+    page = extract_page(
+        f"<html><body><div class=main>{ARTICLE}</div><div id=c><noscript>{REPLIES}</noscript>"
+        "</div></body></html>"
+    )
+    assert len(page.records.comments) == 5 and "留言" not in page.body
+    assert "第3段" in page.body

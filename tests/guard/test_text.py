@@ -16,7 +16,13 @@ from tests.crawl import crawl
 from tests.middlewares.test_address_guard import RecordingServer
 from topiccrawler.cli import main
 from topiccrawler.exporters import FormulaSafeCsvItemExporter
-from topiccrawler.guard.text import drop_controls, escape_controls, make_inert
+from topiccrawler.guard.text import (
+    drop_controls,
+    drop_html_controls,
+    escape_controls,
+    has_controls,
+    make_inert,
+)
 from topiccrawler.items import CommentRecord, PageItem, SearchHitRecord, SearchResultsItem
 from topiccrawler.storage import Database, store_page
 from topiccrawler.storage.models import Comment, Page
@@ -130,6 +136,19 @@ def test_extract_command_prints_no_escape(tmp_path, capsys):
 def test_drop_controls_keeps_newlines_tabs_and_text():
     assert drop_controls("a\tb\nc\r\nd\re\x00f\x1b[0m\x7f\x85\x9bg 税") == "a\tb\nc\nd\nef[0mg 税"
     assert drop_controls("") == "" and drop_controls(None) is None
+
+
+def test_controls_found_in_bytes_as_the_pattern_finds_them():
+    """has_controls reads UTF-8 bytes; it answers as ANY_CONTROL does for every character
+    below U+0800 (one- and two-byte sequences, C1 among them) and for wide ones."""
+    for code in [*range(0x800), 0xD800, 0xFFFE, 0x1F600]:
+        text = f"<p>文{chr(code)}x</p>"
+        assert has_controls(text) == bool(ANY_CONTROL.search(text)), hex(code)
+    assert drop_html_controls("<p>a\x00b\x0cc\x9bd&#27;e&#x85;f\u00a0&#10;</p>") == (
+        "<p>ab cdef\u00a0&#10;</p>"
+    )
+    page = "<p>清洁的页面 &amp; nothing to drop</p>"
+    assert drop_html_controls(page) is page
 
 
 def test_make_inert_reaches_records_and_hits():

@@ -93,13 +93,19 @@ class BodyOptions:
 def name_weight(element: etree._Element, options: BodyOptions) -> float:
     """How much an element's class/id/tag say it is the article (1.0: they say nothing)."""
     weight = TAG_WEIGHTS.get(element.tag, 1.0) if isinstance(element.tag, str) else 1.0
-    names = f"{element.get('class', '')} {element.get('id', '')}"
-    if names.strip():
-        if NEGATIVE_NAMES.search(names):
-            weight *= options.negative_weight
-        if POSITIVE_NAMES.search(names):
-            weight *= options.positive_weight
+    negative, positive = _names_say(f"{element.get('class', '')} {element.get('id', '')}")
+    if negative:
+        weight *= options.negative_weight
+    if positive:
+        weight *= options.positive_weight
     return weight
+
+
+@lru_cache(maxsize=8192)
+def _names_say(names: str) -> tuple[bool, bool]:
+    """Whether class and id names speak against the block (NEGATIVE_NAMES) and for it
+    (POSITIVE_NAMES); pages repeat a few names thousands of times."""
+    return bool(NEGATIVE_NAMES.search(names)), bool(POSITIVE_NAMES.search(names))
 
 
 def _is_paragraph_level(element: etree._Element) -> bool:
@@ -165,8 +171,7 @@ def prune(
         elif (
             options.prune_named_chrome
             and info.text < region_text / 2
-            and NEGATIVE_NAMES.search(f"{child.get('class', '')} {child.get('id', '')}")
-            and not POSITIVE_NAMES.search(f"{child.get('class', '')} {child.get('id', '')}")
+            and _names_say(f"{child.get('class', '')} {child.get('id', '')}") == (True, False)
         ):
             drop(child)
         else:
@@ -200,15 +205,18 @@ def _unlikely(names: str) -> str:
     return "sidebar" if SIDEBAR_NAMES.search(names) else ""
 
 
-def drop_unlikely(root: etree._Element) -> dict[etree._Element, TextStats]:
+def drop_unlikely(
+    root: etree._Element, stats: dict[etree._Element, TextStats] | None = None
+) -> dict[etree._Element, TextStats]:
     """Remove comment sections, and small blocks named as sidebars, unless their names also
     speak for them; comments have their own extractor. Returns the text statistics of what is
-    left (those of the removed blocks' ancestors counted again, not the whole page)."""
-    stats = text_stats(root)
+    left (those of the removed blocks' ancestors counted again, not the whole page); `stats`:
+    the tree's own, if the caller has them (updated in place)."""
+    stats = text_stats(root) if stats is None else stats
     page_text = stats[root].text
     parents = []
-    for element in list(root.iter(etree.Element)):
-        if element is root or element.tag in ("html", "body") or element.getparent() is None:
+    for element in _NAMED(root):  # an element without class or id has no verdict
+        if element.tag in ("html", "body") or element.getparent() is None:
             continue
         verdict = _unlikely(f"{element.get('class', '')} {element.get('id', '')}")
         if not verdict:
@@ -217,6 +225,18 @@ def drop_unlikely(root: etree._Element) -> dict[etree._Element, TextStats]:
         if verdict == "unlikely" or (small and verdict == "sidebar"):
             parents.append(element.getparent())
             drop(element)
+    restat(root, parents, stats)
+    return stats
+
+
+_NAMED = etree.XPath("descendant::*[@class or @id]")
+
+
+def restat(
+    root: etree._Element, parents: list[etree._Element], stats: dict[etree._Element, TextStats]
+) -> None:
+    """Count again the statistics of `parents` (of removed elements) and of their ancestors,
+    deepest first; parents no longer in the tree are left alone."""
     changed: dict[etree._Element, int] = {}  # still in the page, with their depth
     for parent in parents:
         chain = [parent, *parent.iterancestors()]
@@ -225,16 +245,53 @@ def drop_unlikely(root: etree._Element) -> dict[etree._Element, TextStats]:
                 changed[element] = depth
     for element in sorted(changed, key=changed.get, reverse=True):  # deepest first
         stats[element] = element_stats(element, stats)
+
+
+def strip_chrome(
+    tree: etree._Element, stats: dict[etree._Element, TextStats] | None = None
+) -> None:
+    """Remove the HTML5 page chrome (CHROME_TAGS), keeping tails; `stats` kept up to date."""
+    if stats is None:
+        etree.strip_elements(tree, *CHROME_TAGS, with_tail=False)
+        return
+    parents = [e.getparent() for e in tree.iter(*CHROME_TAGS) if e is not tree]
+    if parents:
+        etree.strip_elements(tree, *CHROME_TAGS, with_tail=False)
+        restat(tree, parents, stats)
+
+
+def complete_stats(
+    tree: etree._Element, stats: dict[etree._Element, TextStats]
+) -> dict[etree._Element, TextStats]:
+    """`stats` (`text_stats` of the tree's <body>, or of the whole tree) made those of the
+    whole tree, as text_stats(tree) gives them."""
+    if tree not in stats:
+        for child in tree.iterchildren(etree.Element):
+            if child not in stats:
+                stats.update(text_stats(child))
+        stats[tree] = element_stats(tree, stats)
     return stats
 
 
-def extract_body(root: etree._Element, options: BodyOptions = BodyOptions()) -> str:
+def extract_body(
+    root: etree._Element,
+    options: BodyOptions = BodyOptions(),
+    cleaned: etree._Element | None = None,
+    stats: dict[etree._Element, TextStats] | None = None,
+) -> str:
     """The body text of a parsed page, paragraphs on their own lines; never empty for a page
-    with text (falls back to the paper's method, then to the page's text)."""
-    tree = clean_tree(root)
+    with text (falls back to the paper's method, then to the page's text).
+
+    `cleaned`: `clean_tree(root)`, made by the caller and given up to this function (it is
+    changed), with `stats`, its `text_stats` (of its <body> at least) if the caller has them:
+    a page's cleaned tree and statistics shared with the records extractor."""
+    tree = clean_tree(root) if cleaned is None else cleaned
+    if stats is not None:
+        complete_stats(tree, stats)
     if options.drop_chrome:
-        etree.strip_elements(tree, *CHROME_TAGS, with_tail=False)
-    stats = drop_unlikely(tree) if options.drop_unlikely else None
+        strip_chrome(tree, stats)
+    if options.drop_unlikely:
+        stats = drop_unlikely(tree, stats)
     body = tree.find("body")
     start = body if body is not None else tree
     if stats is None:
@@ -327,7 +384,7 @@ SIBLING_PROSE_SHARE = 0.8
 def _prose_block(element: etree._Element, info: TextStats) -> bool:
     """A container of paragraphs, not named as page chrome."""
     names = f"{element.get('class', '')} {element.get('id', '')}"
-    if NEGATIVE_NAMES.search(names) and not POSITIVE_NAMES.search(names):
+    if _names_say(names) == (True, False):
         return False
     return info.prose >= SIBLING_PROSE_SHARE * info.clear
 

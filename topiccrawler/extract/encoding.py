@@ -83,9 +83,11 @@ def repair_mojibake(text: str) -> tuple[str, str] | None:
     non_ascii = len(sample) - len(sample.encode("ascii", "ignore"))
     if non_ascii < MOJIBAKE_MIN_CHARS:
         return None
-    cjk = len(_CJK.findall(sample))
-    if cjk > 0.05 * non_ascii:
-        return None
+    cjk = 0
+    for _ in _CJK.finditer(sample):  # counted only until the page is plainly Chinese
+        cjk += 1
+        if cjk > 0.05 * non_ascii:
+            return None
     foreign = len(_NON_ASCII_LETTER.findall(sample))
     if foreign < MOJIBAKE_MIN_CHARS or cjk > 0.05 * foreign:
         return None

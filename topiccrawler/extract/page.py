@@ -3,12 +3,14 @@ time, author and source, and the page's link density. Pure functions; no Scrapy 
 
 from __future__ import annotations
 
+import copy
 import json
 import logging
 import re
 from dataclasses import dataclass, field
 from datetime import datetime
 from html import unescape
+from itertools import islice
 
 from lxml import etree
 
@@ -24,8 +26,13 @@ from topiccrawler.extract.parse import (
     visible_text,
 )
 from topiccrawler.extract.records.comments import RecordOptions
-from topiccrawler.extract.records.page import PageRecords, extract_records
-from topiccrawler.extract.tree import drop
+from topiccrawler.extract.records.page import (
+    PageRecords,
+    extract_records,
+    shared_records,
+    unwrap_wrapper_forms,
+)
+from topiccrawler.extract.tree import NOISE_TAGS, clean_tree, drop, text_stats
 
 logger = logging.getLogger(__name__)
 
@@ -86,7 +93,7 @@ def clean_title(title: str, headings: list[str] = ()) -> str:
 
 def extract_title(root: etree._Element) -> str | None:
     """The page's title without its site suffix: <title>, og:title, else the first <h1>."""
-    headings = [text_content(h) for h in root.iter("h1", "h2")][:6]
+    headings = [text_content(h) for h in islice(root.iter("h1", "h2"), 6)]
     candidates = [root.findtext(".//title"), *root.xpath('//meta[@property="og:title"]/@content')]
     for candidate in candidates:
         if candidate and candidate.strip():
@@ -161,8 +168,10 @@ def extract_page(
 
     Publish time, author and source come from <meta>, JSON-LD or <time> when the page has them,
     else from the lines around the title (the time as written is kept in `published`). The page
-    is parsed once. When the body holds comments or replies the records extractor found (but not
-    most of it: see MAX_RECORDS_SHARE), they are cut out and the body read again.
+    is parsed once, and cleaned once for the records and body extractors, which share the
+    cleaned tree and its text statistics (unless its <noscript> shows content: see
+    shows_without_javascript). When the body holds comments or replies the records extractor
+    found (but not most of it: see MAX_RECORDS_SHARE), they are cut out and the body read again.
     `relevance` False leaves out what only the crawl's relevance reads (the tag blocks and the
     link density), for a caller that does not store them.
     """
@@ -183,25 +192,71 @@ def extract_page(
         failures,
         None,
     )
+    tree = stats = None
+    if records and not shows_without_javascript(root):
+        # One cleaned copy of the page for both extractors (see shows_without_javascript),
+        # with its text statistics: detection leaves it as it was.
+        tree = clean_tree(root)
+        unwrap_wrapper_forms(tree)  # a <form> that only wraps posts (or the page) is no box
+        stats = text_stats(_body_of(tree))
+        find = lambda r: shared_records(r, tree, stats, records, now=fetched_at, url=url)  # noqa: E731
+    else:
+        find = lambda r: extract_records(r, records, now=fetched_at, url=url)  # noqa: E731
     if records:
-        found = _attempt(
-            "records",
-            lambda r: extract_records(r, records, now=fetched_at, url=url),
-            root,
-            failures,
-            default=None,
-        )
+        found = _attempt("records", find, root, failures, default=None)
         content.records = found if found is not None else PageRecords()
-    content.body = _attempt("body", extract_body, root, failures, default=None)
+        if found is None:
+            tree = None  # a step that failed may have left the tree changed
     cut = content.records.elements
-    if content.body and cut and 0 < records_share(content.body, cut) < MAX_RECORDS_SHARE:
-        for element in cut:  # comments and replies are not the article
-            drop(element)
-        content.body = _attempt("body", extract_body, root, failures, default=content.body)
+    if tree is not None and not cut:  # most pages: the body reads the shared tree itself
+        content.body = _attempt(
+            "body", lambda r: extract_body(r, cleaned=tree, stats=stats), root, failures, None
+        )
+    elif tree is not None:  # the records' elements are the shared tree's
+        first = copy.deepcopy(tree)
+        content.body = _attempt(
+            "body", lambda r: extract_body(r, cleaned=first), root, failures, None
+        )
+        if content.body and 0 < records_share(content.body, cut) < MAX_RECORDS_SHARE:
+            for element in cut:  # comments and replies are not the article
+                drop(element)
+            clean_tree(tree, in_place=True)  # containers they leave empty go, as in any page
+            content.body = _attempt(
+                "body", lambda r: extract_body(r, cleaned=tree), root, failures, content.body
+            )
+    else:
+        content.body = _attempt("body", extract_body, root, failures, default=None)
+        if content.body and cut and 0 < records_share(content.body, cut) < MAX_RECORDS_SHARE:
+            for element in cut:  # comments and replies are not the article
+                drop(element)
+            content.body = _attempt("body", extract_body, root, failures, default=content.body)
     if content.body is None:
         content.body = page_text
     content.error = "; ".join(failures) or None
     return content
+
+
+# <noscript> content a client without JavaScript shows, which the records extractor reads and
+# the body extractor leaves out: text, or line breaks and cells (kept by clean_tree though
+# empty), outside what cleaning removes anyway.
+_NOSCRIPT_SHOWS = etree.XPath(
+    "//noscript//node()[self::text()[normalize-space()] or self::br or self::hr or self::td"
+    " or self::th or self::tr][not(ancestor::*["
+    + " or ".join(f"self::{tag}" for tag in NOISE_TAGS if tag != "noscript")
+    + "])]"
+)
+
+
+def shows_without_javascript(root: etree._Element) -> bool:
+    """The page has <noscript> content that cleaning keeps: then the records extractor (which
+    shows it) and the body extractor (which does not) need trees of their own. Elsewhere one
+    cleaned tree serves both (what a <noscript> without such content leaves is white space)."""
+    return bool(_NOSCRIPT_SHOWS(root))
+
+
+def _body_of(tree: etree._Element) -> etree._Element:
+    body = tree.find("body")
+    return body if body is not None else tree
 
 
 def _read_metadata(

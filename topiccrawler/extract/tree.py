@@ -33,12 +33,21 @@ def clean_tree(
     etree.strip_elements(
         root, etree.Comment, etree.ProcessingInstruction, *NOISE_TAGS, with_tail=False
     )
-    for element in reversed(list(root.iter(etree.Element))):
-        if element is root or element.tag in SHAPE_TAGS:
-            continue
-        if not (element.text or "").strip() and len(element) == 0:
+    # Bottom-up: from each leaf, up through the ancestors its removal leaves empty.
+    for element in reversed(_LEAVES(root)):
+        while (
+            element is not root
+            and element.tag not in SHAPE_TAGS
+            and not len(element)
+            and not (element.text or "").strip()
+        ):
+            parent = element.getparent()
             drop(element)
+            element = parent
     return root
+
+
+_LEAVES = etree.XPath("descendant::*[not(*)]")  # elements without element children
 
 
 def drop(element: etree._Element) -> None:
@@ -85,10 +94,30 @@ class TextStats:
 
 
 def text_stats(root: etree._Element) -> dict[etree._Element, TextStats]:
-    """TextStats for every element, in one bottom-up pass."""
+    """TextStats for every element, in one bottom-up pass (`element_stats` of each, written
+    out: every page's every element passes here once or twice)."""
     stats: dict[etree._Element, TextStats] = {}
+    known = stats.get
     for element in reversed(list(root.iter(etree.Element))):
-        stats[element] = element_stats(element, stats)
+        text = element.text
+        total = len("".join(text.split())) if text else 0
+        link = prose = 0
+        if len(element):
+            for child in element:
+                tail = child.tail
+                if tail:
+                    total += len("".join(tail.split()))
+                below = known(child)
+                if below is not None:
+                    total += below.text
+                    link += below.link
+                    prose += below.prose
+        tag = element.tag
+        if tag == "a":
+            link, prose = total, 0
+        elif tag in PROSE_TAGS:
+            prose = total - link
+        stats[element] = TextStats(total, link, prose)
     return stats
 
 

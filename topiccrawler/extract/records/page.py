@@ -12,7 +12,7 @@ from lxml import etree
 from topiccrawler.extract.parse import parse_html
 from topiccrawler.extract.records.comments import RecordOptions, comment_regions, extract_comments
 from topiccrawler.extract.records.fields import page_evidence
-from topiccrawler.extract.records.forum import extract_forum, is_forum_page
+from topiccrawler.extract.records.forum import extract_forum, is_forum_page, unwrap
 from topiccrawler.extract.records.linked import linked_posts, merged
 from topiccrawler.extract.tree import clean_tree, text_stats
 from topiccrawler.items import CommentRecord, PostRecord, ThreadRecord
@@ -34,6 +34,7 @@ def extract_records(
     options: RecordOptions = RecordOptions(),
     now: datetime | None = None,
     url: str | None = None,
+    cleaned: tuple[etree._Element, dict] | None = None,
 ) -> PageRecords:
     """Comments, posts and threads of a page (HTML text or a parsed tree, left untouched);
     the page is kept as it is for a client without JavaScript (<noscript> content shown).
@@ -42,18 +43,31 @@ def extract_records(
     first and POL only runs when it finds nothing. Elsewhere the repeated blocks of a thread
     page are posts, not comments, and comments found outside them (under each answer of a Q&A
     page) are kept; a thread list is only believed on a page without comments.
+
+    `cleaned`: the page as `clean_tree` leaves it and its <body>'s `text_stats`, which the
+    caller shares with the body extractor (see `shared_records`): detection runs in that tree
+    and the records' elements are its own.
     """
     root = parse_html(page) if isinstance(page, str) else page
     url = url or root.getroottree().docinfo.URL
-    # Detection changes the tree it works on: a copy, mapped back to the caller's elements.
-    tree = copy.deepcopy(root)
-    origin = dict(zip(tree.iter(), root.iter(), strict=True))
-    clean_tree(tree, unwrap=("noscript",), in_place=True)
-    unwrap_wrapper_forms(tree)
+    if cleaned is not None:
+        tree, stats = cleaned
+        origin = None
+    else:
+        # Detection changes the tree it works on: a copy, mapped back to the caller's elements
+        # (text given: no caller's elements, the copy's are given).
+        tree = copy.deepcopy(root)
+        origin = None if isinstance(page, str) else dict(zip(tree.iter(), root.iter(), strict=True))
+        clean_tree(tree, unwrap=("noscript",), in_place=True)
+        unwrap_wrapper_forms(tree)
+        stats = None
     body = tree.find("body")
     if body is None:
         body = tree
-    stats = text_stats(body)  # one pass each, for both detectors
+    if stats is None:
+        stats = text_stats(body)  # one pass each, for both detectors
+    if origin is None:  # the tree's own elements are given
+        origin = Known(stats)
     evidence = page_evidence(body, known=stats)
     generator = " ".join(root.xpath("//meta[@name='generator']/@content"))
     if is_forum_page(url, generator):
@@ -140,6 +154,50 @@ def _unwrap(element: etree._Element) -> None:
             kids[-1].tail = (kids[-1].tail or "") + tail
         else:
             after_previous(tail)
+
+
+def shared_records(
+    root: etree._Element,
+    tree: etree._Element,
+    stats: dict,
+    options: RecordOptions = RecordOptions(),
+    now: datetime | None = None,
+    url: str | None = None,
+) -> PageRecords:
+    """`extract_records` of `root` in `tree`, `clean_tree(root)` made by the caller, with its
+    <body>'s `stats`: the tree is left as it was (rows detection wrapped given back to their
+    parents), for the caller to go on with; the records' elements are the tree's."""
+    body = tree.find("body")
+    try:
+        return extract_records(root, options, now, url, cleaned=(tree, stats))
+    finally:
+        restore(body if body is not None else tree, stats)
+
+
+class Known:
+    """The elements a page had when its statistics were taken, each standing for itself (in
+    the place of a copy's map to the caller's elements): what `finish` reads."""
+
+    def __init__(self, stats: dict):
+        self.stats = stats
+
+    def __contains__(self, element: etree._Element) -> bool:
+        return element in self.stats
+
+    def __getitem__(self, element: etree._Element) -> etree._Element:
+        return element
+
+
+# Elements detection may have made: `interleaved` wraps rows in attribute-less <div>/<tbody>.
+_MADE = etree.XPath("descendant::div[not(@*)] | descendant::tbody[not(@*)]")
+
+
+def restore(body: etree._Element, stats: dict) -> None:
+    """Undo what detection changed in the tree: the wrappers it made (elements the page did not
+    have when its `stats` were taken) give their rows back to their parents."""
+    for element in _MADE(body):
+        if element not in stats and element.getparent() is not None:
+            unwrap(element)
 
 
 def forum_records(body, options, now, url, generator, stats, evidence) -> tuple[PageRecords, list]:

@@ -1,0 +1,48 @@
+"""All records of a page: detection on a cleaned tree the caller goes on with."""
+
+from __future__ import annotations
+
+from lxml import etree
+
+from topiccrawler.extract.parse import parse_html
+from topiccrawler.extract.records.page import extract_records, shared_records
+from topiccrawler.extract.tree import clean_tree, text_stats
+
+POSTS = [
+    (f"用户{n}", f"2026-3-{n} 10:2{n}", f"第{n}楼：个税汇算退税一般一周左右到账。")
+    for n in (1, 2, 3)
+]
+# A header row (author, time) and a text row per post: detection wraps each pair into one
+# element to read it as one post.
+TWO_ROW_THREAD = (
+    "<html><body><table summary=posts>"
+    + "".join(
+        f"<tr><td class=bold><a href=/{u}>{u}</a></td><td>{w}</td></tr><tr><td class='l w'>{t}</td></tr>"
+        for u, w, t in POSTS
+    )
+    + "</table></body></html>"
+)
+URL = "http://forum.example.test/topic/77"
+
+
+def test_detection_leaves_the_cleaned_tree_as_it_was():
+    root = parse_html(TWO_ROW_THREAD)
+    tree = clean_tree(root)
+    before = etree.tostring(tree)
+    stats = text_stats(tree.find("body"))
+    records = shared_records(root, tree, stats, url=URL)
+    assert len(records.posts) == 3
+    assert all(t in p.text for p, (_, _, t) in zip(records.posts, POSTS, strict=True))
+    assert etree.tostring(tree) == before  # the rows it wrapped are unwrapped again
+    rows = tree.findall(".//tr")
+    assert records.elements == rows[2:]  # the replies' rows (the first post is the body)
+
+
+def test_a_page_given_as_text_or_as_a_tree_gives_the_same_records():
+    root = parse_html(TWO_ROW_THREAD)
+    before = etree.tostring(root)
+    from_tree = extract_records(root, url=URL)
+    from_text = extract_records(TWO_ROW_THREAD, url=URL)
+    assert from_tree.posts == from_text.posts and len(from_tree.elements) == 4
+    assert etree.tostring(root) == before  # the caller's tree is left untouched
+    assert all(e.getroottree().getroot() is root for e in from_tree.elements)
