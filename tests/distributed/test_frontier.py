@@ -134,6 +134,24 @@ def test_rescore_moves_queued_requests_unless_taken(workers):
     assert queue.pop()[0].url == "http://a.test/low"
 
 
+def test_the_frontier_is_rescored_once_per_pages_judged_over_all_workers(workers):
+    from topiccrawler.distributed.scheduler import RESCORE_DUE
+
+    due = workers[0].server.register_script(RESCORE_DUE)
+    keys = [workers[0].key("classifier", "pages"), workers[0].key("rescored_at")]
+    assert due(keys=keys, args=[250]) == 1  # the first refit: at once
+    for worker in workers:  # each worker's judged pages count on the one clock
+        classifier = SharedLinkClassifier(worker, min_examples=10_000)
+        for i in range(124):
+            classifier.learn([{f"u:{i}": 1.0}], True)
+        classifier.send()
+    assert int(workers[0].server.get(keys[0])) == 248
+    assert due(keys=keys, args=[250]) == 0  # 248 pages since: not yet
+    workers[1].server.incrby(keys[0], 2)
+    assert due(keys=keys, args=[250]) == 1
+    assert due(keys=keys, args=[250]) == 0  # taken by the first to ask
+
+
 def test_bloom_filter_sees_each_url_once_over_workers(workers):
     fingerprinter = RequestFingerprinter()
     filters = [BloomDupeFilter(w, fingerprinter, capacity=10_000, error=1e-3) for w in workers]

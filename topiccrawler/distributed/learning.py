@@ -74,6 +74,7 @@ class SharedLinkClassifier(LinkClassifier):
         self.window = self.examples.maxlen or 5000
         self.adopted = 0  # models taken from another worker
         self.unsent: list[str] = []  # examples (JSON) not yet in Redis
+        self.unsent_pages = 0  # judged pages they came from (the frontier's rescoring clock)
         self.shared_seen = 0  # examples over all workers, when last sent
         self.sent = 0.0
 
@@ -82,6 +83,7 @@ class SharedLinkClassifier(LinkClassifier):
         refit may be due by the count known here."""
         for features in examples:
             self.unsent.append(json.dumps([features, relevant], ensure_ascii=False))
+        self.unsent_pages += 1
         self.seen = self.shared_seen + len(self.unsent)
         due = self.seen >= max(self.min_examples, (1 + self.refit_growth) * self.fitted_on)
         if due or time.monotonic() - self.sent >= SEND_INTERVAL:
@@ -96,9 +98,11 @@ class SharedLinkClassifier(LinkClassifier):
         if self.unsent:
             pipe.rpush(key, *self.unsent)
             pipe.ltrim(key, -self.window, -1)
+        pipe.incrby(self.crawl.key("classifier", "pages"), self.unsent_pages)
         pipe.incrby(self.crawl.key("classifier", "seen"), len(self.unsent))
         self.shared_seen = self.seen = pipe.execute()[-1]
         self.unsent.clear()
+        self.unsent_pages = 0
         self.sent = time.monotonic()
 
     def fit(self) -> bool:

@@ -36,7 +36,17 @@ logger = logging.getLogger(__name__)
 
 REFRESH_MARGIN = 10  # as frontier/queue.py: a request whose priority fell by more goes back
 REFRESH_LIMIT = 100
-RESCORE_INTERVAL_MS = 5000  # a shared frontier is rescored at most this often, by one worker
+RESCORE_EVERY_PAGES = 250  # pages judged over all workers between two rescorings of the frontier
+RESCORE_LOCK_MS = 60_000  # one worker rescores at a time (a dead one's turn ends after this)
+# The frontier is due a rescoring when RESCORE_EVERY_PAGES pages were judged since the last one
+# (KEYS: pages judged, pages at the last rescoring; ARGV: the interval): due is marked taken.
+RESCORE_DUE = """
+local judged = tonumber(redis.call('GET', KEYS[1]) or '0')
+local last = redis.call('GET', KEYS[2])
+if last and judged - tonumber(last) < tonumber(ARGV[1]) then return 0 end
+redis.call('SET', KEYS[2], judged)
+return 1
+"""
 SWEEP_INTERVAL = 0.1  # seconds between looks for leased requests the engine is done with
 WAKE_INTERVAL = 0.2  # seconds between looks for work other workers queued or sites they freed
 
@@ -97,6 +107,7 @@ class DistributedScheduler(BaseScheduler):
             settings.getfloat("REDIS_BLOOM_ERROR"),
             debug=settings.getbool("DUPEFILTER_DEBUG"),
         )
+        self._rescore_due = crawl.server.register_script(RESCORE_DUE)
         self.queue = SharedFrontier(
             crawl,
             spider,
@@ -248,13 +259,24 @@ class DistributedScheduler(BaseScheduler):
 
     def rescore(self, score, limit: int) -> int:
         """After a classifier refit: queued requests of the shared frontier scored again, by
-        one worker at a time and at most every RESCORE_INTERVAL seconds over the crawl (every
-        worker refits on the same shared examples; one rescoring serves them all)."""
-        gate = self.crawl.key("rescoring")
-        if not self.crawl.server.set(gate, self.crawl.worker, nx=True, px=RESCORE_INTERVAL_MS):
+        one worker at a time and once per RESCORE_EVERY_PAGES pages judged over all workers
+        (every worker's classifier has the shared model; one rescoring serves them all). Counted
+        in pages, not seconds: a crawl of more workers is rescored as often per page as one of
+        one worker, not less."""
+        server, crawl = self.crawl.server, self.crawl
+        gate = crawl.key("rescoring")
+        if not server.set(gate, crawl.worker, nx=True, px=RESCORE_LOCK_MS):
             self.stats.inc_value("topiccrawler/frontier/rescore_skipped")
             return 0
-        return self.queue.rescore(score, limit)
+        try:
+            keys = [crawl.key("classifier", "pages"), crawl.key("rescored_at")]
+            if not self._rescore_due(keys=keys, args=[RESCORE_EVERY_PAGES]):
+                self.stats.inc_value("topiccrawler/frontier/rescore_skipped")
+                return 0
+            return self.queue.rescore(score, limit)
+        finally:
+            if server.get(gate) == crawl.worker.encode():
+                server.delete(gate)
 
     def _refresher(self):
         if self._refresh is False:
