@@ -189,22 +189,24 @@ def test_section_yields_are_shared(workers):
     )
 
 
-def test_classifier_examples_are_shared(workers):
+def two_classifiers(workers) -> tuple[SharedLinkClassifier, SharedLinkClassifier]:
+    """Two workers' classifiers; the first has judged 8 pages (税 relevant, 球 not)."""
     first = SharedLinkClassifier(workers[0], min_examples=8, min_per_class=2)
     second = SharedLinkClassifier(workers[1], min_examples=8, min_per_class=2)
     for i in range(4):
         first.learn([{"w:税": 1.0, f"u:{i}": 1.0}], True)
         first.learn([{"w:球": 1.0, f"u:{i}": 1.0}], False)
+    return first, second
+
+
+def test_classifier_examples_are_shared(workers):
+    first, second = two_classifiers(workers)
     assert second.fit()  # the second worker learns from the first one's pages
     assert second.probability({"w:税": 1.0}) > 0.5 > second.probability({"w:球": 1.0})
 
 
 def test_one_worker_fits_the_classifier_and_the_others_take_its_model(workers):
-    first = SharedLinkClassifier(workers[0], min_examples=8, min_per_class=2)
-    second = SharedLinkClassifier(workers[1], min_examples=8, min_per_class=2)
-    for i in range(4):
-        first.learn([{"w:税": 1.0, f"u:{i}": 1.0}], True)
-        first.learn([{"w:球": 1.0, f"u:{i}": 1.0}], False)
+    first, second = two_classifiers(workers)
     assert first.ready and first.fits == 1
     second.learn([{"w:税": 1.0}], True)  # due by the shared count: takes the published model
     assert second.fits == 0 and second.adopted == 1
