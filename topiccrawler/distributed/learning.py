@@ -23,8 +23,8 @@ from topiccrawler.frontier.classifier import LinkClassifier
 from topiccrawler.frontier.learning import YieldStats, places
 from topiccrawler.frontier.queries import QueryYields
 
-SYNC_INTERVAL = 0.5  # seconds between exchanges of counts with the other workers
-SEND_INTERVAL = 1.0  # seconds a worker's classifier examples may wait before they go to Redis
+SYNC_INTERVAL = 0.25  # seconds between exchanges of counts with the other workers
+SEND_INTERVAL = 0.25  # seconds a worker's classifier examples may wait before they go to Redis
 FIT_LOCK_MS = 30_000  # a worker that died while fitting holds the classifier for this long
 TOTAL = "*"  # the field of the hashes that holds the counts over all places
 
