@@ -131,6 +131,21 @@ def test_a_block_slows_the_site_and_retries_through_another_profile(caplog):
     assert isinstance(ok, Response) and middleware.in_a_row["a.test"] == 0
 
 
+def test_one_short_page_is_a_page_and_two_in_a_row_a_block():
+    middleware, slot = block_middleware()
+    usual = "<p>" + "正文" * 500 + "</p>"
+    for n in range(10):
+        middleware.process_response(Request(f"http://a.test/{n}"), html(f"http://a.test/{n}", usual))
+    stub = Request("http://a.test/empty")
+    assert isinstance(middleware.process_response(stub, html(stub.url, "无")), Response)
+    assert slot.delay == 0.2  # a stub page: the site is not slowed down
+    middleware.process_response(Request("http://a.test/11"), html("http://a.test/11", usual))
+    short = [Request(f"http://a.test/s{n}") for n in range(2)]
+    assert isinstance(middleware.process_response(short[0], html(short[0].url, "稍后")), Response)
+    retry = middleware.process_response(short[1], html(short[1].url, "稍后"))
+    assert isinstance(retry, Request) and slot.delay > 0.2  # short twice in a row: a block
+
+
 def test_a_site_that_keeps_blocking_is_left_alone(caplog):
     middleware, _ = block_middleware()
     request = Request("http://a.test/1", meta={"block_retries": 2})

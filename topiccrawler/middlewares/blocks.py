@@ -1,7 +1,8 @@
 """Downloader middleware: notice being blocked and respond (SPEC §2).
 
 A block is a 403/429/503, a captcha or "verify you are human" page, a redirect to a
-verification page, or a page far shorter than the site's usual (`antiblock/blocks.py`). Then:
+verification page, or pages far shorter than the site's usual twice in a row (one alone is an
+empty listing or a stub as often as a block; `antiblock/blocks.py`). Then:
 the site is slowed down (its delay doubles, and stays there), the
 request is retried later through another browser profile and proxy (BLOCK_RETRY_TIMES), and a
 site that blocks BLOCK_GIVE_UP times in a row, or answers nothing but blocks for
@@ -42,6 +43,7 @@ class BlockMiddleware:
         self.sizes = PageSizes(share=settings.getfloat("BLOCK_SHORT_PAGE_SHARE"))
         self.give_up_after = settings.getfloat("BLOCK_GIVE_UP_AFTER", 60.0)
         self.in_a_row: dict[str, int] = defaultdict(int)
+        self.short_in_a_row: dict[str, int] = defaultdict(int)  # far shorter pages, per site
         self.blocked_since: dict[str, float] = {}  # first block of the current row, per site
         self.floor: dict[str, float] = {}  # a blocked site's delay never goes below this again
         self.cooling_until: dict[str, float] = {}
@@ -87,8 +89,15 @@ class BlockMiddleware:
         reason = block_reason(response)
         if reason is None and response.status == 200:
             if self.sizes.suspicious(host, len(response.body)) and response.body.count(b"<a ") < 3:
-                reason = "page far shorter than the site's usual, and without links"
+                # One such page is a page (an empty listing, a stub); a site that answers
+                # short twice in a row, or again on a retry, is blocking.
+                self.short_in_a_row[host] += 1
+                if self.short_in_a_row[host] < 2 and not request.meta.get("block_retries"):
+                    self.stats.inc_value("topiccrawler/blocks/short_page_passed")
+                    return response
+                reason = "pages far shorter than the site's usual, and without links"
             else:
+                self.short_in_a_row[host] = 0
                 self.sizes.add(host, len(response.body))
         if reason is None:
             self.in_a_row[host] = 0
