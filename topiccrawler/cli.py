@@ -69,11 +69,12 @@ def cmd_topics(args: argparse.Namespace, settings: Settings) -> int:
                 continue
             library, seeds = topic.keywords, topic.seeds
             classes = " ".join(f"{c}={len(library.by_class(c))}" for c in TERM_CLASSES)
+            threshold = "auto" if library.threshold is None else library.threshold
             print(
                 f"{name:20} ok     {library.title} | {classes} | words={len(library.all_words)}"
                 f" | authority sites={len(seeds.authority)}"
                 f" engines={','.join(e.name for e in seeds.engines) or '-'}"
-                f" | η={library.threshold} | {folder.origin}: {folder.keywords.parent}"
+                f" | η={threshold} | {folder.origin}: {folder.keywords.parent}"
             )
     if not seen:
         where = ", ".join(str(f.keywords) for f in topic_folders(settings))

@@ -139,7 +139,13 @@ DEDUP_THRESHOLD = 0.8  # TF-IDF cosine of normalised titles from which a page is
 # --- Relevance (SPEC §6) -------------------------------------------------------------------------
 RELEVANCE_ENABLED = True  # score pages against the topic library; False: keep and follow all
 RELEVANCE_LIBRARY = "extended"  # "extended": terms, synonyms, accepted expansions; "static": terms
-RELEVANCE_THRESHOLD = None  # η; None: the topic file's `threshold`
+RELEVANCE_THRESHOLD = None  # η: a number, or "auto"; None: the topic file's `threshold`
+# With η auto (a topic file without a number): a page classifier learnt during the crawl from the
+# library's confident verdicts joins the verdict (relevance/page_classifier.py)
+RELEVANCE_CLASSIFIER = True
+# how sure the score alone may make a verdict with η auto: its probability is held within
+# [1 − this, this] before it is combined with the classifier's (set across the six dev webs)
+RELEVANCE_LIBRARY_CERTAINTY = 0.8
 RELEVANCE_TUNNEL_DEPTH = 2  # irrelevant pages in a row whose links keep their own priority
 RELEVANCE_TUNNEL_DEFER = True  # links past that wait behind all others (False: not followed)
 RELEVANCE_STORE_DROPPED_TEXT = False  # store the body of pages below η too (scores always are)

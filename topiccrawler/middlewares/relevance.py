@@ -30,8 +30,12 @@ from topiccrawler.frontier.priority import DEFERRED, LinkPrioritizer
 from topiccrawler.frontier.rediscovery import Rediscoveries
 from topiccrawler.items import PageItem
 from topiccrawler.pipelines.extraction import extract_into, record_options
+from topiccrawler.relevance.judge import PageJudge
 from topiccrawler.relevance.library import ConceptLibrary
+from topiccrawler.relevance.page_classifier import PageClassifier
 from topiccrawler.relevance.scorer import RelevanceScorer
+from topiccrawler.storage.verdicts import settle_verdicts
+from topiccrawler.topics.files import AUTO_THRESHOLD
 from topiccrawler.signals import page_judged
 from topiccrawler.storage.crawler import database_for
 from topiccrawler.storage.terms import accepted_expansions
@@ -72,8 +76,11 @@ class RelevanceMiddleware:
             )
         self.threshold_setting = settings.get("RELEVANCE_THRESHOLD")
         self.impact = settings.getdict("RELEVANCE_BLOCK_IMPACT") or None
+        self.use_page_classifier = settings.getbool("RELEVANCE_CLASSIFIER")
+        self.certainty = settings.getfloat("RELEVANCE_LIBRARY_CERTAINTY")
+        self.store_dropped_text = settings.getbool("RELEVANCE_STORE_DROPPED_TEXT")
         self.scorer: RelevanceScorer | None = None
-        self.threshold = 0.0
+        self.page_judge: PageJudge | None = None
         self.frontier_enabled = settings.getbool("FRONTIER_ENABLED")
         self.learning = (
             YieldStats(settings.getfloat("FRONTIER_EXPLORATION"))
@@ -101,6 +108,7 @@ class RelevanceMiddleware:
             raise NotConfigured("RELEVANCE_ENABLED is False")
         middleware = cls(crawler)
         crawler.signals.connect(middleware.spider_opened, signal=signals.spider_opened)
+        crawler.signals.connect(middleware.spider_closed, signal=signals.spider_closed)
         if middleware.rediscoveries is not None:
             crawler.signals.connect(
                 middleware.rediscoveries.dropped, signal=signals.request_dropped
@@ -124,10 +132,11 @@ class RelevanceMiddleware:
             else ConceptLibrary.static(topic.keywords)
         )
         self.scorer = RelevanceScorer(library, impact=self.impact)
-        self.threshold = (
-            float(self.threshold_setting)
-            if self.threshold_setting not in (None, "")
-            else topic.keywords.threshold
+        self.page_judge = PageJudge(
+            self.scorer,
+            self._fixed_threshold(topic.keywords.threshold),
+            PageClassifier(self.scorer.tokenizer) if self.use_page_classifier else None,
+            certainty=self.certainty,
         )
         shared = shared_crawl_for(self.crawler)
         if shared is not None and self.learning is not None:  # every worker's judgements count
@@ -142,7 +151,7 @@ class RelevanceMiddleware:
             try:
                 self.prioritizer = LinkPrioritizer(
                     self.scorer,
-                    self.threshold,
+                    self.threshold or 0.0,
                     self.weights,
                     self.learning,
                     self.classifier,
@@ -152,9 +161,51 @@ class RelevanceMiddleware:
                 raise NotConfigured(str(exc)) from exc
         logger.info(
             "Relevance: %s library of %d words for %d concepts (%d accepted expansions), "
-            "η = %.3f, tunnelling through %d irrelevant pages",
+            "η = %s, tunnelling through %d irrelevant pages",
             self.library_kind, len(library), len(library.concepts), len(accepted),
-            self.threshold, self.tunnel_depth,
+            "auto" if self.page_judge.auto else f"{self.threshold:.3f}", self.tunnel_depth,
+        )  # fmt: skip
+
+    def _fixed_threshold(self, topic_threshold: float | None) -> float | None:
+        """η as a number (RELEVANCE_THRESHOLD, else the topic file's), None for auto."""
+        setting = self.threshold_setting
+        if setting in (None, ""):
+            return topic_threshold
+        if str(setting).strip().lower() == AUTO_THRESHOLD:
+            return None
+        try:
+            return float(setting)
+        except ValueError:
+            raise NotConfigured(f"RELEVANCE_THRESHOLD must be a number or 'auto', not {setting!r}")
+
+    @property
+    def threshold(self) -> float | None:
+        """η as pages are judged now (None while an automatic η has no estimate yet)."""
+        return self.page_judge.threshold if self.page_judge is not None else None
+
+    def spider_closed(self, spider, reason: str) -> None:
+        """Provisional verdicts made final with the η and classifier the crawl ended with."""
+        if self.page_judge is None:
+            return
+        verdicts = self.page_judge.settle()
+        state = self.page_judge.state()
+        self.stats.set_value("topiccrawler/relevance/threshold", state)
+        if not verdicts:
+            return
+        topic = spider.topic.name
+        try:
+            database = database_for(self.crawler)
+        except NotConfigured:
+            return  # nothing stored: nothing to settle
+        changed = settle_verdicts(
+            database, topic, verdicts, state["threshold"], keep_text=self.store_dropped_text
+        )
+        self.stats.set_value("topiccrawler/relevance/settled", len(verdicts))
+        self.stats.set_value("topiccrawler/relevance/settled_changed", changed)
+        logger.info(
+            "Relevance: η settled at %s; %d provisional verdicts made final (%d changed)",
+            "–" if state["threshold"] is None else f"{state['threshold']:.4f}",
+            len(verdicts), changed,
         )  # fmt: skip
 
     # Scrapy calls the sync form for sync callbacks and the async one for async callbacks.
@@ -288,21 +339,31 @@ class RelevanceMiddleware:
         """Score the page (extracting it first); None when it cannot be judged. A later page
         of a relevant thread or board (`continues_relevant`) is kept whatever its own score:
         the replies on page 5 belong to the thread page 1 is about."""
-        if self.scorer is None:
+        if self.page_judge is None:
             return None
         continues_relevant = bool(response is not None and response.meta.get("continues_relevant"))
         extract_into(item, self.records)  # never raises: a page it fell short on is scored on
         # what could be read, and stored with the reason
         # A thread list's content is its threads' titles, whatever the body extractor kept.
         body = "\n".join(t.title for t in item.threads) if item.threads else item.body
-        relevance = self.scorer.score({"title": item.title, "body": body, **item.blocks})
-        item.relevance = relevance.score
-        item.is_relevant = relevance.score >= self.threshold
+        before = self.page_judge.threshold
+        verdict = self.page_judge.judge(
+            item.url, {"title": item.title, "body": body, **item.blocks}
+        )
+        item.relevance = verdict.score
+        item.is_relevant = verdict.relevant
         item.relevance_detail = {
-            **relevance.detail,
-            "threshold": self.threshold,
+            **verdict.relevance.detail,
+            "threshold": self.page_judge.threshold,
             "library": self.library_kind,
+            "verdict": "final" if verdict.final else "provisional",
         }
+        if verdict.probability is not None:
+            item.relevance_detail["probability"] = round(verdict.probability, 4)
+        if verdict.classifier is not None:
+            item.relevance_detail["classifier"] = round(verdict.classifier, 4)
+        if self.page_judge.threshold != before:
+            self._threshold_moved()
         if continues_relevant and not item.is_relevant and (item.posts or item.threads):
             item.is_relevant = True
             item.relevance_detail["kept_as"] = "a later page of a relevant thread or board"
@@ -313,6 +374,13 @@ class RelevanceMiddleware:
             page_judged, item=item, relevant=item.is_relevant, response=response
         )
         return item.is_relevant
+
+    def _threshold_moved(self) -> None:
+        """A new estimate of η: the stats say it, and link priorities scale to it."""
+        threshold = self.page_judge.threshold
+        self.stats.set_value("topiccrawler/relevance/threshold", self.page_judge.state())
+        if self.prioritizer is not None and threshold:
+            self.prioritizer.rescale(threshold)
 
     def continue_pages(self, request: Request, response: Response, page: PageItem) -> Request:
         request.meta["pager_hops"] = response.meta.get("pager_hops", 0) + 1  # not counted
