@@ -12,6 +12,10 @@ decision of every stored article page (`pages.is_relevant`) is scored against th
 best single η in hindsight (the F1 a user who knew the truth would have had with one number).
 Nothing here is tuned on the web it scores: η and the classifier are learnt during each crawl.
 
+`--sandbox`: the project's sandbox web (--size, default large), the demo's entrances (three
+authority sites, both search engines), the tax topic with RELEVANCE_THRESHOLD set to each of
+--thresholds (`none`: "auto"), every stored page scored against the sandbox's truth.
+
 `--titles`: relevance/thucnews-titles-dev.txt, for the three benchmark topics
 (benchmarks/topics/*.toml, written before looking at the titles): the library's scores, η
 estimated from them, and the page classifier trained on the titles' own confident verdicts (no
@@ -40,7 +44,7 @@ from harvest import ROOT, TESTBED, TESTBED_SETTINGS, make_web, setting_arguments
 TIMEOUT = 900
 
 
-def crawl(web_dir: Path, folder: Path, threshold: str) -> float:
+def crawl(web_dir: Path, folder: Path, threshold: str, extra: list[str]) -> float:
     """One crawl of the web with the project's defaults and the testbed's politeness
     overrides; its wall time."""
     shutil.rmtree(folder, ignore_errors=True)
@@ -52,6 +56,7 @@ def crawl(web_dir: Path, folder: Path, threshold: str) -> float:
         **TESTBED_SETTINGS,
         "LOG_FILE": str(folder / "scrapy.log"),
         "ALLOWED_ADDRESSES": "127.0.0.1:{port}",
+        **dict(setting.split("=", 1) for setting in extra),
     }
     scrapy = [".venv/bin/scrapy", "crawl", "topic", "-a", f"keywords={folder / 'keywords.toml'}"]
     scrapy += ["-a", f"seeds={folder / 'seeds.toml'}", *setting_arguments(settings)]
@@ -124,7 +129,7 @@ def testbed(args: argparse.Namespace) -> int:
             web_dir = make_web(seed, homophily, workdir)
             for threshold in args.thresholds:
                 folder = workdir / f"verdicts-{seed}-{homophily}-{threshold}"
-                wall = crawl(web_dir, folder, threshold)
+                wall = crawl(web_dir, folder, threshold, args.set)
                 figures = score_crawl(web_dir, folder / "crawl.db")
                 results[threshold].append(figures)
                 used = figures["threshold"]
@@ -143,6 +148,68 @@ def testbed(args: argparse.Namespace) -> int:
                 f"η {threshold:6}: P {mean['precision']:.3f}  R {mean['recall']:.3f}  "
                 f"F1 {mean['f1']:.3f}  lowest F1 {min(r['f1'] for r in rows):.3f}  "
                 f"best single η in hindsight, mean F1 {statistics.mean(r['best_f1'] for r in rows):.3f}"
+            )
+    if not args.workdir:
+        shutil.rmtree(workdir, ignore_errors=True)
+    return 0
+
+
+def sandbox(args: argparse.Namespace) -> int:
+    import os
+
+    from topiccrawler.sandbox.demo import (
+        crawl_command,
+        sandbox_crawl_settings,
+        sandbox_login_env,
+        sandbox_seed_file,
+    )
+    from topiccrawler.sandbox.server import SandboxServer
+    from topiccrawler.sandbox.truth import truth_for
+    from topiccrawler.sandbox.web import build_web
+
+    workdir = Path(args.workdir or tempfile.mkdtemp(prefix="verdicts-sandbox-"))
+    web = build_web(1, args.size)
+    print(f"sandbox ({args.size}): {'η given':8} {'η used':>7} {'P':>6} {'R':>6} {'F1':>6} "
+          f"{'AUC':>6} {'best F1':>8} {'at η':>7} {'s':>5}")  # fmt: skip
+    with SandboxServer(web) as server:
+        for threshold in args.thresholds:
+            folder = workdir / f"sandbox-{threshold}"
+            shutil.rmtree(folder, ignore_errors=True)
+            folder.mkdir(parents=True)
+            seeds = folder / "seeds.toml"
+            seeds.write_text(sandbox_seed_file(server), encoding="utf-8")
+            settings = {
+                **sandbox_crawl_settings(server),
+                "DATABASE_URL": f"sqlite:///{folder / 'crawl.db'}",
+                "RELEVANCE_THRESHOLD": "auto" if threshold == "none" else threshold,
+                "LOG_FILE": str(folder / "scrapy.log"),
+                "LOG_LEVEL": "INFO",
+                **dict(setting.split("=", 1) for setting in args.set),
+            }
+            started = time.monotonic()
+            subprocess.run(
+                crawl_command(seeds, settings), cwd=ROOT, check=True, capture_output=True,
+                env={**os.environ, **sandbox_login_env()},
+            )  # fmt: skip
+            wall = time.monotonic() - started
+            rows = sqlite3.connect(folder / "crawl.db").execute(
+                "SELECT url, relevance, is_relevant, relevance_detail FROM pages"
+            )
+            labels, kept, scores, used = [], [], [], None
+            for url, score, is_relevant, detail in rows:
+                truth = truth_for(web, url)
+                if truth is not None and score is not None:
+                    labels.append(bool(truth.relevant))
+                    kept.append(bool(is_relevant))
+                    scores.append(score)
+                    used = json.loads(detail or "{}").get("threshold", used)
+            f = verdict_figures(labels, kept, scores)
+            print(
+                f"{'':19} {threshold:8} {'-' if used is None else f'{used:.4f}':>7} "
+                f"{f['precision']:6.3f} {f['recall']:6.3f} {f['f1']:6.3f} {f['auc'] or 0:6.3f} "
+                f"{f['best_f1']:8.3f} {f['best_threshold']:7.4f} {wall:5.0f}   "
+                f"({sum(kept)} kept of {len(kept)}, {sum(labels)} relevant)",
+                flush=True,
             )
     if not args.workdir:
         shutil.rmtree(workdir, ignore_errors=True)
@@ -191,7 +258,14 @@ def main() -> int:
     parser.add_argument("--thresholds", nargs="+", default=["none", "0.04"])
     parser.add_argument("--workdir", help="keep webs, logs and databases here")
     parser.add_argument("--titles", action="store_true", help="the THUCNews dev titles instead")
+    parser.add_argument("--sandbox", action="store_true", help="the project's sandbox instead")
+    parser.add_argument(
+        "--set", action="append", default=[], metavar="NAME=VALUE", help="a crawl setting added"
+    )
+    parser.add_argument("--size", default="large", choices=("small", "medium", "large"))
     args = parser.parse_args()
+    if args.sandbox:
+        return sandbox(args)
     if not TESTBED.exists():
         raise SystemExit(f"{TESTBED} not found: the shared bench sits beside the project")
     return titles(args) if args.titles else testbed(args)

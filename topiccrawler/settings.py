@@ -145,7 +145,7 @@ RELEVANCE_THRESHOLD = None  # η: a number, or "auto"; None: the topic file's `t
 RELEVANCE_CLASSIFIER = True
 # how sure the score alone may make a verdict with η auto: its probability is held within
 # [1 − this, this] before it is combined with the classifier's (set across the six dev webs)
-RELEVANCE_LIBRARY_CERTAINTY = 0.8
+RELEVANCE_LIBRARY_CERTAINTY = 0.7
 RELEVANCE_TUNNEL_DEPTH = 2  # irrelevant pages in a row whose links keep their own priority
 RELEVANCE_TUNNEL_DEFER = True  # links past that wait behind all others (False: not followed)
 RELEVANCE_STORE_DROPPED_TEXT = False  # store the body of pages below η too (scores always are)

@@ -36,7 +36,7 @@ from topiccrawler.relevance.page_classifier import PageClassifier
 from topiccrawler.relevance.scorer import RelevanceScorer
 from topiccrawler.storage.verdicts import settle_verdicts
 from topiccrawler.topics.files import AUTO_THRESHOLD
-from topiccrawler.signals import page_judged
+from topiccrawler.signals import items_stored, page_judged, verdicts_settled
 from topiccrawler.storage.crawler import database_for
 from topiccrawler.storage.terms import accepted_expansions
 
@@ -81,6 +81,7 @@ class RelevanceMiddleware:
         self.store_dropped_text = settings.getbool("RELEVANCE_STORE_DROPPED_TEXT")
         self.scorer: RelevanceScorer | None = None
         self.page_judge: PageJudge | None = None
+        self.settled = False  # provisional verdicts made final (once, at the end)
         self.frontier_enabled = settings.getbool("FRONTIER_ENABLED")
         self.learning = (
             YieldStats(settings.getfloat("FRONTIER_EXPLORATION"))
@@ -109,6 +110,7 @@ class RelevanceMiddleware:
         middleware = cls(crawler)
         crawler.signals.connect(middleware.spider_opened, signal=signals.spider_opened)
         crawler.signals.connect(middleware.spider_closed, signal=signals.spider_closed)
+        crawler.signals.connect(middleware.items_stored, signal=items_stored)
         if middleware.rediscoveries is not None:
             crawler.signals.connect(
                 middleware.rediscoveries.dropped, signal=signals.request_dropped
@@ -183,30 +185,46 @@ class RelevanceMiddleware:
         """η as pages are judged now (None while an automatic η has no estimate yet)."""
         return self.page_judge.threshold if self.page_judge is not None else None
 
+    def items_stored(self, pending: int = 0, final: bool = False) -> None:
+        """The crawl's last items are in the database: the provisional verdicts are settled
+        there, before the end-of-crawl summary is made."""
+        if final and not pending:
+            self._settle(store=True)
+
     def spider_closed(self, spider, reason: str) -> None:
+        self._settle(store=False)  # without storage (or with items it could not write)
+
+    def _settle(self, store: bool) -> None:
         """Provisional verdicts made final with the η and classifier the crawl ended with."""
-        if self.page_judge is None:
+        if self.page_judge is None or self.settled:
             return
+        self.settled = True
         verdicts = self.page_judge.settle()
         state = self.page_judge.state()
         self.stats.set_value("topiccrawler/relevance/threshold", state)
-        if not verdicts:
-            return
-        topic = spider.topic.name
-        try:
-            database = database_for(self.crawler)
-        except NotConfigured:
-            return  # nothing stored: nothing to settle
-        changed = settle_verdicts(
-            database, topic, verdicts, state["threshold"], keep_text=self.store_dropped_text
-        )
+        changed: dict[str, bool] = {}
+        if verdicts and store:
+            try:
+                database = database_for(self.crawler)
+            except NotConfigured:
+                database = None  # nothing stored: nothing to settle there
+            if database is not None:
+                changed = settle_verdicts(
+                    database,
+                    self.crawler.spider.topic.name,
+                    verdicts,
+                    state["threshold"],
+                    keep_text=self.store_dropped_text,
+                )
         self.stats.set_value("topiccrawler/relevance/settled", len(verdicts))
-        self.stats.set_value("topiccrawler/relevance/settled_changed", changed)
-        logger.info(
-            "Relevance: η settled at %s; %d provisional verdicts made final (%d changed)",
-            "–" if state["threshold"] is None else f"{state['threshold']:.4f}",
-            len(verdicts), changed,
-        )  # fmt: skip
+        self.stats.set_value("topiccrawler/relevance/settled_changed", len(changed))
+        self.crawler.signals.send_catch_log(verdicts_settled, changed=changed, state=state)
+        if self.page_judge.auto:
+            logger.info(
+                "Relevance: η settled at %s; %d provisional verdicts made final (%d changed)",
+                "–" if state["threshold"] is None else f"{state['threshold']:.4f}",
+                len(verdicts), len(changed),
+            )  # fmt: skip
 
     # Scrapy calls the sync form for sync callbacks and the async one for async callbacks.
     def process_spider_output(self, response: Response, result: Iterable[Any], spider=None):

@@ -13,10 +13,9 @@ text, and `settle` gives it its final verdict later (at the end of the crawl, or
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 
-from topiccrawler.relevance.page_classifier import PageClassifier, combine, logit
+from topiccrawler.relevance.page_classifier import PageClassifier, combine
 from topiccrawler.relevance.scorer import Relevance, RelevanceScorer
 from topiccrawler.relevance.threshold import ThresholdEstimator
 
@@ -53,16 +52,17 @@ class PageJudge:
         scorer: RelevanceScorer,
         threshold: float | None,
         classifier: PageClassifier | None = None,
-        certainty: float = 0.8,
+        certainty: float = 0.7,
         estimator: ThresholdEstimator | None = None,
     ):
         self.scorer = scorer
         self.fixed = threshold
-        self.estimator = None if threshold is not None else (estimator or ThresholdEstimator())
+        self.estimator = (
+            None
+            if threshold is not None
+            else (estimator or ThresholdEstimator(certainty=certainty))
+        )
         self.classifier = classifier
-        # The score's group says little more than this about a page: the mixture's tails are
-        # thin, so its own probabilities are far surer than its verdicts are right.
-        self.certainty_logit = logit(certainty)
         self.pending: dict[str, _Pending] = {}
         self.pending_dropped = 0  # provisional pages past PENDING_MAX, left as judged
 
@@ -121,7 +121,6 @@ class PageJudge:
         library = self.estimator.probability(score) if self.estimator is not None else None
         if library is None:
             return None, None
-        library = _clip(library, self.certainty_logit)
         classifier = (
             self.classifier.probability(terms) if self.classifier is not None else None
         )
@@ -159,8 +158,3 @@ class PageJudge:
             if self.classifier is not None:
                 state["classifier_fits"] = self.classifier.fits
         return state
-
-
-def _clip(probability: float, limit: float) -> float:
-    z = max(-limit, min(limit, logit(probability)))
-    return 1.0 / (1.0 + math.exp(-z))

@@ -52,7 +52,7 @@ class PageClassifier:
         min_per_class: int = 10,
         refit_growth: float = 0.2,
         window: int = 3000,
-        regularization: float = 64.0,
+        regularization: float = 1e5,
     ):
         self.tokenizer = tokenizer or Tokenizer()
         self.min_per_class = min_per_class
@@ -135,8 +135,9 @@ class PageClassifier:
         pointers = np.zeros(len(rows) + 1, dtype=np.int64)
         np.cumsum([len(r) for r in rows], out=pointers[1:])
         columns = np.concatenate(rows) if rows else np.zeros(0, dtype=np.int32)
-        # Each page's vector has unit length: a long page does not outweigh a short one.
-        values = np.concatenate([np.full(len(r), 1 / math.sqrt(max(len(r), 1))) for r in rows])
+        # Each page's terms weigh 1 in all (the decision is their mean weight): a long page
+        # is not surer for its length, nor a short one (a notice, a thread) less sure.
+        values = np.concatenate([np.full(len(r), 1 / max(len(r), 1)) for r in rows])
         matrix = csr_matrix((values, columns, pointers), shape=(len(rows), N_FEATURES))
         model = LogisticRegression(
             C=self.regularization, class_weight="balanced", max_iter=300, solver="liblinear"
@@ -157,7 +158,7 @@ class PageClassifier:
         indices = terms if hasattr(terms, "dtype") else self.indices(terms)
         z = self.bias
         if len(indices):
-            z += float(self.weights[indices].sum()) / math.sqrt(len(indices))
+            z += float(self.weights[indices].sum()) / len(indices)
         return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
 
     def strongest(self, known: Iterable[str], n: int = 30) -> list[tuple[str, float]]:

@@ -4,14 +4,16 @@ A focused crawl's page scores are bimodal: the pages of the topic score an order
 above the rest, and the rest spread thinly down towards zero. Fixed by hand, η fits the web it was
 set on (0.04 kept 63 % of the relevant articles of a real news web; the right value there was
 0.014). Estimated, it follows the web: the logarithms of the non-zero scores are fitted with a
-mixture of two normal distributions (scikit-learn's GaussianMixture), the upper one the topic's
-pages; η is the score where a page is as likely to belong to either, and each page gets the
-probability that it belongs to the upper one (a page without a word of the library scores zero:
-probability 0).
+mixture of two normal distributions of one shared width (scikit-learn's GaussianMixture, "tied":
+the topic's group is often narrow with a long tail down, which a width of its own would cut
+short), the upper one the topic's pages, and η is halfway between the two groups' means (in log
+scale). A page's score gives a probability that is unsure between the means and sure (up to
+`certainty`) beyond them; between the means the page classifier decides (judge.py).
 
 The estimate is made again each time the sample has grown by a share (`refit_growth`), like the
-link classifier's refits, and is `stable` once there are `min_scores` non-zero scores and two
-estimates in a row agree within `tolerance` (in log10 of the score). The sample is bounded
+link classifier's refits, and is `stable` once `settle` estimates in a row agree within
+`tolerance` (in log10 of the score): early in a focused crawl most pages are relevant and η
+starts high, then falls as the crawl reaches the rest of the web. The sample is bounded
 (`max_scores`, reservoir sampling), so memory does not grow with the crawl.
 """
 
@@ -36,7 +38,12 @@ class ThresholdEstimator:
         settle: int = 3,
         max_scores: int = 20_000,
         seed: int = 0,
+        covariance: str = "tied",
+        certainty: float = 0.7,
     ):
+        self.covariance = covariance
+        self.certainty = certainty
+        self._certainty_logit = math.log(certainty / (1 - certainty))
         self.min_scores = min_scores
         self.refit_growth = refit_growth
         self.tolerance = tolerance
@@ -85,10 +92,10 @@ class ThresholdEstimator:
         from sklearn.mixture import GaussianMixture
 
         values = np.asarray(self.sample).reshape(-1, 1)
-        low, high = np.percentile(values, [25, 75])
         model = GaussianMixture(
             n_components=2,
-            means_init=[[low], [high]],
+            covariance_type=self.covariance,
+            n_init=3,  # k-means starts: the groups are of very different sizes
             reg_covar=1e-3,
             random_state=0,
         )
@@ -98,9 +105,10 @@ class ThresholdEstimator:
         order = np.argsort(model.means_[:, 0])
         weights = model.weights_[order]
         means = model.means_[order, 0]
-        sigmas = np.sqrt(model.covariances_[order].reshape(-1))
+        covariances = np.broadcast_to(np.asarray(model.covariances_).reshape(-1), (2,))
+        sigmas = np.sqrt(covariances[order])
         self._params = (float(weights[1]), *map(float, (means[0], sigmas[0], means[1], sigmas[1])))
-        threshold = self._equal_odds()
+        threshold = self._midpoint()
         self.threshold = threshold
         self.fitted_on = self.seen
         if threshold is not None:
@@ -111,46 +119,32 @@ class ThresholdEstimator:
             )
         return True
 
-    def _log_odds(self, value: float) -> float:
-        """log P(upper | x) − log P(lower | x) at log10-score x."""
-        upper, m1, s1, m2, s2 = self._params
-        lower = 1.0 - upper
-        return (
-            math.log(max(upper, 1e-12)) - math.log(s2) - 0.5 * ((value - m2) / s2) ** 2
-        ) - (math.log(max(lower, 1e-12)) - math.log(s1) - 0.5 * ((value - m1) / s1) ** 2)
-
-    def _equal_odds(self) -> float | None:
-        """The score between the two means where the upper group becomes the likelier."""
+    def _midpoint(self) -> float | None:
+        """η: halfway between the two groups' typical scores, in log scale (their geometric
+        mean); None when the groups cannot be told apart."""
         _, m1, _, m2, _ = self._params
         if m2 - m1 < 1e-6:
             return None
-        low, high = m1, m2
-        if self._log_odds(low) >= 0 or self._log_odds(high) <= 0:
-            return 10 ** ((m1 + m2) / 2)  # odd shapes: halfway between the groups
-        for _ in range(50):
-            middle = (low + high) / 2
-            if self._log_odds(middle) < 0:
-                low = middle
-            else:
-                high = middle
-        return 10 ** ((low + high) / 2)
+        return 10 ** ((m1 + m2) / 2)
 
     def probability(self, score: float) -> float | None:
-        """P(the page belongs to the topic's group | its score); None before the first fit."""
+        """The score's opinion of the page, P(relevant) from 1 − `certainty` at or below the
+        lower group's mean through ½ at η to `certainty` at or above the upper group's (linear
+        in log-odds and log-score between them); None before the first fit. The score alone
+        is never surer than `certainty`: where it is unsure, the page classifier decides."""
         if self._params is None or self.threshold is None:
             return None
         if score <= 0:
-            return 0.0
+            return 1.0 - self.certainty
         value = math.log10(max(score, FLOOR))
         _, m1, _, m2, _ = self._params
-        odds = self._log_odds(value)
-        # Beyond the upper mean a page is upper-group; below the lower mean, lower-group (the
-        # wider component would otherwise claim the far tail on its side).
-        if value >= m2:
-            odds = self._log_odds(m2)
-        elif value <= m1:
-            odds = min(odds, self._log_odds(m1))
-        return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, odds))))
+        centre = math.log10(self.threshold)
+        if value >= centre:
+            position = min(1.0, (value - centre) / max(m2 - centre, 1e-9))
+        else:
+            position = -min(1.0, (centre - value) / max(centre - m1, 1e-9))
+        z = position * self._certainty_logit
+        return 1.0 / (1.0 + math.exp(-z))
 
     def confident(self, score: float) -> bool | None:
         """A verdict the score alone is sure of: True at or above the topic group's mean, False

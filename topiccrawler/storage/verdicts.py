@@ -53,10 +53,10 @@ def settle_verdicts(
     threshold: float | None,
     keep_text: bool,
     batch: int = 500,
-) -> int:
+) -> dict[str, bool]:
     """Final verdicts (URL → (relevant, probability)) for pages stored with provisional ones;
-    the number that changed."""
-    changed = 0
+    the pages whose verdict changed, URL → new verdict."""
+    changed: dict[str, bool] = {}
     urls = list(verdicts)
     with database.session() as session:
         for start in range(0, len(urls), batch):
@@ -65,9 +65,9 @@ def settle_verdicts(
                 select(Page).where(Page.topic == topic, Page.url_hash.in_(list(by_hash)))
             ).all()
             for page in pages:
-                relevant, probability = verdicts[by_hash[page.url_hash]]
-                changed += apply_verdict(
-                    session, page, relevant, probability, threshold, keep_text
-                )
+                url = by_hash[page.url_hash]
+                relevant, probability = verdicts[url]
+                if apply_verdict(session, page, relevant, probability, threshold, keep_text):
+                    changed[url] = relevant
             session.commit()
     return changed
