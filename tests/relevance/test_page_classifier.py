@@ -89,7 +89,7 @@ def test_judge_with_the_classifier_does_better_than_the_score_alone():
     pages = crawl_pages()
     alone, _ = f1_of(pages, None)
     combined, state = f1_of(pages, PageClassifier)
-    assert combined > alone + 0.03, (alone, combined)
+    assert combined > alone and combined >= 0.85, (alone, combined)
     assert state["mode"] == "auto" and state["stable"] and state["threshold"] > 0
     assert state["classifier_fits"] >= 2
 
