@@ -123,7 +123,7 @@ def testbed(args: argparse.Namespace) -> int:
     workdir = Path(args.workdir or tempfile.mkdtemp(prefix="verdicts-"))
     results: dict[str, list[dict]] = {t: [] for t in args.thresholds}
     print(f"{'web':14} {'η given':8} {'η used':>7} {'P':>6} {'R':>6} {'F1':>6} {'AUC':>6} "
-          f"{'best F1':>8} {'at η':>7} {'s':>5}")  # fmt: skip
+          f"{'best F1':>8} {'at η':>7} {'h@50':>5} {'h@100':>5} {'s':>5}")  # fmt: skip
     for seed in args.seeds:
         for homophily in args.homophily:
             web_dir = make_web(seed, homophily, workdir)
@@ -131,22 +131,28 @@ def testbed(args: argparse.Namespace) -> int:
                 folder = workdir / f"verdicts-{seed}-{homophily}-{threshold}"
                 wall = crawl(web_dir, folder, threshold, args.set)
                 figures = score_crawl(web_dir, folder / "crawl.db")
+                harvest = json.loads((folder / "access.harvest.json").read_text(encoding="utf-8"))
+                figures["h@50"] = next(h for n, h, _, _ in harvest["curve"] if n == 50)
+                figures["h@100"] = harvest["harvest"]["100"]
                 results[threshold].append(figures)
                 used = figures["threshold"]
                 print(
                     f"S={seed} H={homophily:<6} {threshold:8} "
                     f"{'-' if used is None else f'{used:.4f}':>7} {figures['precision']:6.3f} "
                     f"{figures['recall']:6.3f} {figures['f1']:6.3f} {figures['auc'] or 0:6.3f} "
-                    f"{figures['best_f1']:8.3f} {figures['best_threshold']:7.4f} {wall:5.0f}",
+                    f"{figures['best_f1']:8.3f} {figures['best_threshold']:7.4f} "
+                    f"{figures['h@50']:5.2f} {figures['h@100']:5.2f} {wall:5.0f}",
                     flush=True,
                 )
     print("\nmeans over the webs")
     for threshold, rows in results.items():
         if rows:
-            mean = {k: statistics.mean(r[k] for r in rows) for k in ("precision", "recall", "f1")}
+            keys = ("precision", "recall", "f1", "h@50", "h@100")
+            mean = {k: statistics.mean(r[k] for r in rows) for k in keys}
             print(
                 f"η {threshold:6}: P {mean['precision']:.3f}  R {mean['recall']:.3f}  "
                 f"F1 {mean['f1']:.3f}  lowest F1 {min(r['f1'] for r in rows):.3f}  "
+                f"h@50 {mean['h@50']:.3f}  h@100 {mean['h@100']:.3f}  "
                 f"best single η in hindsight, mean F1 {statistics.mean(r['best_f1'] for r in rows):.3f}"
             )
     if not args.workdir:

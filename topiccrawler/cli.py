@@ -596,9 +596,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sandbox.set_defaults(handler=cmd_sandbox)
 
-    from topiccrawler import terms_command
+    from topiccrawler import rejudge_command, terms_command  # their imports load jieba, sklearn
 
     terms_command.add_parser(commands)
+    rejudge_command.add_parser(commands)
 
     demo = commands.add_parser("demo", help="crawl the sandbox web and summarise")
     demo.add_argument("--size", choices=("small", "medium", "large"), default="small")

@@ -32,13 +32,13 @@ from topiccrawler.items import PageItem
 from topiccrawler.pipelines.extraction import extract_into, record_options
 from topiccrawler.relevance.judge import PageJudge
 from topiccrawler.relevance.library import ConceptLibrary
-from topiccrawler.relevance.page_classifier import PageClassifier
+from topiccrawler.relevance.page_classifier import PageClassifier, classifier_candidates
 from topiccrawler.relevance.scorer import RelevanceScorer
 from topiccrawler.storage.verdicts import settle_verdicts
 from topiccrawler.topics.files import AUTO_THRESHOLD
 from topiccrawler.signals import items_stored, page_judged, verdicts_settled
 from topiccrawler.storage.crawler import database_for
-from topiccrawler.storage.terms import accepted_expansions
+from topiccrawler.storage.terms import accepted_expansions, propose
 
 logger = logging.getLogger(__name__)
 
@@ -209,13 +209,11 @@ class RelevanceMiddleware:
             except NotConfigured:
                 database = None  # nothing stored: nothing to settle there
             if database is not None:
+                topic = self.crawler.spider.topic.name
                 changed = settle_verdicts(
-                    database,
-                    self.crawler.spider.topic.name,
-                    verdicts,
-                    state["threshold"],
-                    keep_text=self.store_dropped_text,
+                    database, topic, verdicts, state["threshold"], keep_text=self.store_dropped_text
                 )
+                self._propose_terms(database, topic)
         self.stats.set_value("topiccrawler/relevance/settled", len(verdicts))
         self.stats.set_value("topiccrawler/relevance/settled_changed", len(changed))
         self.crawler.signals.send_catch_log(verdicts_settled, changed=changed, state=state)
@@ -224,6 +222,24 @@ class RelevanceMiddleware:
                 "Relevance: η settled at %s; %d provisional verdicts made final (%d changed)",
                 "–" if state["threshold"] is None else f"{state['threshold']:.4f}",
                 len(verdicts), len(changed),
+            )  # fmt: skip
+
+    def _propose_terms(self, database, topic: str) -> None:
+        """The page classifier's strongest words that the library lacks, queued as candidates
+        for `topiccrawler terms review` (provenance "classifier")."""
+        classifier = self.page_judge.classifier
+        if classifier is None or not classifier.ready:
+            return
+        candidates = classifier_candidates(classifier, self.scorer.library)
+        with database.session() as session:
+            added = propose(session, topic, candidates)
+            session.commit()
+        self.stats.set_value("topiccrawler/relevance/term_candidates", added)
+        if added:
+            logger.info(
+                "Relevance: %d words the page classifier leans on are candidates for the "
+                "library: topiccrawler terms review %s",
+                added, topic,
             )  # fmt: skip
 
     # Scrapy calls the sync form for sync callbacks and the async one for async callbacks.

@@ -5,8 +5,9 @@ page_classifier.py).
 A number for η (the topic file's `threshold`, or RELEVANCE_THRESHOLD) means exactly that number:
 kept when score ≥ η. Without one (or `threshold = "auto"`), η is estimated from the crawl's own
 scores and the verdict is the combined probability of the score's group and the classifier's
-P(relevant | words) ≥ ½. Until the estimate is stable and the classifier fitted, and for pages
-whose score lies between the two groups' means, verdicts are provisional: the page keeps its
+P(relevant | words) ≥ ½. Until the estimate is stable and the classifier fitted, for pages whose
+score lies between the two groups' means, and for pages the score and the classifier disagree
+on, verdicts are provisional: the page keeps its
 text, and `settle` gives it its final verdict later (at the end of the crawl, or in
 `topiccrawler rejudge`).
 """
@@ -101,10 +102,16 @@ class PageJudge:
                 self.classifier.fit(self.estimator.confident)
         else:
             self.estimator.add(score)
-        # Final now only where the score alone is sure; a page in between waits for the η and
-        # the classifier the crawl ends with (early estimates run high).
-        final = self.settled and self.estimator.confident(score) is not None
         probability, from_classifier = self.probability(score, terms)
+        # Final now only where the score alone is sure and the classifier agrees; a page in
+        # between, or one they disagree on, waits for the η and the classifier the crawl ends
+        # with (early estimates run high, and an early classifier has seen few pages).
+        sure = self.estimator.confident(score)
+        final = (
+            self.settled
+            and sure is not None
+            and (from_classifier is None or (from_classifier >= 0.5) == sure)
+        )
         if probability is None:  # no estimate yet: the benefit of the doubt, text kept
             relevant = score > 0
         else:

@@ -177,3 +177,14 @@ class PageClassifier:
                 scored.append((word, weight))
         scored.sort(key=lambda pair: -pair[1])
         return scored[:n]
+
+
+def classifier_candidates(classifier: PageClassifier, library, n: int = 30) -> list:
+    """The classifier's strongest words the library lacks, as `terms review` candidates: each
+    its own concept (the reviewer gives it a class), scored by its weight."""
+    from topiccrawler.relevance.expansion import Candidate
+
+    return [
+        Candidate(word, word, "domain_terms", "classifier", round(weight, 4))
+        for word, weight in classifier.strongest(library.words, n)
+    ]

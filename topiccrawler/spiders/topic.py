@@ -52,6 +52,7 @@ from topiccrawler.seeding.health import UNREACHABLE, EngineHealth, blocked_fix, 
 from topiccrawler.signals import page_judged
 from topiccrawler.storage.crawler import database_for
 from topiccrawler.storage.writer import answered_queries
+from topiccrawler.storage.verdicts import marked_for_refetch
 from topiccrawler.topics import (
     AuthoritySite,
     Topic,
@@ -95,11 +96,15 @@ class TopicSpider(Spider):
         topic: str | None = None,
         keywords: str | None = None,
         seeds: str | None = None,
+        refetch: str | None = None,
         *args: Any,
         **kwargs: Any,
     ):
         super().__init__(*args, **kwargs)
         self.topic_name = topic
+        # `-a refetch=yes`: first fetch again the pages `topiccrawler rejudge` found relevant
+        # after they were stored without their text.
+        self.refetch = (refetch or "").strip().lower() in ("yes", "true", "1")
         self.keywords_path = keywords
         self.seeds_path = seeds
         self.topic: Topic
@@ -168,6 +173,8 @@ class TopicSpider(Spider):
         # compete with each other rather than being fetched in the order engines answer.
         for request in self.search_requests():
             self.crawler.engine.crawl(request)
+        for request in self._refetch_requests():
+            yield request
         for site in self.topic.seeds.authority:
             for url in site.start_urls:
                 if self._take_budget(site.name, site.max_pages, url):
@@ -212,6 +219,24 @@ class TopicSpider(Spider):
                     self.crawler.stats.inc_value("topiccrawler/search/repeat_skipped")
                     continue
                 yield self._search_request(engine, query.text, 1, order)
+
+    def _refetch_requests(self) -> Iterator[Request]:
+        """The stored pages marked to be fetched again (`refetch`), each once, at the entrances'
+        priority (dont_filter: the revisit check would call them fresh)."""
+        if not self.refetch:
+            return
+        try:
+            database = database_for(self.crawler)
+        except NotConfigured:
+            logger.warning("-a refetch=yes needs storage: no database configured")
+            return
+        with database.session() as session:
+            urls = marked_for_refetch(session, self.topic.name)
+        logger.info("Fetching again %d pages found relevant after they were stored", len(urls))
+        for url, entrance in urls:
+            self.crawler.stats.inc_value("topiccrawler/relevance/refetched")
+            request = self._page_request(url, entrance or "link", priority=ENTRANCE_PRIORITY)
+            yield request.replace(dont_filter=True)
 
     def _answered_queries(self, seconds: float) -> set[tuple[str, str, int]]:
         if seconds <= 0:

@@ -16,6 +16,10 @@ from topiccrawler.storage.db import Database
 from topiccrawler.storage.models import Comment, ForumPost, ForumThread, Page
 from topiccrawler.urls import url_hash
 
+# relevance_detail key of a page that became relevant after it was stored without its text:
+# `scrapy crawl topic -a refetch=yes` fetches it again (cleared when it is stored again).
+REFETCH = "refetch"
+
 
 def apply_verdict(
     session,
@@ -71,3 +75,13 @@ def settle_verdicts(
                     changed[url] = relevant
             session.commit()
     return changed
+
+
+def marked_for_refetch(session, topic: str) -> list[tuple[str, str | None]]:
+    """(URL, entrance) of the pages marked REFETCH: relevant, stored without their text."""
+    rows = session.execute(
+        select(Page.url, Page.entrance, Page.relevance_detail).where(
+            Page.topic == topic, Page.is_relevant.is_(True), Page.body.is_(None)
+        )
+    )
+    return [(url, entrance) for url, entrance, detail in rows if (detail or {}).get(REFETCH)]
