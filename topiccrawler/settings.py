@@ -94,16 +94,17 @@ DOWNLOADER_MIDDLEWARES = {
     "topiccrawler.middlewares.proxies.ProxyMiddleware": 740,  # before HttpProxyMiddleware
 }
 
-# --- The item path: extraction → dedup → relevance → briefing → storage --------------------------
-# Fixed slots: extraction 100, dedup 200, relevance 300, briefing 400, storage 800, feed clean-up 900.
-# Pages are scored earlier, by a spider middleware, so that links of irrelevant pages are not
-# followed; the relevance pipeline only applies what is kept of them.
-SPIDER_MIDDLEWARES = {
-    "topiccrawler.middlewares.scripted.ScriptedPagesMiddleware": 960,  # before pages are judged
-    "topiccrawler.middlewares.relevance.RelevanceMiddleware": 950,
+# --- The item path: extraction → judged → links gated; then dedup → relevance → briefing → storage --
+# Pages are read and judged by spider middlewares, so that links of irrelevant pages are not
+# followed; the pipelines (fixed slots: dedup 200, relevance 300, briefing 400, storage 800, feed
+# clean-up 900) mark reposts, drop the text of dropped pages, brief and store.
+SPIDER_MIDDLEWARES = {  # a page's way out of the spider, highest first
+    "topiccrawler.middlewares.extraction.ExtractionMiddleware": 970,  # read once, here
+    "topiccrawler.middlewares.scripted.ScriptedPagesMiddleware": 960,  # completed by script
+    "topiccrawler.middlewares.relevance.RelevanceMiddleware": 950,  # judged
+    "topiccrawler.middlewares.frontier.FrontierMiddleware": 940,  # its links gated and ranked
 }
 ITEM_PIPELINES = {
-    "topiccrawler.pipelines.extraction.ExtractionPipeline": 100,
     "topiccrawler.pipelines.dedup.DedupPipeline": 200,
     "topiccrawler.pipelines.relevance.RelevancePipeline": 300,
     "topiccrawler.pipelines.briefing.BriefingPipeline": 400,
@@ -190,6 +191,8 @@ FRONTIER_SCORE_HITS = True  # search hits ranked by title, snippet and query yie
 # Best-first across sites, per-site concurrency kept (frontier/queue.py); Scrapy's default is
 # "scrapy.pqueues.DownloaderAwarePriorityQueue" (sites served in turn, whatever their links).
 SCHEDULER_PRIORITY_QUEUE = "topiccrawler.frontier.queue.BestFirstPriorityQueue"
+# Scrapy's scheduler, plus `rescore` after a link-classifier refit (a shared crawl: the Redis one)
+SCHEDULER = "topiccrawler.frontier.scheduler.FrontierScheduler"
 CRAWL_MAX_PAGES = 0  # stop after this many judged pages (0: no limit)
 HARVEST_WINDOW = 200  # pages over which the running harvest rate is measured
 HARVEST_STOP_BELOW = 0.0  # stop when the harvest rate over the window falls below this (0: never)

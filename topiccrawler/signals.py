@@ -11,3 +11,7 @@ items_stored = object()
 # Verdicts given while η was settling were made final: sent with `changed` (URL → the page's new
 # verdict, for the pages whose verdict changed) and `state` (η and how it was set).
 verdicts_settled = object()
+
+# The frontier (middlewares/frontier.py) is ready: sent with `frontier`, whose public face the
+# schedulers use (refresh_priority, superseded, taken_up), so they need not look it up.
+frontier_opened = object()

@@ -49,7 +49,7 @@ from topiccrawler.items import (
 )
 from topiccrawler.seeding import EngineBlocked, SearchEngine, build_queries, engine_from_config
 from topiccrawler.seeding.health import UNREACHABLE, EngineHealth, blocked_fix, unreachable_fix
-from topiccrawler.signals import page_judged
+from topiccrawler.signals import frontier_opened, page_judged
 from topiccrawler.storage.crawler import database_for
 from topiccrawler.storage.writer import answered_queries
 from topiccrawler.storage.verdicts import marked_for_refetch
@@ -105,6 +105,7 @@ class TopicSpider(Spider):
         # `-a refetch=yes`: first fetch again the pages `topiccrawler rejudge` found relevant
         # after they were stored without their text.
         self.refetch = (refetch or "").strip().lower() in ("yes", "true", "1")
+        self.frontier = None  # the frontier component (middlewares/frontier.py), once open
         self.keywords_path = keywords
         self.seeds_path = seeds
         self.topic: Topic
@@ -142,6 +143,7 @@ class TopicSpider(Spider):
             spider.query_yields = SharedQueryYields(shared)
         crawler.signals.connect(spider.request_dropped, signal=signals.request_dropped)
         crawler.signals.connect(spider.page_judged, signal=page_judged)
+        crawler.signals.connect(spider.frontier_opened, signal=frontier_opened)
         crawler.signals.connect(spider.spider_idle, signal=signals.spider_idle)
         settings = crawler.settings
         spider.tracking_parameters = tuple(settings.getlist("URL_TRACKING_PARAMETERS"))
@@ -314,6 +316,9 @@ class TopicSpider(Spider):
             )
         if hits and page < self.topic.seeds.pages_per_query:
             self.query_yields.hold_next_page(name, query, page + 1)
+
+    def frontier_opened(self, frontier) -> None:
+        self.frontier = frontier
 
     def page_judged(self, item: PageItem, relevant: bool, response: Response) -> None:
         """A search hit judged: count it for its query, and ask the query's next result page
@@ -585,14 +590,9 @@ class TopicSpider(Spider):
 
     def _follow_held(self, held: HeldLinks, request: Request) -> bool:
         """Follow the kept links of a page fetched at the hop limit, now found `request`'s hops
-        away, gated and ranked by the relevance middleware as if the page had just been
-        fetched there; False when that cannot be done (no relevance middleware, or the page is
-        still at the limit)."""
-        from topiccrawler.middlewares.relevance import RelevanceMiddleware
-
-        lookup = getattr(self.crawler, "get_spider_middleware", None)
-        middleware = lookup(RelevanceMiddleware) if lookup is not None else None
-        if middleware is None:
+        away, gated and ranked by the frontier as if the page had just been fetched there;
+        False when that cannot be done (no frontier, or the page is still at the limit)."""
+        if self.frontier is None:
             return False
         hops = request.meta["hops"]
         pager_hops = request.meta.get("pager_hops", 0)
@@ -624,7 +624,7 @@ class TopicSpider(Spider):
                 at_depth_limit=False,
                 hop_limit=max_hops,
             )
-            link = middleware.gate(link, response, held.page)
+            link = self.frontier.gate(link, response, held.page)
             if link is not None:
                 self.crawler.engine.crawl(link)
         self.crawler.stats.inc_value("topiccrawler/links/held_links_followed")
