@@ -29,6 +29,7 @@ from scrapy.http import Response
 from topiccrawler.extract.page import extract_page
 from topiccrawler.extract.records.forum import is_forum_page
 from topiccrawler.items import PageItem, PostRecord
+from topiccrawler.middlewares.extraction import record_options
 from topiccrawler.render.detect import ScriptNeed, script_need
 from topiccrawler.render.handler import browser_path
 from topiccrawler.render.records_json import records_from_json
@@ -47,6 +48,7 @@ class ScriptedPagesMiddleware:
         self.mode = mode
         self.rounds = rounds
         self.can_render = can_render
+        self.records = record_options(crawler.settings)  # for the rendered document
         self.sites: list[tuple[tuple[str, ...], str]] = []  # (domains, mode) from the seed file
 
     @classmethod
