@@ -116,8 +116,9 @@ EXTENSIONS = {
     "topiccrawler.extensions.harvest.HarvestMonitor": 490,  # before the run is recorded
     "topiccrawler.extensions.progress.CrawlProgress": 480,  # its summary goes into the run's stats
     "topiccrawler.extensions.offline.BundledSuffixList": 100,  # before any cookie is handled
-    "topiccrawler.redact.SecretRedaction": 0,
-    "topiccrawler.extensions.jobdir.KilledJobdirGuard": 0,  # before the scheduler reads JOBDIR  # passwords masked in logs before any is written
+    "topiccrawler.extensions.meta_keys.MetaKeysCheck": 0,  # with META_KEYS_CHECK
+    "topiccrawler.redact.SecretRedaction": 0,  # passwords masked in logs before any is written
+    "topiccrawler.extensions.jobdir.KilledJobdirGuard": 0,  # before the scheduler reads JOBDIR
 }
 
 # --- Comments and forum records (SPEC §4, §5) ----------------------------------------------------
@@ -204,6 +205,7 @@ URL_CANONICAL_LINKS = True  # a page's rel=canonical address counts as fetched w
 
 # --- Running a crawl: progress, the end-of-crawl summary, what cannot be reached -------------------
 PROGRESS_INTERVAL = 60.0  # seconds between progress lines (pages, kept, harvest, queue); 0: off
+META_KEYS_CHECK = False  # warn of request.meta keys not declared in topiccrawler/meta.py (tests)
 PROGRESS_STALL_TIMEOUT = 600.0  # end the crawl (no_progress) after this long unfetched; 0: never
 SEARCH_ENGINE_TIMEOUT = 15.0  # download timeout of engine requests: a hanging engine is found soon
 LOGSTATS_INTERVAL = 0  # Scrapy's "Crawled N pages" line: the progress line replaces it

@@ -88,7 +88,7 @@ def run_crawl(server: SandboxServer, directory: Path, expect: int = 0, **setting
 @pytest.fixture(scope="module")
 def crawl(tmp_path_factory):
     with SandboxServer(build_web(1, "small"), slow_seconds=4) as server:
-        yield run_crawl(server, tmp_path_factory.mktemp("sandbox-crawl"))
+        yield run_crawl(server, tmp_path_factory.mktemp("sandbox-crawl"), META_KEYS_CHECK=True)
 
 
 def stored(crawl: Crawl) -> dict[tuple[str, str], Page]:
@@ -337,6 +337,13 @@ def test_script_built_comments_and_posts_are_stored(crawl):
     counts = {name: int(n) for name, n in stats}
     assert counts["pages"] == 1 and counts["json_pages"] == 2  # only the widget needs a browser
     assert (BLOG, "/post/w1.html") in scripted
+
+
+def test_every_request_meta_key_is_declared(crawl):
+    """Each key a component set during the crawl is declared in topiccrawler/meta.py (or is
+    Scrapy's): the check logs and counts any other."""
+    assert "is not declared in topiccrawler/meta.py" not in crawl.log
+    assert "topiccrawler/meta/undeclared/" not in crawl.log
 
 
 def test_a_second_run_finds_nothing_new_and_says_so(crawl, capsys):

@@ -302,14 +302,13 @@ class TopicSpider(Spider):
         yield item
         self.query_yields.add_hits(name, query, len(hits))
         for hit in hits:
-            # The relevance middleware scores the hit's title and snippet (FRONTIER_SCORE_HITS);
-            # without it, hits keep the entrance priority.
+            # The frontier scores the hit's title and snippet (FRONTIER_SCORE_HITS); without it,
+            # hits keep the entrance priority.
             yield self._page_request(
                 hit.url,
                 "search",
                 engine=name,
                 query=query,
-                rank=hit.rank,
                 hit_title=hit.title[:300],
                 hit_snippet=hit.snippet[:500],
                 priority=ENTRANCE_PRIORITY,
