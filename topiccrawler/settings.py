@@ -50,7 +50,7 @@ PROXIES = []  # proxy URLs (http://user:pass@host:port); none and no PROXY_FILE:
 PROXY_FILE = None  # one proxy URL per line, # comments
 PROXY_RETRY_TIMES = 2  # a request whose proxy failed is retried through another this often
 PROXY_BACKOFF = 60.0  # seconds a failed or blocked proxy is benched; doubles each time
-PROXY_BACKOFF_MAX = 3600.0
+PROXY_BACKOFF_MAX = 3600.0  # the longest a proxy is benched
 SESSIONS_ENABLED = True  # a cookie jar per site; [[login]] sites of the seed file are logged into
 COOKIES_FILE = None  # cookies to start with: a Netscape cookies.txt or a JSON list from a browser
 
@@ -160,9 +160,8 @@ DOWNLOAD_HANDLERS = {
     "http": "topiccrawler.render.handler.RenderingDownloadHandler",
     "https": "topiccrawler.render.handler.RenderingDownloadHandler",
 }
-RENDER_MODE = (
-    "auto"  # "auto": complete pages whose records or body are built by script; "always"; "never"
-)
+# "auto": complete pages whose records or body are built by script; "always"; "never"
+RENDER_MODE = "auto"
 RENDER_BROWSER = None  # Chromium's path; None: `chromium` on PATH (Debian's package)
 RENDER_BROWSER_ARGS = []  # extra Chromium flags (the sandbox maps its .test hosts with one)
 RENDER_MAX_PAGES = 2  # pages rendered at once (one browser, one context)

@@ -44,6 +44,16 @@ def test_reposts_across_sites_are_marked(sqlite_url):
     assert dedup.crawler.stats.get_value("topiccrawler/dedup/duplicates") == 1
 
 
+def test_same_site_pages_are_matched_when_asked(tmp_path):
+    """DEDUP_SAME_SITE: a site that reposts its own story under another URL is marked too."""
+    for same_site, expected in ((False, None), (True, "http://a.example/1")):
+        url = f"sqlite:///{tmp_path / f'{same_site}.db'}"
+        dedup = pipeline({"DATABASE_URL": url, "DEDUP_SAME_SITE": same_site})
+        dedup.process_item(page("http://a.example/1", "税务部门曝光一批偷税典型案例-A网"))
+        again = dedup.process_item(page("http://a.example/7", "税务部门曝光一批偷税典型案例"))
+        assert again.duplicate_of == expected
+
+
 def test_index_is_rebuilt_from_storage_and_refreshed(sqlite_url):
     database = Database(sqlite_url)
     database.upgrade()

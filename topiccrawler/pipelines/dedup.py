@@ -57,6 +57,7 @@ class DedupPipeline:
             settings.getfloat("DEDUP_THRESHOLD"),
             settings.getfloat("DEDUP_REFRESH_INTERVAL"),
             database,
+            same_site=settings.getbool("DEDUP_SAME_SITE"),
         )
 
     def open_spider(self) -> None:
