@@ -596,7 +596,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sandbox.set_defaults(handler=cmd_sandbox)
 
-    from topiccrawler import rejudge_command, terms_command  # their imports load jieba, sklearn
+    from topiccrawler import rejudge_command  # these commands load jieba and scikit-learn
+    from topiccrawler.terms import command as terms_command
 
     terms_command.add_parser(commands)
     rejudge_command.add_parser(commands)

@@ -15,3 +15,16 @@ verdicts_settled = object()
 # The frontier (middlewares/frontier.py) is ready: sent with `frontier`, whose public face the
 # schedulers use (refresh_priority, superseded, taken_up), so they need not look it up.
 frontier_opened = object()
+
+# The crawl's run has its row (extensions/crawl_run.py): sent with `run_id`, so what is stored
+# is filed under it.
+crawl_run_opened = object()
+
+# Someone needs what the pipelines hold in the database now (a shared crawl's scheduler, before
+# it frees the leases of requests whose items are stored): the storage pipeline flushes, and
+# says so with `items_stored`.
+storage_flush_requested = object()
+
+# Asked by whoever needs the address guard (the browser's download handler, for what a rendered
+# page asks for): the guard (middlewares/address_guard.py) answers with itself.
+address_guard_wanted = object()

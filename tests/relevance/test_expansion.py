@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from tests.relevance.test_scorer import KEYWORDS
-from topiccrawler.relevance.collect import bootstrap_candidates
 from topiccrawler.relevance.expansion import mined_candidates, thesaurus_candidates
 from topiccrawler.relevance.library import ConceptLibrary
 from topiccrawler.relevance.thesaurus import synonyms_of
+from topiccrawler.terms.collect import bootstrap_candidates
 
 # Result pages for 偷税, written for this test.
 RESULTS = [

@@ -30,7 +30,7 @@ from twisted.internet import reactor, task
 from topiccrawler.distributed.bloom import BloomDupeFilter
 from topiccrawler.distributed.frontier import OVER_BUDGET, SEEN, SharedFrontier
 from topiccrawler.distributed.state import SEEDS_PUSHED, SharedCrawl, shared_crawl_for
-from topiccrawler.signals import frontier_opened, items_stored
+from topiccrawler.signals import frontier_opened, items_stored, storage_flush_requested
 
 logger = logging.getLogger(__name__)
 
@@ -71,7 +71,6 @@ class DistributedScheduler(BaseScheduler):
         self._wake_call: Any = None
         self.local: list[tuple[int, int, Request]] = []  # requests no other worker could run
         self._local_order = itertools.count()
-        self._storage: Any = False  # the storage pipeline, looked up on first need
         self.joined_seeded_crawl = False  # the spider pushes no seeds when True
         # Fingerprints this worker has sent to the shared filter: a page's navigation and
         # related links come back on every page, and most links a spider finds are repeats.
@@ -388,14 +387,7 @@ class DistributedScheduler(BaseScheduler):
             self.crawl.worker, now - self.idle_since, self.crawl.leases_in_flight(),
         )  # fmt: skip
 
-    def _storage_pipeline(self):
-        if self._storage is False:
-            from topiccrawler.pipelines.storage import StoragePipeline
-
-            self._storage = self.crawler.get_item_pipeline(StoragePipeline)
-        return self._storage
-
     def _flush_storage(self) -> None:
-        pipeline = self._storage_pipeline()
-        if pipeline is not None:
-            pipeline.flush()  # sends items_stored
+        """Items of fetched requests into the database now (the storage pipeline answers with
+        `items_stored`, which frees their leases)."""
+        self.crawler.signals.send_catch_log(storage_flush_requested)

@@ -16,6 +16,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from topiccrawler.distributed.state import shared_crawl_for
 from topiccrawler.redact import redact
+from topiccrawler.signals import crawl_run_opened
 from topiccrawler.storage.crawler import database_for
 from topiccrawler.storage.db import Database
 from topiccrawler.storage.models import CrawlRun
@@ -45,9 +46,10 @@ class CrawlRunRecorder:
         shared = shared_crawl_for(self.crawler)
         if shared is not None:
             self.run_id = self._join_shared_run(shared, spider)
-            return
-        self.run_id = self._start_run(spider)
-        logger.info("Crawl run %d started", self.run_id)
+        else:
+            self.run_id = self._start_run(spider)
+            logger.info("Crawl run %d started", self.run_id)
+        self.crawler.signals.send_catch_log(crawl_run_opened, run_id=self.run_id)
 
     def _start_run(self, spider: Spider) -> int:
         run = CrawlRun(

@@ -37,6 +37,7 @@ from topiccrawler.guard.addresses import (
 )
 from topiccrawler.guard.resolver import AddressRefused, GuardedResolver
 from topiccrawler.guard.text import escape_controls
+from topiccrawler.signals import address_guard_wanted
 
 logger = logging.getLogger(__name__)
 
@@ -66,7 +67,12 @@ class AddressGuardMiddleware:
         crawler.signals.connect(
             middleware.request_reached_downloader, signal=signals.request_reached_downloader
         )
+        crawler.signals.connect(middleware.wanted, signal=address_guard_wanted)
         return middleware
+
+    def wanted(self) -> AddressGuardMiddleware:
+        """`address_guard_wanted`: the guard, for the browser's download handler."""
+        return self
 
     def spider_opened(self, spider: Spider) -> None:
         self.trust(trusted_urls(spider))

@@ -135,6 +135,7 @@ class ScriptedPagesMiddleware:
 
     async def from_browser(self, item: PageItem, response: Response) -> None:
         """Render the page and take what the rendered page shows that the static one did not."""
+        # Late: scrapy-playwright (and Playwright) load only when a page is rendered at all.
         from scrapy_playwright.page import PageMethod
 
         from topiccrawler.render.browser import complete

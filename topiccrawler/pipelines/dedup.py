@@ -13,12 +13,12 @@ from scrapy.exceptions import NotConfigured
 
 from topiccrawler.dedup.index import TitleIndex
 from topiccrawler.dedup.simhash import simhash
-from topiccrawler.dedup.stored import load_stored_titles
 from topiccrawler.dedup.titles import normalize_title
 from topiccrawler.items import PageItem
 from topiccrawler.relevance.tokenizer import Tokenizer
 from topiccrawler.storage.crawler import database_for
 from topiccrawler.storage.db import Database
+from topiccrawler.storage.titles import load_stored_titles
 from topiccrawler.urls import site_of
 
 logger = logging.getLogger(__name__)

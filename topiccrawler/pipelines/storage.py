@@ -23,9 +23,8 @@ try:
 except ImportError:  # PostgreSQL support not installed
     psycopg = None
 
-from topiccrawler.extensions.crawl_run import CrawlRunRecorder
 from topiccrawler.items import LinkFailureItem, PageCheckedItem, PageItem, SearchResultsItem
-from topiccrawler.signals import items_stored
+from topiccrawler.signals import crawl_run_opened, items_stored, storage_flush_requested
 from topiccrawler.storage.crawler import database_for
 from topiccrawler.storage.db import Database
 from topiccrawler.storage.writer import (
@@ -125,16 +124,20 @@ class StoragePipeline:
         self.retry_call = None
         self.stopping: str | None = None
         self.loaded: list[Path] = []  # files of saved items now in the buffer
+        self.crawl_run_id: int | None = None  # the crawl run stored items are filed under
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> StoragePipeline:
-        return cls(
+        pipeline = cls(
             crawler,
             database_for(crawler),
             crawler.settings.getint("STORAGE_BATCH_SIZE"),
             crawler.settings.getfloat("STORAGE_FLUSH_INTERVAL"),
             crawler.settings.getint("DEAD_LINK_MAX_FAILURES"),
         )
+        crawler.signals.connect(pipeline.crawl_run_opened, signal=crawl_run_opened)
+        crawler.signals.connect(pipeline.flush_requested, signal=storage_flush_requested)
+        return pipeline
 
     def open_spider(self) -> None:
         self._load_spilled()
@@ -165,10 +168,14 @@ class StoragePipeline:
         if self.buffer:
             self._spill()
 
-    @property
-    def crawl_run_id(self) -> int | None:
-        recorder = self.crawler.get_extension(CrawlRunRecorder)
-        return recorder.run_id if recorder else None
+    def crawl_run_opened(self, run_id: int | None) -> None:
+        """`crawl_run_opened`: what is stored from now on is filed under this run."""
+        self.crawl_run_id = run_id
+
+    def flush_requested(self) -> None:
+        """`storage_flush_requested`: write what is held now (a shared crawl's scheduler frees
+        the leases of requests whose items are stored)."""
+        self.flush()
 
     def flush(self, final: bool = False) -> None:
         """Write the buffer in one transaction; if that fails for one item, item by item so

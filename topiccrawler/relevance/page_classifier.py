@@ -21,6 +21,7 @@ import warnings
 from collections import Counter, deque
 from collections.abc import Callable, Iterable, Sequence
 
+from topiccrawler.relevance.expansion import Candidate
 from topiccrawler.relevance.tokenizer import Tokenizer
 
 CJK_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]{2,}")
@@ -182,8 +183,6 @@ class PageClassifier:
 def classifier_candidates(classifier: PageClassifier, library, n: int = 30) -> list:
     """The classifier's strongest words the library lacks, as `terms review` candidates: each
     its own concept (the reviewer gives it a class), scored by its weight."""
-    from topiccrawler.relevance.expansion import Candidate
-
     return [
         Candidate(word, word, "domain_terms", "classifier", round(weight, 4))
         for word, weight in classifier.strongest(library.words, n)

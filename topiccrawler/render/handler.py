@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING
 from scrapy.core.downloader.handlers.http11 import HTTP11DownloadHandler
 from scrapy.exceptions import IgnoreRequest
 
+from topiccrawler.signals import address_guard_wanted
+
 if TYPE_CHECKING:
     from scrapy import Request
     from scrapy.crawler import Crawler
@@ -105,10 +107,8 @@ class RenderingDownloadHandler(HTTP11DownloadHandler):
 
 
 def _address_guard(crawler: Crawler):
-    from topiccrawler.middlewares.address_guard import AddressGuardMiddleware
-
-    middlewares = getattr(getattr(crawler.engine, "downloader", None), "middleware", None)
-    for middleware in getattr(middlewares, "middlewares", ()):
-        if isinstance(middleware, AddressGuardMiddleware):
-            return middleware
+    """The crawl's address guard, which answers `address_guard_wanted`; None without one."""
+    for _, guard in crawler.signals.send_catch_log(address_guard_wanted):
+        if hasattr(guard, "check"):  # not a failure
+            return guard
     return None

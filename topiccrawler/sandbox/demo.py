@@ -31,6 +31,7 @@ from topiccrawler.sandbox.web import (
     SEARXNG,
     TAX_BUREAU,
     TOPIC,
+    build_web,
 )
 from topiccrawler.spiders.topic import TopicSpider
 from topiccrawler.storage.db import DATABASE_URL_ENV, Database, resolve_database_url
@@ -214,8 +215,6 @@ def run_demo(
     port: int = 0,
 ) -> DemoResult:
     """Serve the sandbox, crawl it with the topic spider, score what was stored."""
-    from topiccrawler.sandbox.web import build_web
-
     database = database or DemoDatabase.choose(None, None)
     web = build_web(seed, size)
     database.reset()

@@ -150,7 +150,8 @@ class _Builder:
         self.strict_site()
         self.members_site()
         self.reposts()
-        from topiccrawler.sandbox.scripted import add_scripted_pages  # it builds on this module
+        # Late: sandbox/scripted.py builds on this module's classes (a cycle within the package).
+        from topiccrawler.sandbox.scripted import add_scripted_pages
 
         add_scripted_pages(self)  # pages built by script (their own random generator)
         self.search_hosts()

@@ -84,6 +84,7 @@ class SearchEngine:
 
 def engine_from_config(config: EngineConfig) -> SearchEngine:
     """The engine a seed file's [engines.NAME] table declares."""
+    # Late: the engine modules subclass this module's SearchEngine.
     from topiccrawler.seeding import baidu, bing, searxng, template
 
     kinds = {

@@ -51,8 +51,8 @@ from topiccrawler.seeding import EngineBlocked, SearchEngine, build_queries, eng
 from topiccrawler.seeding.health import UNREACHABLE, EngineHealth, blocked_fix, unreachable_fix
 from topiccrawler.signals import frontier_opened, page_judged
 from topiccrawler.storage.crawler import database_for
-from topiccrawler.storage.writer import answered_queries
 from topiccrawler.storage.verdicts import marked_for_refetch
+from topiccrawler.storage.writer import answered_queries
 from topiccrawler.topics import (
     AuthoritySite,
     Topic,

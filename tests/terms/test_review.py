@@ -8,14 +8,14 @@ import re
 import pytest
 
 from topiccrawler.relevance.expansion import Candidate
-from topiccrawler.relevance.review import (
+from topiccrawler.storage import Database
+from topiccrawler.storage.terms import accepted_expansions, pending, propose
+from topiccrawler.terms.review import (
     ReviewFileError,
     apply_file,
     export_queue,
     review_interactively,
 )
-from topiccrawler.storage import Database
-from topiccrawler.storage.terms import accepted_expansions, pending, propose
 
 CANDIDATES = [
     Candidate("逃税", "偷税", "judgement_words", "cilin", 1.0),

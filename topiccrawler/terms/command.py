@@ -16,24 +16,26 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+from scrapy.crawler import CrawlerProcess
 from scrapy.settings import Settings
 from sqlalchemy.exc import SQLAlchemyError
 
-from topiccrawler.relevance.collect import (
+from topiccrawler.relevance.expansion import TOP_L, TOP_N, mined_candidates, thesaurus_candidates
+from topiccrawler.relevance.library import ConceptLibrary
+from topiccrawler.storage.db import Database, resolve_database_url
+from topiccrawler.storage.terms import accepted_expansions, propose
+from topiccrawler.terms.collect import (
     bootstrap_candidates,
     kept_page_texts,
     search_result_texts,
 )
-from topiccrawler.relevance.expansion import TOP_L, TOP_N, mined_candidates, thesaurus_candidates
-from topiccrawler.relevance.library import ConceptLibrary
-from topiccrawler.relevance.review import (
+from topiccrawler.terms.review import (
     ReviewFileError,
     apply_file,
     export_queue,
     review_interactively,
 )
-from topiccrawler.storage.db import Database, resolve_database_url
-from topiccrawler.storage.terms import accepted_expansions, propose
+from topiccrawler.terms.site_crawl import BootstrapSpider
 from topiccrawler.topics import TopicFileError, UnknownTopicError, load_topic_from_settings
 
 FEEDBACK_PAGES = 50  # most relevant stored pages mined by `terms expand`
@@ -148,10 +150,6 @@ def do_bootstrap(args, settings, topic, session) -> int:
 
 def crawl_site(settings: Settings, site: str, max_pages: int) -> list[str]:
     """Run the bootstrap spider to the end and return its page texts."""
-    from scrapy.crawler import CrawlerProcess
-
-    from topiccrawler.relevance.site_crawl import BootstrapSpider
-
     process = CrawlerProcess(settings, install_root_handler=False)
     crawler = process.create_crawler(BootstrapSpider)
     process.crawl(crawler, site=site, max_pages=max_pages)
