@@ -63,6 +63,8 @@ class DistributedScheduler(BaseScheduler):
         self.queue: SharedFrontier
         self.leased: dict[str, Request] = {}  # lease → request the engine has not finished
         self.done: list[str] = []  # leases whose items wait for the storage pipeline's commit
+        # Whether items are stored (then a lease is released only once they are committed).
+        self.stores = crawler.settings.getbool("STORAGE_ENABLED")
         self.idle_since: float | None = None
         self.loops: list[Any] = []
         self._refresh: Any = None  # the frontier's refresh_priority, once it is open
@@ -301,7 +303,7 @@ class DistributedScheduler(BaseScheduler):
                     self.freed.discard(lease)
                 else:  # never reached the downloader (dropped on the way)
                     self.crawl.free(lease)
-                if self._storage_pipeline() is not None:
+                if self.stores:
                     self.done.append(lease)
                 else:
                     self.crawl.release(lease)
