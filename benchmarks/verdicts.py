@@ -16,6 +16,10 @@ Nothing here is tuned on the web it scores: η and the classifier are learnt dur
 authority sites, both search engines), the tax topic with RELEVANCE_THRESHOLD set to each of
 --thresholds (`none`: "auto"), every stored page scored against the sandbox's truth.
 
+`--cost`: time per page of the score alone and of the whole verdict (score, η, classifier) on
+the testbed's article texts (web seed 2, H 0.8), after one pass that fits η and the classifier;
+and the judge's memory after 100,000 pages (the texts again and again).
+
 `--titles`: relevance/thucnews-titles-dev.txt, for the three benchmark topics
 (benchmarks/topics/*.toml, written before looking at the titles): the library's scores, η
 estimated from them, and the page classifier trained on the titles' own confident verdicts (no
@@ -222,6 +226,60 @@ def sandbox(args: argparse.Namespace) -> int:
     return 0
 
 
+def cost(args: argparse.Namespace) -> int:
+    import tracemalloc
+
+    from topiccrawler.relevance.judge import PageJudge
+    from topiccrawler.relevance.library import ConceptLibrary
+    from topiccrawler.relevance.page_classifier import PageClassifier
+    from topiccrawler.relevance.scorer import RelevanceScorer
+    from topiccrawler.topics.model import KeywordLibrary, Term
+
+    workdir = Path(tempfile.mkdtemp(prefix="verdicts-cost-"))
+    web = make_web(2, 0.8, workdir)
+    with (web / "pages.jsonl").open(encoding="utf-8") as lines:
+        pages = [json.loads(line) for line in lines]
+    pages = [p for p in pages if p["kind"] == "article"]
+    topic = json.loads((TESTBED / "topic_finance.json").read_text(encoding="utf-8"))
+    terms = tuple(
+        Term(word, cls) for cls, key in (("subjects", "subjects"), ("domain_terms", "domain_terms"),
+                                         ("judgement_words", "judgement"))
+        for word in topic["keywords"][key]
+    )  # fmt: skip
+    keywords = KeywordLibrary("finance", "财经", "zh", None, terms)
+    scorer = RelevanceScorer(ConceptLibrary.static(keywords))
+    judge = PageJudge(scorer, None, PageClassifier(scorer.tokenizer))
+    for i, page in enumerate(pages):  # fits η and the classifier
+        judge.judge(f"warm-{i}", {"title": page["title"], "body": page["body"]})
+    score_ms, verdict_ms = [], []
+    for page in pages:
+        blocks = {"title": page["title"], "body": page["body"]}
+        started = time.perf_counter()
+        scorer.score(blocks)
+        score_ms.append((time.perf_counter() - started) * 1000)
+        started = time.perf_counter()
+        judge.judge(page["url"], blocks)
+        verdict_ms.append((time.perf_counter() - started) * 1000)
+    print(f"{len(pages)} article pages, {statistics.mean(len(p['body']) for p in pages):.0f} "
+          f"characters on average")  # fmt: skip
+    print(f"score alone:  median {statistics.median(score_ms):.2f} ms, "
+          f"mean {statistics.mean(score_ms):.2f} ms")  # fmt: skip
+    print(f"whole verdict: median {statistics.median(verdict_ms):.2f} ms, "
+          f"mean {statistics.mean(verdict_ms):.2f} ms (refits included)")  # fmt: skip
+    tracemalloc.start()
+    before = tracemalloc.get_traced_memory()[0]
+    for n in range(100_000 - 2 * len(pages)):
+        page = pages[n % len(pages)]
+        judge.judge(f"{page['url']}?n={n}", {"title": page["title"], "body": page["body"]})
+    after = tracemalloc.get_traced_memory()[0]
+    tracemalloc.stop()
+    print(f"after 100,000 pages: the judge holds {(after - before) / 2**20:.1f} MB more than after "
+          f"{2 * len(pages)} ({len(judge.pending)} provisional pages remembered, "
+          f"{len(judge.classifier.examples)} classifier examples)")  # fmt: skip
+    shutil.rmtree(workdir, ignore_errors=True)
+    return 0
+
+
 def titles(args: argparse.Namespace) -> int:
     """Dev titles: library score, η estimated, classifier self-trained on the titles."""
     from relevance import CLASSES, libraries, load_titles
@@ -240,7 +298,7 @@ def titles(args: argparse.Namespace) -> int:
             for i, (title, _) in enumerate(pool + test):  # what a crawl would have judged
                 judge.judge(str(i), {"title": title})
             cost = (time.perf_counter() - started) / (len(pool) + len(test)) * 1000
-            judge.settle()
+            judge.refit()
             truth, kept, scores = [], [], []
             for title, cls in test:
                 verdict_score = scorer.score({"title": title}).score
@@ -265,6 +323,7 @@ def main() -> int:
     parser.add_argument("--workdir", help="keep webs, logs and databases here")
     parser.add_argument("--titles", action="store_true", help="the THUCNews dev titles instead")
     parser.add_argument("--sandbox", action="store_true", help="the project's sandbox instead")
+    parser.add_argument("--cost", action="store_true", help="time and memory of a verdict")
     parser.add_argument(
         "--set", action="append", default=[], metavar="NAME=VALUE", help="a crawl setting added"
     )
@@ -272,6 +331,8 @@ def main() -> int:
     args = parser.parse_args()
     if args.sandbox:
         return sandbox(args)
+    if args.cost:
+        return cost(args)
     if not TESTBED.exists():
         raise SystemExit(f"{TESTBED} not found: the shared bench sits beside the project")
     return titles(args) if args.titles else testbed(args)

@@ -147,7 +147,7 @@ def rejudge(
                 result.rescored += 1
             elif judge.estimator is not None and page.relevance is not None:
                 judge.estimator.add(page.relevance)
-    judge.settle()  # η and the classifier fitted on everything
+    judge.refit()  # η and the classifier fitted on everything
     state = judge.state()
     result.threshold, result.mode = state["threshold"], state["mode"]
     for start in range(0, len(ids), batch):  # second pass: the final verdicts
@@ -155,7 +155,7 @@ def rejudge(
             result.pages += 1
             result.kept_before += bool(page.is_relevant)
             score = scores.get(page.id, page.relevance or 0.0)
-            relevant, probability = _verdict(judge, page, score)
+            relevant, probability = judge.final_verdict(score, page.title, page.body)
             if relevant and not page.body and not page.is_relevant:
                 page.relevance_detail = {**(page.relevance_detail or {}), REFETCH: True}
                 result.to_refetch += 1
@@ -166,18 +166,3 @@ def rejudge(
             result.kept_after += relevant
         session.flush()
     return result
-
-
-def _verdict(judge: PageJudge, page: Page, score: float) -> tuple[bool, float | None]:
-    """(relevant, probability) for a stored page, with the η and classifier the first pass
-    ended with; a page without stored text by its score alone."""
-    if judge.estimator is None:
-        return score >= judge.fixed, None
-    if page.body:
-        terms = judge.classifier.terms(page.title, page.body) if judge.classifier else []
-        probability, _ = judge.probability(score, terms)
-    else:
-        probability = judge.estimator.probability(score)
-    if probability is None:
-        return score > 0, None
-    return probability >= 0.5, probability

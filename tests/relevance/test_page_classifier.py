@@ -56,7 +56,7 @@ def test_classifier_learns_the_topics_wider_vocabulary_from_confident_pages_only
     judge = PageJudge(scorer, None, PageClassifier(scorer.tokenizer))
     for i, (blocks, _) in enumerate(pages):
         judge.judge(str(i), blocks)
-    judge.settle()
+    judge.refit()
     classifier = judge.classifier
     assert classifier.ready and classifier.fits >= 2
     # A fund article with one library word in passing, as a home page may have: the words say
@@ -75,7 +75,8 @@ def f1_of(pages, classifier) -> tuple[float, dict]:
     scorer = RelevanceScorer(ConceptLibrary.static(KEYWORDS))
     judge = PageJudge(scorer, None, classifier(scorer.tokenizer) if classifier else None)
     verdicts = {str(i): judge.judge(str(i), blocks).relevant for i, (blocks, _) in enumerate(pages)}
-    settled = judge.settle()
+    texts = {str(i): (blocks["title"], blocks["body"]) for i, (blocks, _) in enumerate(pages)}
+    settled = judge.settle(lambda keys: {key: texts[key] for key in keys})
     assert settled and not judge.pending  # the provisional verdicts, made final
     verdicts.update({key: relevant for key, (relevant, _) in settled.items()})
     truth = {str(i): relevant for i, (_, relevant) in enumerate(pages)}

@@ -28,7 +28,7 @@ from topiccrawler.relevance.scorer import RelevanceScorer
 from topiccrawler.signals import items_stored, page_judged, verdicts_settled
 from topiccrawler.storage.crawler import database_for
 from topiccrawler.storage.terms import propose
-from topiccrawler.storage.verdicts import settle_verdicts
+from topiccrawler.storage.verdicts import settle_verdicts, stored_texts
 from topiccrawler.topics.files import AUTO_THRESHOLD
 
 logger = logging.getLogger(__name__)
@@ -164,21 +164,25 @@ class RelevanceMiddleware:
         if self.page_judge is None or self.settled:
             return
         self.settled = True
-        verdicts = self.page_judge.settle()
-        state = self.page_judge.state()
-        self.stats.set_value("topiccrawler/relevance/threshold", state)
-        changed: dict[str, bool] = {}
-        if verdicts and store:
+        database = None
+        if store:
             try:
                 database = database_for(self.crawler)
             except NotConfigured:
-                database = None  # nothing stored: nothing to settle there
-            if database is not None:
-                topic = self.crawler.spider.topic.name
+                pass  # nothing stored: nothing to settle there
+        topic = self.crawler.spider.topic.name
+        verdicts = self.page_judge.settle(
+            (lambda urls: stored_texts(database, topic, urls)) if database is not None else None
+        )
+        state = self.page_judge.state()
+        self.stats.set_value("topiccrawler/relevance/threshold", state)
+        changed: dict[str, bool] = {}
+        if database is not None:
+            if verdicts:
                 changed = settle_verdicts(
                     database, topic, verdicts, state["threshold"], keep_text=self.store_dropped_text
                 )
-                self._propose_terms(database, topic)
+            self._propose_terms(database, topic)
         self.stats.set_value("topiccrawler/relevance/settled", len(verdicts))
         self.stats.set_value("topiccrawler/relevance/settled_changed", len(changed))
         self.crawler.signals.send_catch_log(verdicts_settled, changed=changed, state=state)

@@ -14,6 +14,7 @@ text, and `settle` gives it its final verdict later (at the end of the crawl, or
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from topiccrawler.relevance.page_classifier import PageClassifier, combine
@@ -21,7 +22,7 @@ from topiccrawler.relevance.scorer import Relevance, RelevanceScorer
 from topiccrawler.relevance.threshold import ThresholdEstimator
 
 AUTO = "auto"
-PENDING_MAX = 20_000  # provisional pages remembered for settling (about 3 KB each)
+PENDING_MAX = 100_000  # provisional pages remembered for settling (their score: ~200 bytes)
 
 
 @dataclass
@@ -36,13 +37,6 @@ class Verdict:
     @property
     def score(self) -> float:
         return self.relevance.score
-
-
-@dataclass
-class _Pending:
-    key: str
-    score: float
-    indices: object  # the page's hashed terms
 
 
 class PageJudge:
@@ -64,7 +58,7 @@ class PageJudge:
             else (estimator or ThresholdEstimator(certainty=certainty))
         )
         self.classifier = classifier
-        self.pending: dict[str, _Pending] = {}
+        self.pending: dict[str, float] = {}  # provisional pages: key → score
         self.pending_dropped = 0  # provisional pages past PENDING_MAX, left as judged
 
     # --- η --------------------------------------------------------------------------------------
@@ -117,7 +111,7 @@ class PageJudge:
         else:
             relevant = probability >= 0.5
         if not final:
-            self._remember(key, score, terms)
+            self._remember(key, score)
         elif relevant and self.classifier is not None:
             self.classifier.note_relevant(terms)
         return Verdict(relevance, relevant, final, probability, from_classifier, terms)
@@ -133,26 +127,52 @@ class PageJudge:
         )
         return combine(library, classifier), classifier
 
-    def _remember(self, key: str, score: float, terms: list[str]) -> None:
+    def _remember(self, key: str, score: float) -> None:
+        """A provisional page: its score (its text is in the database, kept for this)."""
         if len(self.pending) >= PENDING_MAX and key not in self.pending:
-            self.pending_dropped += 1
+            self.pending_dropped += 1  # judged as it was: memory stays bounded
             return
-        indices = self.classifier.indices(terms) if self.classifier is not None else None
-        self.pending[key] = _Pending(key, score, indices)
+        self.pending[key] = score
 
-    def settle(self) -> dict[str, tuple[bool, float | None]]:
-        """The final verdicts of the provisional pages, with today's η and classifier: key →
-        (relevant, probability). Forgets them."""
+    def refit(self) -> None:
+        """η and the classifier fitted on everything seen."""
         if self.estimator is None:
-            return {}
+            return
         self.estimator.fit()
         if self.classifier is not None:
             self.classifier.fit(self.estimator.confident)
-        verdicts = {}
-        for entry in self.pending.values():
-            probability, _ = self.probability(entry.score, entry.indices)
-            relevant = entry.score > 0 if probability is None else probability >= 0.5
-            verdicts[entry.key] = (relevant, probability)
+
+    def final_verdict(
+        self, score: float, title: str | None, body: str | None
+    ) -> tuple[bool, float | None]:
+        """(relevant, probability) of a page judged now, from its score and text (without
+        text, by its score alone)."""
+        if self.estimator is None:
+            return score >= self.fixed, None
+        if self.classifier is not None and (title or body):
+            probability, _ = self.probability(score, self.classifier.terms(title, body))
+        else:
+            probability = self.estimator.probability(score)
+        if probability is None:
+            return score > 0, None
+        return probability >= 0.5, probability
+
+    def settle(
+        self, text_of: Callable[[list[str]], dict[str, tuple[str | None, str | None]]] | None = None
+    ) -> dict[str, tuple[bool, float | None]]:
+        """The final verdicts of the provisional pages, with the η and classifier fitted on
+        everything seen: key → (relevant, probability). `text_of` gives the pages' (title,
+        body) by key (the database keeps them); without it they are judged by score alone.
+        Forgets them."""
+        if self.estimator is None:
+            return {}
+        self.refit()
+        keys = list(self.pending)
+        texts = text_of(keys) if text_of is not None and keys else {}
+        verdicts = {
+            key: self.final_verdict(score, *texts.get(key, (None, None)))
+            for key, score in self.pending.items()
+        }
         self.pending.clear()
         return verdicts
 

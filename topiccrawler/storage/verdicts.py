@@ -50,6 +50,24 @@ def apply_verdict(
     return changed
 
 
+def stored_texts(
+    database: Database, topic: str, urls: list[str], batch: int = 500
+) -> dict[str, tuple[str | None, str | None]]:
+    """(title, body) of stored pages by URL, for verdicts made final after the crawl."""
+    texts: dict[str, tuple[str | None, str | None]] = {}
+    with database.session() as session:
+        for start in range(0, len(urls), batch):
+            by_hash = {url_hash(url): url for url in urls[start : start + batch]}
+            rows = session.execute(
+                select(Page.url_hash, Page.title, Page.body).where(
+                    Page.topic == topic, Page.url_hash.in_(list(by_hash))
+                )
+            )
+            for key, title, body in rows:
+                texts[by_hash[key]] = (title, body)
+    return texts
+
+
 def settle_verdicts(
     database: Database,
     topic: str,
