@@ -61,6 +61,7 @@ class PageItem:
     encoding: str | None = None
     content_type: str | None = None
     entrance: str | None = None  # "authority", "search" or "link"
+    found_by: str | None = None  # "start", "link", "search", "feed" or "sitemap" (discovery/)
     depth: int = 0
     referrer: str | None = None
     canonical_url: str | None = None  # the address the page names as its own (rel=canonical)
