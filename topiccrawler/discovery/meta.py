@@ -8,7 +8,7 @@ from typing import Any
 DISCOVERY = "topiccrawler_discovery"
 """On a request for a feed, a sitemap or a robots.txt read for its `Sitemap:` lines: a dict
 `{"kind": "feed" | "sitemap" | "robots", "site": authority site name, "depth": sitemap indexes
-above it}`. Written by DiscoveryMiddleware; read by it (on the response), by the topic spider's
+above it, "lastmod": the <lastmod> its index gave it (ISO), if any}`. Written by DiscoveryMiddleware; read by it (on the response), by the topic spider's
 `parse` (which leaves such responses to it: they are no pages) and by BlockMiddleware (such
 answers are short by nature, no sign of a block)."""
 

@@ -44,7 +44,7 @@ from scrapy.exceptions import NotConfigured
 from scrapy.http import Response, TextResponse
 from sqlalchemy.exc import SQLAlchemyError
 
-from topiccrawler.discovery.entries import Entry
+from topiccrawler.discovery.entries import Entry, parse_w3c_date
 from topiccrawler.discovery.feeds import announced_feeds, parse_feed
 from topiccrawler.discovery.meta import CHANGED, DISCOVERY, FOUND_BY, found_by
 from topiccrawler.discovery.sitemaps import (
@@ -199,6 +199,7 @@ class DiscoveryMiddleware:
         depth: int,
         trusted: bool = False,
         known: KnownSource | None = None,
+        lastmod: datetime | None = None,
     ) -> Request | None:
         """A feed or sitemap request, conditional when its validators are known; None when it
         was asked already, is off the site (unless the seed file names it) or past the site's
@@ -232,7 +233,12 @@ class DiscoveryMiddleware:
             headers=headers,
             priority=SOURCE_PRIORITY - depth,
             meta={
-                DISCOVERY: {"kind": kind, "site": site.name, "depth": depth},
+                DISCOVERY: {
+                    "kind": kind,
+                    "site": site.name,
+                    "depth": depth,
+                    "lastmod": lastmod.isoformat() if lastmod else None,
+                },
                 "handle_httpstatus_list": [304],
                 "download_maxsize": limit,
                 **self._slot(site),
@@ -378,13 +384,15 @@ class DiscoveryMiddleware:
             stored = known.get(child)
             if (
                 stored is not None
+                and stored.status in (200, 304)
                 and lastmod is not None
-                and stored.fetched_at is not None
-                and lastmod <= stored.fetched_at
+                and stored.lastmod is not None
+                and lastmod <= stored.lastmod
             ):
+                # The index dates it as when it was last read (the site's clock both times).
                 self.stats.inc_value(f"{STATS}/sitemaps_unchanged")
                 continue
-            request = self._source_request(site, child, "sitemap", depth + 1, True, stored)
+            request = self._source_request(site, child, "sitemap", depth + 1, True, stored, lastmod)
             if request is not None:
                 yield request
 
@@ -400,6 +408,7 @@ class DiscoveryMiddleware:
                     etag=_header(response, b"ETag"),
                     last_modified=_header(response, b"Last-Modified"),
                     entries=entries,
+                    lastmod=parse_w3c_date(source.get("lastmod")),
                 )  # fmt: skip
         except SQLAlchemyError as exc:
             self._once(site, "record", "Discovery: %s could not be recorded (%s); the next "

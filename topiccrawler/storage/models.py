@@ -122,6 +122,9 @@ class DiscoverySource(Base):
     etag: Mapped[str | None] = mapped_column(String(255))
     last_modified: Mapped[str | None] = mapped_column(String(64))
     entries: Mapped[int | None] = mapped_column(Integer)  # entries it listed when last read
+    # The <lastmod> the sitemap index above it gave it when it was last read: while the index
+    # gives the same, the sitemap is not asked for again.
+    lastmod: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     first_seen_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     fetched_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))  # 200 or 304
     changed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))  # last 200

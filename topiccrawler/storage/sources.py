@@ -28,12 +28,13 @@ class KnownSource:
     etag: str | None
     last_modified: str | None
     fetched_at: datetime | None
+    lastmod: datetime | None  # as its index listed it when it was last read
 
 
 def _known(row: DiscoverySource) -> KnownSource:
     return KnownSource(
         row.site, row.kind, row.url, row.depth, row.etag, row.last_modified,
-        as_utc(row.fetched_at),
+        as_utc(row.fetched_at), as_utc(row.lastmod),
     )  # fmt: skip
 
 
@@ -76,6 +77,7 @@ def record_source(
     etag: str | None = None,
     last_modified: str | None = None,
     entries: int | None = None,
+    lastmod: datetime | None = None,
 ) -> None:
     """Remember a feed's or sitemap's answer: a 200 replaces its validators and entry count, a
     304 only marks it polled. Caller commits."""
@@ -84,13 +86,13 @@ def record_source(
         "topic": topic, "site": site, "kind": kind, "url": url, "url_hash": url_hash(url),
         "depth": depth, "status": status, "etag": (etag or "")[:255] or None,
         "last_modified": (last_modified or "")[:64] or None, "entries": entries,
-        "first_seen_at": now, "fetched_at": now, "changed_at": now if status == 200 else None,
+        "lastmod": lastmod, "first_seen_at": now, "fetched_at": now, "changed_at": now if status == 200 else None,
     }  # fmt: skip
     if status == 200:
         update = ["site", "kind", "depth", "status", "etag", "last_modified", "entries",
-                  "fetched_at", "changed_at"]  # fmt: skip
+                  "lastmod", "fetched_at", "changed_at"]  # fmt: skip
     else:
-        update = ["status", "fetched_at"]
+        update = ["status", "fetched_at", "lastmod"]
     dialect = session.get_bind().dialect.name
     if dialect in _INSERTS:
         statement = _INSERTS[dialect](table).values(**row)

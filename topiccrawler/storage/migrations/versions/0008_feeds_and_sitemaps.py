@@ -30,6 +30,7 @@ def upgrade() -> None:
         sa.Column("etag", sa.String(length=255), nullable=True),
         sa.Column("last_modified", sa.String(length=64), nullable=True),
         sa.Column("entries", sa.Integer(), nullable=True),
+        sa.Column("lastmod", sa.DateTime(timezone=True), nullable=True),
         sa.Column("first_seen_at", sa.DateTime(timezone=True), nullable=False),
         sa.Column("fetched_at", sa.DateTime(timezone=True), nullable=True),
         sa.Column("changed_at", sa.DateTime(timezone=True), nullable=True),
