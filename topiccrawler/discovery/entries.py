@@ -6,6 +6,7 @@ import calendar
 import time
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from urllib.parse import urlsplit
 
 
 @dataclass(frozen=True)
@@ -23,6 +24,20 @@ class Entry:
     def text(self) -> str:
         """What the frontier scores like an anchor's text."""
         return f"{self.title}\n{self.summary}".strip()
+
+
+def usable_url(url: str) -> bool:
+    """An http(s) URL with a host and a valid port (hostile lists hold anything).
+
+    >>> usable_url("http://a.test:80/x"), usable_url("http://a.test:port/x"), usable_url("/x")
+    (True, False, False)
+    """
+    try:
+        parts = urlsplit(url)
+        parts.port  # noqa: B018 - raises ValueError for a port that is not a number
+    except ValueError:
+        return False
+    return parts.scheme in ("http", "https") and bool(parts.hostname)
 
 
 def parse_w3c_date(text: str | None) -> datetime | None:

@@ -7,12 +7,12 @@ lenient parser; it never fetches anything itself here: it is given the body Scra
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from urllib.parse import urljoin, urlsplit
+from urllib.parse import urljoin
 
 import feedparser
 from parsel import Selector
 
-from topiccrawler.discovery.entries import Entry, from_struct_time
+from topiccrawler.discovery.entries import Entry, from_struct_time, usable_url
 
 # Content types of `<link rel="alternate" type=…>` that name a feed.
 FEED_TYPES = (
@@ -57,7 +57,7 @@ def announced_feeds(selector: Selector, base_url: str) -> list[str]:
         if kind not in FEED_TYPES:
             continue  # a translation (hreflang) or a print version, not a feed
         url = urljoin(base_url, link.attrib["href"].strip())
-        if urlsplit(url).scheme in ("http", "https"):
+        if usable_url(url):
             found.setdefault(url.split("#", 1)[0])
     return list(found)
 
@@ -76,7 +76,7 @@ def parse_feed(body: bytes, url: str, content_type: str | None, max_entries: int
     for item in parsed.entries:
         link = (item.get("link") or "").strip()
         link = urljoin(url, link) if link else ""
-        if urlsplit(link).scheme not in ("http", "https"):
+        if not usable_url(link):
             continue
         if len(feed.entries) >= max_entries:
             feed.more += 1

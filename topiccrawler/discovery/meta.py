@@ -30,4 +30,6 @@ def found_by(meta: Mapping[str, Any]) -> str:
         return str(meta[FOUND_BY])
     if meta.get("hops", 0):
         return "link"
-    return "search" if meta.get("entrance") == "search" else "start"
+    # A search hit carries its query (its entrance may read "authority" when the URL was
+    # queued first from an authority site: frontier/rediscovery.py).
+    return "search" if meta.get("entrance") == "search" or "query" in meta else "start"

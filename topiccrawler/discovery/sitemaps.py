@@ -12,13 +12,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
-from urllib.parse import urljoin, urlsplit
+from urllib.parse import urljoin
 
 from lxml import etree
 from scrapy.utils.gz import gunzip
 from scrapy.utils.sitemap import Sitemap, sitemap_urls_from_robots
 
-from topiccrawler.discovery.entries import Entry, parse_w3c_date
+from topiccrawler.discovery.entries import Entry, parse_w3c_date, usable_url
 
 GZIP_MAGIC = b"\x1f\x8b"
 TITLE_CHARS = 300
@@ -48,7 +48,7 @@ def robots_sitemaps(body: bytes, robots_url: str) -> list[str]:
     """
     found: dict[str, None] = {}
     for url in sitemap_urls_from_robots(body, base_url=robots_url):
-        if urlsplit(url).scheme in ("http", "https"):
+        if usable_url(url):
             found.setdefault(url)
     return list(found)
 
@@ -103,7 +103,7 @@ def parse_sitemap(xml: bytes, url: str, max_entries: int) -> ParsedSitemap:
     try:
         for element in sitemap:
             loc = urljoin(url, element.get("loc", "").strip())
-            if urlsplit(loc).scheme not in ("http", "https"):
+            if not usable_url(loc):
                 continue
             read += 1
             if read > max_entries:

@@ -50,7 +50,7 @@ def known_sources(session: Session, topic: str, max_depth: int = 0) -> list[Know
 
 def sources_by_url(session: Session, topic: str, urls: Iterable[str]) -> dict[str, KnownSource]:
     """The stored sources among `urls`, by URL."""
-    wanted = {url_hash(url): url for url in urls}
+    wanted = _hashes(urls)
     found: dict[str, KnownSource] = {}
     keys = list(wanted)
     for start in range(0, len(keys), CHUNK):
@@ -63,6 +63,17 @@ def sources_by_url(session: Session, topic: str, urls: Iterable[str]) -> dict[st
         for row in rows:
             found[wanted[row.url_hash]] = _known(row)
     return found
+
+
+def _hashes(urls: Iterable[str]) -> dict[str, str]:
+    """URL hash → URL, leaving out what cannot be canonicalised (a hostile list's junk)."""
+    hashes = {}
+    for url in urls:
+        try:
+            hashes[url_hash(url)] = url
+        except ValueError:
+            continue
+    return hashes
 
 
 def record_source(
@@ -116,7 +127,7 @@ def record_source(
 
 def stored_fetch_times(session: Session, topic: str, urls: Iterable[str]) -> dict[str, datetime]:
     """When each of `urls` that the topic has stored was last fetched, by URL."""
-    wanted = {url_hash(url): url for url in urls}
+    wanted = _hashes(urls)
     found: dict[str, datetime] = {}
     keys = list(wanted)
     for start in range(0, len(keys), CHUNK):
