@@ -70,8 +70,9 @@ def parse_feed(body: bytes, url: str, content_type: str | None, max_entries: int
         parsed = feedparser.parse(body, response_headers=headers, sanitize_html=True)
     except Exception as exc:  # noqa: BLE001 - feedparser's lenient parser raising is a bad feed
         return Feed(problem=f"unreadable feed ({type(exc).__name__}: {exc})")
-    if not parsed.entries and parsed.get("bozo"):
-        return Feed(problem=f"not a feed ({parsed.get('bozo_exception')})")
+    if not parsed.entries and (parsed.get("bozo") or not parsed.get("version")):
+        why = parsed.get("bozo_exception") or "no RSS, Atom or RDF in it"
+        return Feed(problem=f"not a feed ({why})")
     feed = Feed(title=_text(parsed.feed.get("title"))[:TITLE_CHARS])
     for item in parsed.entries:
         link = (item.get("link") or "").strip()

@@ -29,12 +29,13 @@ class KnownSource:
     last_modified: str | None
     fetched_at: datetime | None
     lastmod: datetime | None  # as its index listed it when it was last read
+    status: int | None  # of its last answer
 
 
 def _known(row: DiscoverySource) -> KnownSource:
     return KnownSource(
         row.site, row.kind, row.url, row.depth, row.etag, row.last_modified,
-        as_utc(row.fetched_at), as_utc(row.lastmod),
+        as_utc(row.fetched_at), as_utc(row.lastmod), row.status,
     )  # fmt: skip
 
 
