@@ -347,7 +347,7 @@ class DiscoveryMiddleware:
             logger.info("Discovery: %s %s not read: %s", kind, response.url, problem)
             return
         if more:
-            self.stats.inc_value(f"{STATS}/entries_over_limit", more)
+            self.stats.inc_value(f"{STATS}/truncated")  # files cut at DISCOVERY_MAX_ENTRIES
             logger.warning("Discovery: %s %s lists more than %d entries "
                            "(DISCOVERY_MAX_ENTRIES); the rest are not read",
                            kind, response.url, self.max_entries)  # fmt: skip
