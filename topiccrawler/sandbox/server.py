@@ -87,7 +87,8 @@ class SandboxServer:
         self.requests = 0
         self.fetches: list[tuple[str, str, str, int]] = []  # (method, host, path, status) served
         self.day = 0  # the server's clock: `advance` moves it and applies the web's changes
-        self.not_modified = 0  # 304 answers given
+        self.not_modified = 0  # 304 answers given to pages
+        self.sources_not_modified = 0  # ... and to feeds and sitemaps
         self.server = _QuietServer(("127.0.0.1", port), _handler(self))
         self.server.daemon_threads = True
         self.thread = threading.Thread(
@@ -163,7 +164,10 @@ class SandboxServer:
             reply.update({"ETag": etag, "Last-Modified": self.last_modified()})
             if headers.get("If-None-Match") == etag:
                 with self.lock:
-                    self.not_modified += 1
+                    if resource.content_type == "text/html":
+                        self.not_modified += 1
+                    else:
+                        self.sources_not_modified += 1
                 return 304, {"ETag": etag}, b""
         return resource.status, reply, resource.body
 
