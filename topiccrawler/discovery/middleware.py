@@ -98,7 +98,9 @@ class DiscoveryMiddleware:
         self.sources: dict[str, set[str]] = defaultdict(set)  # site → feed/sitemap URLs asked
         self.robots: set[str] = set()  # origins whose robots.txt was asked
         self.entries: dict[str, set[str]] = defaultdict(set)  # site → entry URLs requested
+        self.unchanged: dict[str, set[str]] = defaultdict(set)  # site → entries not requested
         self.warned: Counter[tuple[str, str]] = Counter()  # (site, what): logged once
+        self.relevance: Any = False  # the relevance middleware, once looked up
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> DiscoveryMiddleware:
@@ -430,20 +432,33 @@ class DiscoveryMiddleware:
     ) -> Iterator[Request]:
         spider = self.crawler.spider
         tracking = getattr(spider, "tracking_parameters", ())
-        taken = self.entries[site.name]
+        taken = self.entries[site.name]  # requested: they count against max_pages
+        settled = self.unchanged[site.name]
         wanted: dict[str, Entry] = {}
         for entry in entries:
             url = strip_tracking(entry.url, tracking) if tracking else entry.url
             if not self._in_site(site, url):
                 self.stats.inc_value(f"{STATS}/entries_offsite")
                 continue
-            if url not in taken and url not in wanted:
+            if url not in taken and url not in settled and url not in wanted:
                 wanted[url] = entry
+        fetched = self._fetch_times(list(wanted))
+        changed: set[str] = set()
+        for url, entry in list(wanted.items()):
+            last = fetched.get(url)
+            if last is None or entry.date is None:
+                continue  # new, or undated: the revisit policy decides (KnownUrlsMiddleware)
+            if entry.date <= last:
+                self.stats.inc_value(f"{STATS}/entries_unchanged")
+                settled.add(url)
+                del wanted[url]  # stored since it was last dated: nothing new to fetch
+            else:
+                changed.add(url)
         room = max(0, site.max_pages - len(taken))
         if len(wanted) > room:
             self.stats.inc_value(f"{STATS}/entries_over_budget", len(wanted) - room)
-            self._once(site, "budget", "Discovery: %r's feeds and sitemaps list more pages than "
-                       "its max_pages (%d); the freshest are requested", site.name,
+            self._once(site, "budget", "Discovery: the feeds and sitemaps of %r list more pages "
+                       "than its max_pages (%d); the freshest are requested", site.name,
                        site.max_pages)  # fmt: skip
             newest_first = sorted(
                 wanted.items(),
@@ -451,21 +466,14 @@ class DiscoveryMiddleware:
                 reverse=True,
             )
             wanted = dict(newest_first[:room])
-        fetched = self._fetch_times(list(wanted))
         context = self._context(title, wanted.values())
         now = datetime.now(UTC)
         for url, entry in wanted.items():
             taken.add(url)
-            last = fetched.get(url)
-            changed = False
-            if last is not None and entry.date is not None:
-                if entry.date <= last:
-                    self.stats.inc_value(f"{STATS}/entries_unchanged")
-                    continue  # stored since it was last dated: nothing new to fetch
-                changed = True
+            if url in changed:
                 self.stats.inc_value(f"{STATS}/entries_changed")
-            request = self._ranked(self._page_request(site, kind, url, entry, changed),
-                                   source_url, context, entry.date, now)  # fmt: skip
+            request = self._page_request(site, kind, url, entry, url in changed)
+            request = self._ranked(request, source_url, context, entry.date, now)
             if request is not None:
                 self.stats.inc_value(f"{STATS}/requested/{kind}")
                 yield request
@@ -537,10 +545,15 @@ class DiscoveryMiddleware:
         return scorer.score({"title": title, "body": text}).score
 
     def _relevance(self) -> Any:
-        from topiccrawler.middlewares.relevance import RelevanceMiddleware
+        """The relevance middleware (None without one, or before the engine runs)."""
+        if self.relevance is False:
+            from topiccrawler.middlewares.relevance import RelevanceMiddleware
 
-        lookup = getattr(self.crawler, "get_spider_middleware", None)
-        return lookup(RelevanceMiddleware) if lookup is not None else None
+            try:
+                self.relevance = self.crawler.get_spider_middleware(RelevanceMiddleware)
+            except RuntimeError:
+                return None  # no engine yet: asked again next time
+        return self.relevance
 
     def _fetch_times(self, urls: list[str]) -> dict[str, datetime]:
         if self.database is None or self.topic is None or not urls:
