@@ -152,9 +152,12 @@ class DiscoveryMiddleware:
                     yield request
             named = [(url, "feed") for url in site.feeds]
             named += [(url, "sitemap") for url in site.sitemaps]
-            named += [(s.url, s.kind) for s in known.get(site.name, [])]
-            for url, kind in named:
+            for url, kind in named:  # the seed file's: trusted whatever their host
                 request = self._source_request(site, url, kind, 0, trusted=True)
+                if request is not None:
+                    yield request
+            for source in known.get(site.name, []):  # found by earlier crawls: on the site
+                request = self._source_request(site, source.url, source.kind, 0, known=source)
                 if request is not None:
                     yield request
 
