@@ -507,7 +507,7 @@ def cmd_runs(args: argparse.Namespace, settings: Settings) -> int:
             f"{changes.get('new_comments', 0):>8} {changes.get('new_posts', 0):>6}"
         )
         if changes.get("new_pages_by"):
-            print(f"{'':7}new pages found by:{found_by_text(changes)[1:]}")
+            print(f"{'':7}new pages found by: {found_by_text(changes)}")
         for key, label in (("sites_silent", "silent since the run before"),
                            ("sites_started_blocking", "started blocking"),
                            ("sites_stopped_blocking", "stopped blocking")):  # fmt: skip

@@ -19,6 +19,7 @@ from sqlalchemy import create_engine, select
 from sqlalchemy.orm import Session
 
 from tests.conftest import ROOT
+from topiccrawler.cli import main
 from topiccrawler.sandbox.demo import crawl_command, sandbox_crawl_settings
 from topiccrawler.sandbox.server import SandboxServer
 from topiccrawler.sandbox.truth import is_genuine, truth_key
@@ -148,7 +149,20 @@ def test_a_day_later_only_new_articles_and_the_sources_are_fetched(two_runs):
         "feed": sum(1 for k in published if "/finance/" in k[1]),
         "sitemap": sum(1 for k in published if "/xxgk/" in k[1]),
     }
-    assert "new pages" in second.log and "feed" in second.log
+    assert "4 new pages (feed 2, sitemap 2)" in second.log
+
+
+def test_runs_command_says_how_new_pages_were_found(two_runs, capsys):
+    _, _, _, second, _ = two_runs
+    assert main(["-s", f"DATABASE_URL={second.url}", "runs", "tax"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    found = [line.strip() for line in lines if "new pages found by" in line]
+    assert found[0] == "new pages found by: feed 2, sitemap 2"  # the newest run first
+    assert found[1].startswith("new pages found by: start 2, link ")
+    first = dict(part.rsplit(" ", 1) for part in found[1].split(": ", 1)[1].split(", "))
+    assert (
+        int(first["feed"]) >= 5 and int(first["sitemap"]) >= 5
+    )  # (+ linked ones seen there first)
 
 
 def test_an_unchanged_site_costs_conditional_requests_only(two_runs, tmp_path):

@@ -120,7 +120,8 @@ class CrawlRunRecorder:
                 run.stats = stats
                 logger.info(
                     "Crawl run %d: %d new pages%s, %d new comments, %d new posts%s",
-                    self.run_id, changes["new_pages"], found_by_text(changes),
+                    self.run_id, changes["new_pages"],
+                    f" ({found_by_text(changes)})" if found_by_text(changes) else "",
                     changes["new_comments"], changes["new_posts"], _site_changes(changes),
                 )  # fmt: skip
         logger.info("Crawl run %d finished (%s)", self.run_id, reason)
@@ -155,10 +156,9 @@ def _alive(pid: int) -> bool:
 
 
 def found_by_text(changes: dict) -> str:
-    """How the run's new pages were found, as " (feed 3, sitemap 2, link 10, search 4)"."""
+    """How the run's new pages were found: "start 3, link 10, search 4, feed 3, sitemap 2"."""
     ways = changes.get("new_pages_by") or {}
-    parts = [f"{way} {n}" for way, n in ways.items() if n]
-    return f" ({', '.join(parts)})" if parts else ""
+    return ", ".join(f"{way} {n}" for way, n in ways.items() if n)
 
 
 def _site_changes(changes: dict) -> str:

@@ -9,6 +9,7 @@ from datetime import datetime
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+from topiccrawler.discovery.meta import WAYS
 from topiccrawler.storage.models import Comment, CrawlRun, ForumPost, Page
 
 CHANGES_KEY = "topiccrawler/changes"
@@ -64,7 +65,10 @@ def run_changes(session: Session, run: CrawlRun, summary: dict, previous: CrawlR
         "new_comments": counts["comments"] or 0,
         "new_posts": counts["posts"] or 0,
         # New pages by how they were found: start, link, search, feed, sitemap (None: unknown)
-        "new_pages_by": {str(way or "unknown"): n for way, n in sorted(found_by.items(), key=str)},
+        "new_pages_by": {
+            str(way or "unknown"): found_by[way]
+            for way in sorted(found_by, key=lambda w: WAYS.index(w) if w in WAYS else len(WAYS))
+        },
         "sites_fetched": len(sites),
         "sites_silent": sorted(sites_before - sites) if previous else [],
         "sites_new": sorted(sites - sites_before) if previous else [],
