@@ -150,16 +150,33 @@ def test_announced_feeds_on_start_pages_only_once_and_only_on_the_site(middlewar
         b"</head></html>"
     )
 
-    def page(url: str, hops: int) -> list[Request]:
+    def page(url: str, hops: int, link_density: float | None = None) -> list[Request]:
         request = Request(url, meta={"authority_site": "a", "hops": hops})
         response = HtmlResponse(
             url, body=html, request=request, headers={"Content-Type": "text/html"}
         )
-        return list(middleware.process_spider_output(response, [], None))
+        item = PageItem(url=url, topic="tax", status=200, fetched_at=NOW, link_density=link_density)
+        return [o for o in middleware.process_spider_output(response, [item], None)
+                if isinstance(o, Request)]  # fmt: skip
 
     first = page("http://a.test/", 0)
     assert [r.url for r in first] == ["http://a.test/robots.txt", "http://a.test/rss.xml"]
     assert first[1].meta[DISCOVERY] == {"kind": "feed", "site": "a", "depth": 0, "lastmod": None}
     assert first[1].meta["download_maxsize"] == 10 * 1024 * 1024
-    assert page("http://a.test/news/", 1) == []  # asked already
+    assert page("http://a.test/news/", 1, link_density=0.8) == []  # asked already
     assert page("http://www.a.test/deep/", 2) == []  # past DISCOVERY_HUB_HOPS
+
+
+def test_an_article_s_own_feed_is_not_read(middleware):
+    def feeds(url: str, link_density: float) -> list[str]:
+        html = f"<html><head><link rel='alternate' type='application/rss+xml' href='{url}feed/'>"
+        request = Request(url, meta={"authority_site": "a", "hops": 1})
+        response = HtmlResponse(url, body=html.encode(), request=request)
+        item = PageItem(url=url, topic="tax", status=200, fetched_at=NOW, link_density=link_density)
+        out = middleware.process_spider_output(response, [item], None)
+        return [
+            o.url for o in out if isinstance(o, Request) and o.meta[DISCOVERY]["kind"] == "feed"
+        ]
+
+    assert feeds("http://a.test/2026/article/", 0.1) == []  # its comments' feed
+    assert feeds("http://a.test/finance/", 0.7) == ["http://a.test/finance/feed/"]  # a channel's

@@ -84,6 +84,7 @@ class DiscoveryMiddleware:
         self.stats = crawler.stats
         self.enabled = settings.getbool("DISCOVERY_ENABLED")
         self.hub_hops = settings.getint("DISCOVERY_HUB_HOPS")
+        self.hub_link_density = settings.getfloat("REVISIT_HUB_LINK_DENSITY")
         self.feed_max_bytes = settings.getint("DISCOVERY_FEED_MAX_BYTES")
         self.sitemap_max_bytes = settings.getint("DISCOVERY_SITEMAP_MAX_BYTES")
         self.max_entries = settings.getint("DISCOVERY_MAX_ENTRIES")
@@ -262,24 +263,40 @@ class DiscoveryMiddleware:
 
     # Scrapy calls the sync form for sync callbacks and the async one for async callbacks.
     def process_spider_output(self, response: Response, result: Iterable[Any], spider=None):
+        pages: list[PageItem] = []
         for output in result:
-            yield self._label(output, response)
-        yield from self._discover(response)
+            yield self._label(output, response, pages)
+        yield from self._discover(response, pages[0] if pages else None)
 
     async def process_spider_output_async(
         self, response: Response, result: AsyncIterator[Any], spider=None
     ):
+        pages: list[PageItem] = []
         async for output in result:
-            yield self._label(output, response)
-        for request in self._discover(response):
+            yield self._label(output, response, pages)
+        for request in self._discover(response, pages[0] if pages else None):
             yield request
 
-    def _label(self, output: Any, response: Response) -> Any:
-        if isinstance(output, PageItem) and output.found_by is None:
-            output.found_by = found_by(response.meta)
+    def _label(self, output: Any, response: Response, pages: list[PageItem]) -> Any:
+        if isinstance(output, PageItem):
+            pages.append(output)
+            if output.found_by is None:
+                output.found_by = found_by(response.meta)
         return output
 
-    def _discover(self, response: Response) -> Iterator[Request]:
+    def _is_hub(self, response: Response, page: PageItem | None) -> bool:
+        """A start page, or a list page near one (DISCOVERY_HUB_HOPS; link density from
+        REVISIT_HUB_LINK_DENSITY up, when extraction measured it): where a site announces its
+        feeds. An article's own feed (its comments) is not wanted."""
+        hops = response.meta.get("hops", 0)
+        if hops == 0:
+            return True
+        if hops > self.hub_hops:
+            return False
+        density = page.link_density if page is not None else None
+        return density is None or density >= self.hub_link_density
+
+    def _discover(self, response: Response, page: PageItem | None = None) -> Iterator[Request]:
         self._setup()
         source = response.meta.get(DISCOVERY)
         if source is not None:
@@ -298,7 +315,7 @@ class DiscoveryMiddleware:
         if (
             site is None
             or response.status != 200
-            or response.meta.get("hops", 0) > self.hub_hops
+            or not self._is_hub(response, page)
             or not isinstance(response, TextResponse)
             or b"html" not in response.headers.get(b"Content-Type", b"text/html").lower()
         ):
