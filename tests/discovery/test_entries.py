@@ -4,12 +4,15 @@ budget kept, and every page labelled with how it was found."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from email.utils import format_datetime
+from types import SimpleNamespace
 
 import pytest
 from scrapy import Request, Spider
 from scrapy.http import HtmlResponse, XmlResponse
+from scrapy.utils.defer import deferred_f_from_coro_f
 from scrapy.utils.test import get_crawler
 
 from tests.crawl import PROJECT_SETTINGS
@@ -17,6 +20,7 @@ from topiccrawler.discovery.meta import CHANGED, DISCOVERY, FOUND_BY
 from topiccrawler.discovery.middleware import DiscoveryMiddleware
 from topiccrawler.items import PageItem
 from topiccrawler.storage.db import Database
+from topiccrawler.storage.sources import record_source
 from topiccrawler.storage.writer import store_page
 from topiccrawler.topics import AuthoritySite
 
@@ -54,16 +58,20 @@ def rss(*items: tuple[str, str, datetime]) -> bytes:
     return f"<rss version='2.0'><channel><title>t</title>{body}</channel></rss>".encode()
 
 
-@pytest.fixture
-def middleware(tmp_path):
+def make_middleware(tmp_path, site: AuthoritySite = SITE) -> DiscoveryMiddleware:
     url = f"sqlite:///{tmp_path / 'db.sqlite'}"
     crawler = get_crawler(StubSpider, {**PROJECT_SETTINGS, "DATABASE_URL": url})
     crawler.spider = StubSpider()
-    crawler.spider.topic = type("Topic", (), {"name": "tax", "seeds": type("S", (), {})})()
-    crawler.spider.topic.seeds.authority = (SITE,)
+    crawler.spider.topic = SimpleNamespace(name="tax", seeds=SimpleNamespace(authority=(site,)))
     middleware = DiscoveryMiddleware.from_crawler(crawler)
-    middleware._setup()
-    database = Database(url)
+    middleware.spider_opened(crawler.spider)
+    return middleware
+
+
+@pytest.fixture
+def middleware(tmp_path):
+    middleware = make_middleware(tmp_path)
+    database = Database(f"sqlite:///{tmp_path / 'db.sqlite'}")
     with database.session() as session, session.begin():
         for path, fetched in (
             ("/old.html", NOW - timedelta(days=1)),
@@ -72,6 +80,38 @@ def middleware(tmp_path):
             item = PageItem(url=f"http://a.test{path}", topic="tax", status=200, fetched_at=fetched)
             store_page(session, item)
     return middleware
+
+
+@deferred_f_from_coro_f
+async def test_the_crawl_starts_with_robots_txt_named_and_known_sources(tmp_path):
+    site = replace(
+        SITE,
+        start_urls=("http://a.test/", "http://news.a.test/", "http://a.test/b/"),
+        feeds=("http://feeds.elsewhere.test/a.rss",),  # the seed file's: whatever the host
+        sitemaps=("http://a.test/sitemap.xml",),
+    )
+    database = Database(f"sqlite:///{tmp_path / 'db.sqlite'}")
+    database.upgrade()
+    with database.session() as session, session.begin():
+        for url, kind in (("http://a.test/found.xml", "feed"), ("http://b.test/gone.xml", "feed")):
+            record_source(session, "tax", "a", kind, url, 0, 200, NOW, etag='"v1"')
+    middleware = make_middleware(tmp_path, site)
+
+    async def start():
+        yield Request("http://a.test/")
+
+    out = [request async for request in middleware.process_start(start())]
+    assert [r.url for r in out] == [
+        "http://a.test/",  # the spider's first start request comes first
+        "http://a.test/robots.txt",
+        "http://news.a.test/robots.txt",
+        "http://feeds.elsewhere.test/a.rss",
+        "http://a.test/sitemap.xml",
+        "http://a.test/found.xml",  # found by an earlier crawl; b.test is no longer the site's
+    ]
+    assert all(r.priority > out[0].priority for r in out[1:])  # asked before the start pages
+    assert out[-1].headers.get("If-None-Match") == b'"v1"'  # conditional GET
+    assert out[3].meta[DISCOVERY]["kind"] == "feed" and out[4].meta[DISCOVERY]["kind"] == "sitemap"
 
 
 def read_feed(middleware, body: bytes) -> list[Request]:
