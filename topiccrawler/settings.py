@@ -80,7 +80,7 @@ DISCOVERY_ENABLED = True  # read feeds and sitemaps (per site: `discover = false
 DISCOVERY_FEED_MAX_BYTES = 10 * 1024 * 1024  # a feed larger than this is not downloaded
 DISCOVERY_FRESH_BONUS = 200  # priority points (of 1000) an entry dated now gains; halves ...
 DISCOVERY_FRESH_HALF_LIFE = 86400.0  # ... every this many seconds of the entry's age
-DISCOVERY_HUB_HOPS = 1  # list pages (REVISIT_HUB_LINK_DENSITY) this near a start URL: feed links read
+DISCOVERY_HUB_HOPS = 1  # list pages this near a start URL are read for feed links (and start pages)
 DISCOVERY_MAX_ENTRIES = 50_000  # entries read per feed or sitemap (the sitemap protocol's limit)
 DISCOVERY_MAX_SOURCES = 100  # feeds and sitemaps fetched per site and crawl, at most
 DISCOVERY_SITEMAP_DEPTH = 2  # sitemap indexes followed below the first one (nested indexes)
