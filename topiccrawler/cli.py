@@ -483,6 +483,7 @@ def cmd_schedule(args: argparse.Namespace, settings: Settings) -> int:
 
 def cmd_runs(args: argparse.Namespace, settings: Settings) -> int:
     """Recent crawl runs of a topic, each beside the one before it."""
+    from topiccrawler.extensions.crawl_run import found_by_text
     from topiccrawler.storage.runs import CHANGES_KEY, SUMMARY_KEY, recent_runs
 
     runs, failed = _read_store(settings, lambda s: recent_runs(s, args.topic, args.limit))
@@ -506,6 +507,8 @@ def cmd_runs(args: argparse.Namespace, settings: Settings) -> int:
             f"{summary.get('pages_fetched', 0):>7} {changes.get('new_pages', 0):>9} "
             f"{changes.get('new_comments', 0):>8} {changes.get('new_posts', 0):>6}"
         )
+        if changes.get("new_pages_by"):
+            print(f"{'':7}new pages found by: {found_by_text(changes)}")
         for key, label in (("sites_silent", "silent since the run before"),
                            ("sites_started_blocking", "started blocking"),
                            ("sites_stopped_blocking", "stopped blocking")):  # fmt: skip

@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 
+# How a page was found, in the order runs report them (PageItem.found_by, pages.found_by).
+FOUND_BY_WAYS = ("start", "link", "search", "feed", "sitemap")
 
 @dataclass
 class CommentRecord:
@@ -61,6 +63,7 @@ class PageItem:
     encoding: str | None = None
     content_type: str | None = None
     entrance: str | None = None  # "authority", "search" or "link"
+    found_by: str | None = None  # one of FOUND_BY_WAYS (discovery/meta.py sets it)
     depth: int = 0
     referrer: str | None = None
     canonical_url: str | None = None  # the address the page names as its own (rel=canonical)

@@ -66,6 +66,13 @@ PROJECT_KEYS: tuple[MetaKey, ...] = (
             "ask again through another proxy"),
     MetaKey("pool_proxy", "proxies", "proxies", "the pool proxy the request went through"),
     MetaKey("proxy_retries", "proxies", "proxies", "times asked again through another proxy"),
+    # --- feeds and sitemaps (discovery/; their names are discovery/meta.py's constants) --------------
+    MetaKey("topiccrawler_discovery", "discovery", "discovery, spider (parse), block detector",
+            "a feed, sitemap or robots.txt request: its kind, site, depth and lastmod"),
+    MetaKey("topiccrawler_found_by", "discovery", "discovery (PageItem.found_by)",
+            'a page request made from a feed or sitemap entry: "feed" or "sitemap"'),
+    MetaKey("topiccrawler_changed", "discovery", "known-URL check",
+            "the entry is dated after the page was stored: fetched although not due"),
     # --- many workers (distributed/) -----------------------------------------------------------------
     MetaKey("lease", "shared frontier (distributed/frontier.py)", "distributed scheduler",
             "the lease under which this worker fetches the request"),

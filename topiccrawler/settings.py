@@ -75,6 +75,16 @@ SEARCH_MAX_QUERIES = 0  # queries built per crawl at most (0: all of them)
 SEARCH_NEXT_PAGE_YIELD = 0.3  # relevant share of judged hits a query needs for its next page
 SEARCH_REPEAT_AFTER = 86400.0  # seconds before a query answered with results is asked again
 SITE_MAX_PAGES = 500  # page budget per site reached through search (authority sites: seed file)
+# Feeds and sitemaps of authority sites (discovery/): their entries join the best-first queue.
+DISCOVERY_ENABLED = True  # read feeds and sitemaps (per site: `discover = false` in the seed file)
+DISCOVERY_FEED_MAX_BYTES = 10 * 1024 * 1024  # a feed larger than this is not downloaded
+DISCOVERY_FRESH_BONUS = 200  # priority points (of 1000) an entry dated now gains; halves ...
+DISCOVERY_FRESH_HALF_LIFE = 86400.0  # ... every this many seconds of the entry's age
+DISCOVERY_HUB_HOPS = 1  # list pages this near a start URL are read for feed links (and start pages)
+DISCOVERY_MAX_ENTRIES = 50_000  # entries read per feed or sitemap (the sitemap protocol's limit)
+DISCOVERY_MAX_SOURCES = 100  # feeds and sitemaps fetched per site and crawl, at most
+DISCOVERY_SITEMAP_DEPTH = 2  # sitemap indexes followed below the first one (nested indexes)
+DISCOVERY_SITEMAP_MAX_BYTES = 50 * 1024 * 1024  # a sitemap, downloaded or unpacked, above: dropped
 
 # --- What storage already knows (dead links, revisits) -----------------------------------------
 DEAD_LINK_MAX_FAILURES = 3  # failed crawls (DNS, timeouts) before a URL is dead; 404/410: at once
@@ -103,6 +113,8 @@ SPIDER_MIDDLEWARES = {  # a page's way out of the spider, highest first
     "topiccrawler.middlewares.scripted.ScriptedPagesMiddleware": 960,  # completed by script
     "topiccrawler.middlewares.relevance.RelevanceMiddleware": 950,  # judged
     "topiccrawler.middlewares.frontier.FrontierMiddleware": 940,  # its links gated and ranked
+    # feeds and sitemaps of judged start and list pages; their entries ranked by the frontier
+    "topiccrawler.discovery.middleware.DiscoveryMiddleware": 930,
 }
 ITEM_PIPELINES = {
     "topiccrawler.pipelines.dedup.DedupPipeline": 200,

@@ -4,14 +4,23 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
+import pytest
+from scrapy import Request
+from scrapy.exceptions import IgnoreRequest
+from scrapy.statscollectors import MemoryStatsCollector
 from scrapy.utils.defer import deferred_f_from_coro_f
+from scrapy.utils.test import get_crawler
 from sqlalchemy import create_engine, select
 from sqlalchemy.orm import Session
 
 from tests.crawl import crawl
-from topiccrawler.middlewares.known_urls import RevisitPolicy
+from topiccrawler.discovery.meta import CHANGED
+from topiccrawler.items import PageItem
+from topiccrawler.middlewares.known_urls import KnownUrlsMiddleware, RevisitPolicy
+from topiccrawler.storage.db import Database
 from topiccrawler.storage.known_urls import KnownUrl
 from topiccrawler.storage.models import DeadLink, Page
+from topiccrawler.storage.writer import store_page
 
 NOW = datetime(2026, 6, 1, tzinfo=UTC)
 POLICY = RevisitPolicy(
@@ -87,3 +96,18 @@ def test_discussions_are_revisited_as_often_as_they_grow():
     assert interval(None) == timedelta(days=1)  # comments without times
     article = KnownUrl(fetched_at=now - timedelta(days=2))
     assert not POLICY.due(article, now) and POLICY.interval(article, now) == timedelta(days=7)
+
+
+def test_a_page_its_feed_dates_anew_is_fetched_before_its_revisit_is_due(tmp_path):
+    database = Database(f"sqlite:///{tmp_path / 'db.sqlite'}")
+    database.upgrade()
+    url = "http://a.test/article.html"
+    with database.session() as session, session.begin():
+        fetched = datetime.now(UTC) - timedelta(hours=1)
+        store_page(session, PageItem(url=url, topic="tax", status=200, fetched_at=fetched))
+    stats = MemoryStatsCollector(get_crawler())
+    middleware = KnownUrlsMiddleware(database, stats, POLICY, lambda: "tax")
+    with pytest.raises(IgnoreRequest):  # fetched an hour ago: not due
+        middleware.process_request(Request(url, meta={"entrance": "authority", "hops": 1}))
+    dated_anew = Request(url, meta={"entrance": "authority", "hops": 1, CHANGED: True})
+    assert middleware.process_request(dated_anew) is None

@@ -172,3 +172,45 @@ def test_missing_seed_file(tmp_path):
     with pytest.raises(TopicFileError, match="file not found"):
         load_topic("solo", tmp_path, tmp_path / "seeds")
     assert load_keyword_file(keywords).topic == "solo"
+
+
+DISCOVERY_SEEDS = """\
+[[authority]]
+name = "a"
+start_urls = ["https://a.example/"]
+discover = false
+feeds = ["https://a.example/rss.xml", "https://feeds.example/a.atom", "https://a.example/rss.xml"]
+sitemaps = ["https://a.example/sitemap.xml"]
+entry_domains = ["CDN.a-example.com"]
+
+[[authority]]
+start_urls = ["https://b.example/"]
+"""
+
+
+def test_seed_file_feeds_and_sitemaps(tmp_path):
+    first, second = load_seed_file(write(tmp_path, DISCOVERY_SEEDS)).authority
+    assert first.discover is False and second.discover is True  # on by default
+    assert first.feeds == ("https://a.example/rss.xml", "https://feeds.example/a.atom")
+    assert first.sitemaps == ("https://a.example/sitemap.xml",)
+    assert first.entry_domains == ("cdn.a-example.com",)
+    assert (second.feeds, second.sitemaps, second.entry_domains) == ((), (), ())
+
+
+@pytest.mark.parametrize(
+    ("replace", "by", "line", "message"),
+    [
+        ("discover = false", 'discover = "no"', 4, "'authority[0].discover' must be true or false"),
+        ('feeds = ["https://a.example/rss.xml"', 'feeds = ["file:///etc/passwd"', 5, "not an http(s) URL"),
+        ('sitemaps = ["https://a.example/sitemap.xml"]', 'sitemaps = "x"', 6, "list of strings"),
+        ('entry_domains = ["CDN.a-example.com"]', 'entry_domains = ["https://cdn/"]', 7, "is not a host name"),
+        ("discover = false", "discovery = false", 4, "unknown key 'discovery'"),
+    ],
+)  # fmt: skip
+def test_broken_feed_and_sitemap_keys_name_file_and_line(tmp_path, replace, by, line, message):
+    assert replace in DISCOVERY_SEEDS
+    path = write(tmp_path, DISCOVERY_SEEDS.replace(replace, by))
+    with pytest.raises(TopicFileError) as caught:
+        load_seed_file(path)
+    assert (caught.value.line, caught.value.path) == (line, path)
+    assert message in caught.value.message

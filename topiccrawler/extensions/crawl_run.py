@@ -121,9 +121,10 @@ class CrawlRunRecorder:
                 run.finish_reason = reason
                 run.stats = stats
                 logger.info(
-                    "Crawl run %d: %d new pages, %d new comments, %d new posts%s",
-                    self.run_id, changes["new_pages"], changes["new_comments"],
-                    changes["new_posts"], _site_changes(changes),
+                    "Crawl run %d: %d new pages%s, %d new comments, %d new posts%s",
+                    self.run_id, changes["new_pages"],
+                    f" ({found_by_text(changes)})" if found_by_text(changes) else "",
+                    changes["new_comments"], changes["new_posts"], _site_changes(changes),
                 )  # fmt: skip
         logger.info("Crawl run %d finished (%s)", self.run_id, reason)
 
@@ -154,6 +155,12 @@ def _alive(pid: int) -> bool:
     except PermissionError:
         return True  # someone else's process
     return True
+
+
+def found_by_text(changes: dict) -> str:
+    """How the run's new pages were found: "start 3, link 10, search 4, feed 3, sitemap 2"."""
+    ways = changes.get("new_pages_by") or {}
+    return ", ".join(f"{way} {n}" for way, n in ways.items() if n)
 
 
 def _site_changes(changes: dict) -> str:

@@ -7,9 +7,9 @@ normalised (every IPv4 and IPv6 form), a name is resolved and every address it h
 the guarded resolver then connects only to what was checked (see `topiccrawler/guard/`).
 
 Trusted as the user's own choice: the exact scheme, host and port of the spider's start URLs
-(the seed file's authority start URLs, login URLs and engine URLs) and ALLOWED_ADDRESSES. Being
-trusted does not extend to where a trusted site redirects or links. Cloud metadata endpoints
-are refused always. A refusal is logged once per host and counted; the crawl goes on.
+(the seed file's authority start URLs, feeds and sitemaps, login URLs and engine URLs) and
+ALLOWED_ADDRESSES. Being trusted does not extend to where a trusted site redirects or links.
+Cloud metadata endpoints are refused always. A refusal is logged once per host and counted; the crawl goes on.
 """
 
 from __future__ import annotations
@@ -201,6 +201,7 @@ def trusted_urls(spider: Spider) -> list[str]:
     seeds = getattr(topic, "seeds", None)
     if seeds is not None:
         urls += [url for site in seeds.authority for url in site.start_urls]
+        urls += [url for site in seeds.authority for url in (*site.feeds, *site.sitemaps)]
         urls += [login.login_url for login in seeds.logins]
     urls += [engine.url for engine in (getattr(spider, "engines", None) or {}).values()]
     return urls

@@ -26,6 +26,7 @@ from scrapy.http import Response
 from twisted.python.failure import Failure
 
 from topiccrawler.antiblock.blocks import PageSizes, block_reason
+from topiccrawler.discovery.meta import DISCOVERY
 
 logger = logging.getLogger(__name__)
 
@@ -87,7 +88,8 @@ class BlockMiddleware:
             return response  # a search engine's answer: the spider backs off a blocked engine
         host = urlsplit(request.url).hostname or ""
         reason = block_reason(response)
-        if reason is None and response.status == 200:
+        if reason is None and response.status == 200 and DISCOVERY not in request.meta:
+            # (a feed, sitemap or robots.txt is short by nature: no measure of the site's pages)
             if self.sizes.suspicious(host, len(response.body)) and response.body.count(b"<a ") < 3:
                 # One such page is a page (an empty listing, a stub); a site that answers
                 # short twice in a row, or again on a retry, is blocking.

@@ -18,6 +18,7 @@ from scrapy.crawler import Crawler
 from scrapy.exceptions import IgnoreRequest, NotConfigured
 from scrapy.statscollectors import StatsCollector
 
+from topiccrawler.discovery.meta import CHANGED
 from topiccrawler.storage.crawler import database_for
 from topiccrawler.storage.db import Database
 from topiccrawler.storage.known_urls import KnownUrl, known_url
@@ -114,7 +115,8 @@ class KnownUrlsMiddleware:
         if self.policy.dead(known, now):
             self.stats.inc_value("topiccrawler/known_urls/dead_skipped")
             raise IgnoreRequest(f"dead link ({known.dead_reason})")
-        if request.meta.get("hops", 0) > 0 and not self.policy.due(known, now):
+        changed = request.meta.get(CHANGED)  # its feed or sitemap dates it after our copy
+        if request.meta.get("hops", 0) > 0 and not changed and not self.policy.due(known, now):
             self.stats.inc_value("topiccrawler/known_urls/fresh_skipped")
             raise IgnoreRequest("fetched recently; not due for a revisit")
         hub = (known.link_density or 0.0) >= self.policy.hub_link_density

@@ -279,6 +279,10 @@ def format_summary(result: DemoResult, web_size: str) -> str:
         f"  forum posts stored    {score.posts_stored}, {score.posts_right} right "
         f"(truth on kept pages: {score.posts_kept_true}; on all fetched: {score.posts_true})",
         f"  duplicates            {duplicates}",
+        f"  feeds and sitemaps    {score.via_feeds} pages came from feeds, {score.via_sitemaps} from"
+        f" sitemaps; feed-only relevant articles {score.feed_only_stored}/"
+        f"{score.feed_only_in_web} stored, sitemap-only {score.sitemap_only_stored}/"
+        f"{score.sitemap_only_in_web}",
         f"  skipped / failed      {sum(v for k, v in stats.items() if k.startswith('topiccrawler/skipped/'))} skipped, "
         f"{stats.get('topiccrawler/fetch/failed', 0)} failed (dead links, timeouts, blocks)",
         f"  errors logged         {stats.get('log_count/ERROR', 0)} (dead links and timeouts are logged as errors by Scrapy)",

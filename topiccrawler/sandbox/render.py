@@ -33,7 +33,7 @@ def _meta(story, site: str) -> str:
     )
 
 
-def listing_page(site, title, links, heading=None, pager=None, charset="utf-8") -> str:
+def listing_page(site, title, links, heading=None, pager=None, charset="utf-8", head="") -> str:
     body = f"""<div id="header"><a href="/">{escape(site)}</a></div>
 <h1>{escape(heading or title)}</h1>
 <ul class="list">
@@ -41,7 +41,7 @@ def listing_page(site, title, links, heading=None, pager=None, charset="utf-8") 
 </ul>
 <div class="pager">{_links(pager or [], '<a href="{href}">{text}</a> ')}</div>
 <div id="footer">版权所有 © {escape(site)}</div>"""
-    return _page(title, body, charset)
+    return _page(title, body, charset, head)
 
 
 def bureau_article(site, section, story) -> str:

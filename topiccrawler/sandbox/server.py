@@ -10,13 +10,15 @@ Server behaviours a crawler must cope with ("gates" on resources):
 - slow: the answer comes after `slow_seconds` (a timeout for any sane crawler);
 - the search hosts may be told to start answering with a captcha after N queries.
 
-Every HTML page has an ETag (its body's hash) and a Last-Modified, and answers 304 to a
-request that names its current ETag. The server has a clock: `advance(days)` serves the pages
-the web changes by then (a forum thread that got replies) in place of the old ones.
+Every HTML page, feed and sitemap has an ETag (its body's hash) and a Last-Modified, and
+answers 304 to a request that names its current ETag. The server has a clock: `advance(days)`
+serves the pages the web changes by then (a forum thread that got replies, feeds and sitemaps
+that list new articles) in place of the old ones.
 """
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import logging
 import secrets
@@ -44,6 +46,14 @@ logger = logging.getLogger(__name__)
 SESSION_COOKIE = "member_session"
 SANDBOX_EPOCH = datetime(2026, 3, 1, tzinfo=UTC)  # Last-Modified of every page on day 0
 BOT_MARKERS = ("bot", "spider", "crawl", "scrapy", "python", "curl", "wget", "topiccrawler")
+# Pages, feeds and sitemaps carry validators (ETag, Last-Modified) and answer 304 to them.
+VALIDATED_TYPES = (
+    "text/html",
+    "application/rss+xml",
+    "application/atom+xml",
+    "application/xml",
+    "application/x-gzip",
+)
 NOT_FOUND = b"<html><head><meta charset='utf-8'><title>404</title></head><body><h1>404 Not Found</h1></body></html>"
 
 
@@ -77,7 +87,8 @@ class SandboxServer:
         self.requests = 0
         self.fetches: list[tuple[str, str, str, int]] = []  # (method, host, path, status) served
         self.day = 0  # the server's clock: `advance` moves it and applies the web's changes
-        self.not_modified = 0  # 304 answers given
+        self.not_modified = 0  # 304 answers given to pages
+        self.sources_not_modified = 0  # ... and to feeds and sitemaps
         self.server = _QuietServer(("127.0.0.1", port), _handler(self))
         self.server.daemon_threads = True
         self.thread = threading.Thread(
@@ -147,13 +158,16 @@ class SandboxServer:
         if resource.gate == "slow":
             time.sleep(self.slow_seconds)
         reply = {"Content-Type": resource.content_type}
-        if resource.status == 200 and resource.content_type == "text/html":
+        if resource.status == 200 and resource.content_type in VALIDATED_TYPES:
             # Conditional GET: the body's hash is its ETag; a client that has it gets a 304.
             etag = f'"{hashlib.sha1(resource.body).hexdigest()[:16]}"'
             reply.update({"ETag": etag, "Last-Modified": self.last_modified()})
             if headers.get("If-None-Match") == etag:
                 with self.lock:
-                    self.not_modified += 1
+                    if resource.content_type == "text/html":
+                        self.not_modified += 1
+                    else:
+                        self.sources_not_modified += 1
                 return 304, {"ETag": etag}, b""
         return resource.status, reply, resource.body
 
@@ -230,6 +244,15 @@ class _QuietServer(ThreadingHTTPServer):
             super().handle_error(request, client_address)
 
 
+def _with_port(body: bytes, port: int) -> bytes:
+    """The body with the server's port in place of the mark (inside a gzipped file too)."""
+    mark, value = PORT_MARK.encode(), str(port).encode()
+    if body.startswith(b"\x1f\x8b"):
+        text = gzip.decompress(body)
+        return gzip.compress(text.replace(mark, value), mtime=0) if mark in text else body
+    return body.replace(mark, value)
+
+
 def _handler(sandbox: SandboxServer) -> type[BaseHTTPRequestHandler]:
     class Handler(BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"
@@ -241,7 +264,7 @@ def _handler(sandbox: SandboxServer) -> type[BaseHTTPRequestHandler]:
             except Exception:  # a sandbox bug must not look like a network failure
                 logger.exception("sandbox failed on %s%s", host, self.path)
                 status, headers, body = 500, {"Content-Type": "text/plain"}, b"sandbox error"
-            body = body.replace(PORT_MARK.encode(), str(sandbox.port).encode())
+            body = _with_port(body, sandbox.port)
             with sandbox.lock:
                 sandbox.fetches.append((method, host, self.path, status))
             self.send_response(status)

@@ -63,6 +63,14 @@ class CrawlScore:
     duplicates_correct: int  # marked pages whose mark points into the same story
     reposts_findable: int  # genuinely fetched reposts whose story had another page fetched too
     reposts_fetched: int  # fetched pages the truth calls reposts
+    # Feeds and sitemaps: stored pages found through them, and the relevant articles only they
+    # lead to (in the web, and stored with their real text).
+    via_feeds: int = 0
+    via_sitemaps: int = 0
+    feed_only_in_web: int = 0
+    feed_only_stored: int = 0
+    sitemap_only_in_web: int = 0
+    sitemap_only_stored: int = 0
 
     @property
     def harvest_rate(self) -> float:
@@ -81,10 +89,18 @@ def score_crawl(
     crawl's)."""
     rows = session.execute(
         select(
-            Page.id, Page.url, Page.is_relevant, Page.duplicate_of_id, Page.body, Page.title
+            Page.id,
+            Page.url,
+            Page.is_relevant,
+            Page.duplicate_of_id,
+            Page.body,
+            Page.title,
+            Page.found_by,
         ).where(Page.topic == topic)
     ).all()
-    pages = [row for row in rows if _on_sandbox(web, row[1], port)]
+    pages = [row[:6] for row in rows if _on_sandbox(web, row[1], port)]
+    found_by = Counter(row[6] for row in rows if _on_sandbox(web, row[1], port))
+    only_stored: Counter[str] = Counter()
     relevant_fetched = not_genuine = kept = kept_relevant = decided = comments_true = posts_true = (
         reposts
     ) = comments_kept_true = posts_kept_true = 0
@@ -96,6 +112,8 @@ def score_crawl(
             not_genuine += 1
             continue
         relevant_fetched += truth.relevant
+        if truth.found_only and truth.relevant:
+            only_stored[truth.found_only] += 1
         comments_true += len(truth.comments)
         posts_true += len(truth.posts)
         if is_relevant is not False:
@@ -146,6 +164,9 @@ def score_crawl(
             )
         return hits
 
+    only_in_web = Counter(
+        t.found_only for _, _, t in web.pages_with_truth() if t.found_only and t.relevant
+    )
     return CrawlScore(
         comments_right=right(Comment, "comments") if ids else 0,
         posts_right=right(ForumPost, "posts") if ids else 0,
@@ -166,4 +187,10 @@ def score_crawl(
         duplicates_correct=correct,
         reposts_findable=sum(n - 1 for n in stories.values() if n > 1),
         reposts_fetched=reposts,
+        via_feeds=found_by["feed"],
+        via_sitemaps=found_by["sitemap"],
+        feed_only_in_web=only_in_web["feed"],
+        feed_only_stored=only_stored["feed"],
+        sitemap_only_in_web=only_in_web["sitemap"],
+        sitemap_only_stored=only_stored["sitemap"],
     )

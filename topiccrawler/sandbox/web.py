@@ -69,6 +69,8 @@ class Truth:
     posts: list[Record] = field(default_factory=list)
     threads: list[dict] = field(default_factory=list)
     duplicate_of: tuple[str, str] | None = None
+    # "feed" or "sitemap": reachable only through the site's feeds or sitemaps (sandbox/feeds.py)
+    found_only: str | None = None
 
 
 @dataclass
@@ -154,6 +156,9 @@ class _Builder:
         from topiccrawler.sandbox.scripted import add_scripted_pages
 
         add_scripted_pages(self)  # pages built by script (their own random generator)
+        from topiccrawler.sandbox.feeds import add_feeds_and_sitemaps
+
+        add_feeds_and_sitemaps(self)  # feeds, sitemaps and their articles (their own generator)
         self.search_hosts()
         self.render_homes()
         return self.web
@@ -246,7 +251,12 @@ class _Builder:
             name = self.web.site_names[host]
             charset = "gbk" if home["encoding"] == "gb18030" else "utf-8"
             markup = render.listing_page(
-                name, name, home["links"], heading=home["heading"], charset=charset
+                name,
+                name,
+                home["links"],
+                heading=home["heading"],
+                charset=charset,
+                head=home.get("head", ""),
             )
             self.web.add(
                 host,

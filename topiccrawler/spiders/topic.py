@@ -33,6 +33,7 @@ from twisted.internet.error import (
     TimeoutError,
 )
 
+from topiccrawler.discovery.meta import DISCOVERY
 from topiccrawler.distributed.learning import SharedQueryYields
 from topiccrawler.distributed.state import shared_crawl_for
 from topiccrawler.extract.blocks import NAVIGATION_WORDS
@@ -481,6 +482,8 @@ class TopicSpider(Spider):
         return site.name if site else None
 
     def parse(self, response: Response) -> Iterator[Any]:
+        if DISCOVERY in response.meta:  # a feed, sitemap or robots.txt: discovery/ reads it
+            return
         if response.status == 304:  # a revisit the page answered "not modified"
             self.crawler.stats.inc_value("topiccrawler/fetch/not_modified")
             yield PageCheckedItem(response.url, self.topic.name, datetime.now(UTC))

@@ -99,6 +99,35 @@ class Page(Base):
     crawl_run_id: Mapped[int | None] = mapped_column(
         ForeignKey("crawl_runs.id", ondelete="SET NULL")
     )
+    # How the page was first found: "start", "link", "search", "feed" or "sitemap" (kept when
+    # a later crawl finds it another way); None for pages stored before it was recorded.
+    found_by: Mapped[str | None] = mapped_column(String(20))
+
+
+class DiscoverySource(Base):
+    """A feed or sitemap of an authority site (discovery/), with the validators its last answer
+    carried, so that the next crawl asks for it with a conditional GET."""
+
+    __tablename__ = "discovery_sources"
+    __table_args__ = (UniqueConstraint("topic", "url_hash"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    topic: Mapped[str] = mapped_column(String(100), index=True)
+    site: Mapped[str] = mapped_column(String(255))  # the authority site's name
+    kind: Mapped[str] = mapped_column(String(20))  # "feed" or "sitemap"
+    url: Mapped[str] = mapped_column(Text)
+    url_hash: Mapped[str] = mapped_column(String(HASH_LENGTH))
+    depth: Mapped[int] = mapped_column(Integer)  # sitemap indexes above it (0: found directly)
+    status: Mapped[int | None] = mapped_column(Integer)  # of its last answer
+    etag: Mapped[str | None] = mapped_column(String(255))
+    last_modified: Mapped[str | None] = mapped_column(String(64))
+    entries: Mapped[int | None] = mapped_column(Integer)  # entries it listed when last read
+    # The <lastmod> the sitemap index above it gave it when it was last read: while the index
+    # gives the same, the sitemap is not asked for again.
+    lastmod: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    first_seen_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    fetched_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))  # 200 or 304
+    changed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))  # last 200
 
 
 class Comment(Base):

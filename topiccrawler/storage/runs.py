@@ -9,6 +9,7 @@ from datetime import datetime
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+from topiccrawler.items import FOUND_BY_WAYS as WAYS
 from topiccrawler.storage.models import Comment, CrawlRun, ForumPost, Page
 
 CHANGES_KEY = "topiccrawler/changes"
@@ -38,6 +39,13 @@ def run_changes(session: Session, run: CrawlRun, summary: dict, previous: CrawlR
             Page.topic == run.topic, Page.first_seen_at >= since
         )
     )  # fmt: skip
+    found_by = dict(
+        session.execute(
+            select(Page.found_by, func.count())
+            .where(Page.topic == run.topic, Page.first_seen_at >= since)
+            .group_by(Page.found_by)
+        ).all()
+    )
     counts = {}
     for name, table in (("comments", Comment), ("posts", ForumPost)):
         counts[name] = session.scalar(
@@ -56,6 +64,11 @@ def run_changes(session: Session, run: CrawlRun, summary: dict, previous: CrawlR
         "new_pages": new_pages or 0,
         "new_comments": counts["comments"] or 0,
         "new_posts": counts["posts"] or 0,
+        # New pages by how they were found: start, link, search, feed, sitemap (None: unknown)
+        "new_pages_by": {
+            str(way or "unknown"): found_by[way]
+            for way in sorted(found_by, key=lambda w: WAYS.index(w) if w in WAYS else len(WAYS))
+        },
         "sites_fetched": len(sites),
         "sites_silent": sorted(sites_before - sites) if previous else [],
         "sites_new": sorted(sites - sites_before) if previous else [],

@@ -135,6 +135,7 @@ def store_page(
         "source": item.source,
         "link_density": item.link_density,
         "entrance": item.entrance,
+        "found_by": item.found_by,  # set when first stored, kept on re-crawls
         "depth": item.depth,
         "referrer": item.referrer,
         "relevance": item.relevance,

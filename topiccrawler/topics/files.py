@@ -23,6 +23,10 @@ A seed file (`seeds/<topic>.toml`)::
     allowed_domains = ["chinatax.gov.cn"]   # default: the start URLs' hosts
     depth_limit = 3
     max_pages = 1000
+    discover = true                   # its feeds and sitemaps (the default)
+    feeds = ["https://www.chinatax.gov.cn/rss.xml"]          # more feeds than it announces
+    sitemaps = ["https://www.chinatax.gov.cn/sitemap.xml"]   # more than robots.txt names
+    entry_domains = ["cdn.chinatax.gov.cn"]   # entries there are kept too
 
     [search]
     engines = ["searx"]
@@ -177,6 +181,11 @@ class _Document:
             )
         return float(value)
 
+    def boolean(self, value: Any, path: tuple) -> bool:
+        if not isinstance(value, bool):
+            raise self.error(path, f"'{_dotted(path)}' must be true or false")
+        return value
+
     def integer(self, value: Any, path: tuple, low: int) -> int:
         if isinstance(value, bool) or not isinstance(value, int) or value < low:
             raise self.error(path, f"'{_dotted(path)}' must be a whole number ≥ {low}")
@@ -240,7 +249,7 @@ def load_keyword_file(path: Path | str, topic: str | None = None) -> KeywordLibr
 
 _AUTHORITY_KEYS = {
     "name", "start_urls", "allowed_domains", "depth_limit", "max_pages", "download_delay",
-    "concurrency", "render",
+    "concurrency", "render", "discover", "feeds", "sitemaps", "entry_domains",
 }  # fmt: skip
 RENDER_MODES = ("auto", "always", "never")
 _LOGIN_KEYS = {
@@ -343,7 +352,30 @@ def _authority_site(doc: _Document, entry: Any, path: tuple) -> AuthoritySite:
             else None
         ),
         render=_render_mode(doc, entry, path),
+        discover=doc.boolean(entry.get("discover", True), (*path, "discover")),
+        feeds=_urls(doc, entry, path, "feeds"),
+        sitemaps=_urls(doc, entry, path, "sitemaps"),
+        entry_domains=_domains(doc, entry, path, "entry_domains"),
     )
+
+
+def _urls(doc: _Document, entry: dict, path: tuple, key: str) -> tuple[str, ...]:
+    """A list of http(s) URLs (feeds = [...], sitemaps = [...]), each once."""
+    urls = doc.strings(entry.get(key, []), (*path, key))
+    for url in urls:
+        _check_url(doc, url, (*path, key))
+    return tuple(dict.fromkeys(urls))
+
+
+def _domains(doc: _Document, entry: dict, path: tuple, key: str) -> tuple[str, ...]:
+    """Host names (entry_domains = ["cdn.example.com"]): no scheme, path or port."""
+    domains = doc.strings(entry.get(key, []), (*path, key))
+    for domain in domains:
+        if not re.fullmatch(r"[A-Za-z0-9_.\-]+|\[[0-9A-Fa-f:.]+\]", domain):
+            raise doc.error(
+                (*path, key), f"'{domain}' is not a host name (write example.com, not a URL)"
+            )
+    return tuple(d.lower() for d in domains)
 
 
 def _render_mode(doc: _Document, entry: dict, path: tuple) -> str | None:

@@ -61,6 +61,13 @@ class AuthoritySite:
         None  # requests in flight to it (None: CONCURRENT_REQUESTS_PER_DOMAIN)
     )
     render: str | None = None  # "auto", "always" or "never" (None: RENDER_MODE)
+    # Feeds and sitemaps (discovery/): found on its start and hub pages and in robots.txt
+    # unless `discover = false`; the seed file may name more. Their entries outside
+    # allowed_domains are dropped unless their host is in entry_domains.
+    discover: bool = True
+    feeds: tuple[str, ...] = ()
+    sitemaps: tuple[str, ...] = ()
+    entry_domains: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
