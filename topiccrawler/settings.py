@@ -50,7 +50,7 @@ PROXIES = []  # proxy URLs (http://user:pass@host:port); none and no PROXY_FILE:
 PROXY_FILE = None  # one proxy URL per line, # comments
 PROXY_RETRY_TIMES = 2  # a request whose proxy failed is retried through another this often
 PROXY_BACKOFF = 60.0  # seconds a failed or blocked proxy is benched; doubles each time
-PROXY_BACKOFF_MAX = 3600.0
+PROXY_BACKOFF_MAX = 3600.0  # the longest a proxy is benched, seconds
 SESSIONS_ENABLED = True  # a cookie jar per site; [[login]] sites of the seed file are logged into
 COOKIES_FILE = None  # cookies to start with: a Netscape cookies.txt or a JSON list from a browser
 
