@@ -62,9 +62,7 @@ def read_settings(path: Path = SETTINGS_FILE) -> list[Setting]:
             (sections[n] for n in sorted(sections, reverse=True) if n < node.lineno), "Project"
         )
         default = " ".join(ast.unparse(node.value).split())
-        found.append(
-            Setting(target.id, default, " ".join(own or above), section, node.lineno)
-        )
+        found.append(Setting(target.id, default, " ".join(own or above), section, node.lineno))
     return found
 
 
