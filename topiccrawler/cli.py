@@ -69,11 +69,12 @@ def cmd_topics(args: argparse.Namespace, settings: Settings) -> int:
                 continue
             library, seeds = topic.keywords, topic.seeds
             classes = " ".join(f"{c}={len(library.by_class(c))}" for c in TERM_CLASSES)
+            threshold = "auto" if library.threshold is None else library.threshold
             print(
                 f"{name:20} ok     {library.title} | {classes} | words={len(library.all_words)}"
                 f" | authority sites={len(seeds.authority)}"
                 f" engines={','.join(e.name for e in seeds.engines) or '-'}"
-                f" | η={library.threshold} | {folder.origin}: {folder.keywords.parent}"
+                f" | η={threshold} | {folder.origin}: {folder.keywords.parent}"
             )
     if not seen:
         where = ", ".join(str(f.keywords) for f in topic_folders(settings))
@@ -595,9 +596,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sandbox.set_defaults(handler=cmd_sandbox)
 
-    from topiccrawler import terms_command
+    from topiccrawler import rejudge_command, terms_command  # their imports load jieba, sklearn
 
     terms_command.add_parser(commands)
+    rejudge_command.add_parser(commands)
 
     demo = commands.add_parser("demo", help="crawl the sandbox web and summarise")
     demo.add_argument("--size", choices=("small", "medium", "large"), default="small")

@@ -94,16 +94,17 @@ DOWNLOADER_MIDDLEWARES = {
     "topiccrawler.middlewares.proxies.ProxyMiddleware": 740,  # before HttpProxyMiddleware
 }
 
-# --- The item path: extraction → dedup → relevance → briefing → storage --------------------------
-# Fixed slots: extraction 100, dedup 200, relevance 300, briefing 400, storage 800, feed clean-up 900.
-# Pages are scored earlier, by a spider middleware, so that links of irrelevant pages are not
-# followed; the relevance pipeline only applies what is kept of them.
-SPIDER_MIDDLEWARES = {
-    "topiccrawler.middlewares.scripted.ScriptedPagesMiddleware": 960,  # before pages are judged
-    "topiccrawler.middlewares.relevance.RelevanceMiddleware": 950,
+# --- The item path: extraction → judged → links gated; then dedup → relevance → briefing → storage --
+# Pages are read and judged by spider middlewares, so that links of irrelevant pages are not
+# followed; the pipelines (fixed slots: dedup 200, relevance 300, briefing 400, storage 800, feed
+# clean-up 900) mark reposts, drop the text of dropped pages, brief and store.
+SPIDER_MIDDLEWARES = {  # a page's way out of the spider, highest first
+    "topiccrawler.middlewares.extraction.ExtractionMiddleware": 970,  # read once, here
+    "topiccrawler.middlewares.scripted.ScriptedPagesMiddleware": 960,  # completed by script
+    "topiccrawler.middlewares.relevance.RelevanceMiddleware": 950,  # judged
+    "topiccrawler.middlewares.frontier.FrontierMiddleware": 940,  # its links gated and ranked
 }
 ITEM_PIPELINES = {
-    "topiccrawler.pipelines.extraction.ExtractionPipeline": 100,
     "topiccrawler.pipelines.dedup.DedupPipeline": 200,
     "topiccrawler.pipelines.relevance.RelevancePipeline": 300,
     "topiccrawler.pipelines.briefing.BriefingPipeline": 400,
@@ -139,7 +140,13 @@ DEDUP_THRESHOLD = 0.8  # TF-IDF cosine of normalised titles from which a page is
 # --- Relevance (SPEC §6) -------------------------------------------------------------------------
 RELEVANCE_ENABLED = True  # score pages against the topic library; False: keep and follow all
 RELEVANCE_LIBRARY = "extended"  # "extended": terms, synonyms, accepted expansions; "static": terms
-RELEVANCE_THRESHOLD = None  # η; None: the topic file's `threshold`
+RELEVANCE_THRESHOLD = None  # η: a number, or "auto"; None: the topic file's `threshold`
+# With η auto (a topic file without a number): a page classifier learnt during the crawl from the
+# library's confident verdicts joins the verdict (relevance/page_classifier.py)
+RELEVANCE_CLASSIFIER = True
+# how sure the score alone may make a verdict with η auto: its probability is held within
+# [1 − this, this] before it is combined with the classifier's (set across the six dev webs)
+RELEVANCE_LIBRARY_CERTAINTY = 0.7
 RELEVANCE_TUNNEL_DEPTH = 2  # irrelevant pages in a row whose links keep their own priority
 RELEVANCE_TUNNEL_DEFER = True  # links past that wait behind all others (False: not followed)
 RELEVANCE_STORE_DROPPED_TEXT = False  # store the body of pages below η too (scores always are)
@@ -184,6 +191,8 @@ FRONTIER_SCORE_HITS = True  # search hits ranked by title, snippet and query yie
 # Best-first across sites, per-site concurrency kept (frontier/queue.py); Scrapy's default is
 # "scrapy.pqueues.DownloaderAwarePriorityQueue" (sites served in turn, whatever their links).
 SCHEDULER_PRIORITY_QUEUE = "topiccrawler.frontier.queue.BestFirstPriorityQueue"
+# Scrapy's scheduler, plus `rescore` after a link-classifier refit (a shared crawl: the Redis one)
+SCHEDULER = "topiccrawler.frontier.scheduler.FrontierScheduler"
 CRAWL_MAX_PAGES = 0  # stop after this many judged pages (0: no limit)
 HARVEST_WINDOW = 200  # pages over which the running harvest rate is measured
 HARVEST_STOP_BELOW = 0.0  # stop when the harvest rate over the window falls below this (0: never)

@@ -7,6 +7,7 @@ from urllib.parse import urlsplit
 
 from scrapy import Request
 from scrapy.settings import Settings
+from scrapy.signalmanager import SignalManager
 from scrapy.squeues import FifoMemoryQueue
 
 from topiccrawler.frontier.queue import BestFirstPriorityQueue
@@ -28,6 +29,7 @@ def make_queue() -> tuple[BestFirstPriorityQueue, Downloader]:
     crawler = SimpleNamespace(
         engine=SimpleNamespace(downloader=downloader),
         settings=Settings({"CONCURRENT_REQUESTS_PER_DOMAIN": 2, "CONCURRENT_REQUESTS_PER_IP": 0}),
+        signals=SignalManager(),
     )
     return BestFirstPriorityQueue(crawler, FifoMemoryQueue, ""), downloader
 
@@ -69,6 +71,7 @@ def test_rescore_works_on_the_disk_queue_of_a_resumable_crawl(tmp_path):
         engine=SimpleNamespace(downloader=downloader),
         spider=None,
         settings=Settings({"CONCURRENT_REQUESTS_PER_DOMAIN": 2, "CONCURRENT_REQUESTS_PER_IP": 0}),
+        signals=SignalManager(),
     )
     queue = BestFirstPriorityQueue(crawler, PickleFifoDiskQueue, str(tmp_path / "queue"))
     for site, priority in [("a.test", 50), ("a.test", 40), ("b.test", 30)]:

@@ -6,23 +6,42 @@ from types import SimpleNamespace
 
 from scrapy import Request
 from scrapy.settings import Settings
+from scrapy.signalmanager import SignalManager
 from scrapy.squeues import FifoMemoryQueue
 from scrapy.statscollectors import MemoryStatsCollector
 
 from tests.frontier.test_queue import Downloader
 from topiccrawler.frontier.queue import BestFirstPriorityQueue
 from topiccrawler.frontier.rediscovery import Rediscoveries
+from topiccrawler.signals import frontier_opened
+
+
+class Frontier:
+    """The frontier's public face as the queue sees it, over its rediscoveries alone."""
+
+    def __init__(self, rediscoveries: Rediscoveries):
+        self.rediscoveries = rediscoveries
+
+    def refresh_priority(self, request: Request) -> None:
+        return None
+
+    def superseded(self, request: Request) -> bool:
+        return self.rediscoveries.superseded(request)
+
+    def taken_up(self, request: Request) -> None:
+        self.rediscoveries.taken_up(request)
 
 
 def make_queue(rediscoveries: Rediscoveries) -> BestFirstPriorityQueue:
-    middleware = SimpleNamespace(refresh_priority=lambda request: None, rediscoveries=rediscoveries)
     crawler = SimpleNamespace(
         engine=SimpleNamespace(downloader=Downloader()),
         settings=Settings({"CONCURRENT_REQUESTS_PER_DOMAIN": 2, "CONCURRENT_REQUESTS_PER_IP": 0}),
-        get_spider_middleware=lambda cls: middleware,
+        signals=SignalManager(),
     )
     crawler.stats = MemoryStatsCollector(crawler)
-    return BestFirstPriorityQueue(crawler, FifoMemoryQueue, "")
+    queue = BestFirstPriorityQueue(crawler, FifoMemoryQueue, "")
+    crawler.signals.send_catch_log(frontier_opened, frontier=Frontier(rediscoveries))
+    return queue
 
 
 def queued(queue: BestFirstPriorityQueue, rediscoveries: Rediscoveries, request: Request) -> bool:

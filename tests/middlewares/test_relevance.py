@@ -1,4 +1,5 @@
-"""The relevance middleware: pages scored as they leave the spider, links gated by tunnelling."""
+"""A page's way out of the spider: extracted (middlewares/extraction.py), judged
+(middlewares/relevance.py), its links gated by tunnelling and ranked (middlewares/frontier.py)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ from scrapy.http import HtmlResponse, Response
 
 from tests.crawl import make_crawler
 from topiccrawler.items import PageItem
+from topiccrawler.middlewares.extraction import ExtractionMiddleware, extract_into
+from topiccrawler.middlewares.frontier import FrontierMiddleware
 from topiccrawler.middlewares.relevance import RelevanceMiddleware
 from topiccrawler.spiders.topic import TopicSpider
 
@@ -23,14 +26,35 @@ SPORTS_PAGE = """<html><head><title>国足客场逆转取胜</title></head><body
 <a href="/next">下一篇</a></body></html>"""
 
 
+class Chain:
+    """The three spider middlewares in Scrapy's order; attributes are the judge's, else the
+    frontier's."""
+
+    def __init__(self, seeds_file, settings: dict):
+        crawler = make_crawler({"STORAGE_ENABLED": False, **settings})
+        spider = TopicSpider.from_crawler(crawler, topic="tax", seeds=str(seeds_file()))
+        crawler.spider = spider
+        self.extraction = ExtractionMiddleware.from_crawler(crawler)
+        self.relevance = RelevanceMiddleware.from_crawler(crawler)
+        self.frontier = FrontierMiddleware.from_crawler(crawler)
+        self.relevance.spider_opened(spider)
+        self.frontier.spider_opened(spider)
+
+    def process_spider_output(self, response, produced):
+        out = self.extraction.process_spider_output(response, produced)
+        out = self.relevance.process_spider_output(response, out)
+        return self.frontier.process_spider_output(response, out)
+
+    def __getattr__(self, name: str):
+        for part in (self.relevance, self.frontier):
+            if hasattr(part, name):
+                return getattr(part, name)
+        raise AttributeError(name)
+
+
 @pytest.fixture
 def middleware(seeds_file):
-    crawler = make_crawler({"STORAGE_ENABLED": False, "RELEVANCE_TUNNEL_DEPTH": 1})
-    spider = TopicSpider.from_crawler(crawler, topic="tax", seeds=str(seeds_file()))
-    crawler.spider = spider
-    middleware = RelevanceMiddleware.from_crawler(crawler)
-    middleware.spider_opened(spider)
-    return middleware
+    return Chain(seeds_file, {"RELEVANCE_TUNNEL_DEPTH": 1})
 
 
 def outputs(middleware, html: str, tunnel: int | None = None, with_page: bool = True, links=None):
@@ -80,13 +104,7 @@ def test_past_the_tunnel_an_on_topic_anchor_keeps_its_priority(middleware):
 
 
 def test_without_deferral_links_past_the_tunnel_are_dropped(seeds_file):
-    crawler = make_crawler(
-        {"STORAGE_ENABLED": False, "RELEVANCE_TUNNEL_DEPTH": 1, "RELEVANCE_TUNNEL_DEFER": False}
-    )
-    spider = TopicSpider.from_crawler(crawler, topic="tax", seeds=str(seeds_file()))
-    crawler.spider = spider
-    middleware = RelevanceMiddleware.from_crawler(crawler)
-    middleware.spider_opened(spider)
+    middleware = Chain(seeds_file, {"RELEVANCE_TUNNEL_DEPTH": 1, "RELEVANCE_TUNNEL_DEFER": False})
     page, *links = outputs(middleware, SPORTS_PAGE, tunnel=1)
     assert links == []
     assert middleware.stats.get_stats()["topiccrawler/relevance/links_not_followed"] == 2
@@ -116,15 +134,9 @@ def test_outputs_without_a_page_pass_untouched(middleware):
 
 
 def test_static_library_and_threshold_settings(seeds_file):
-    crawler = make_crawler(
-        {"STORAGE_ENABLED": False, "RELEVANCE_LIBRARY": "static", "RELEVANCE_THRESHOLD": "0.5"}
-    )
-    spider = TopicSpider.from_crawler(crawler, topic="tax", seeds=str(seeds_file()))
-    crawler.spider = spider
-    middleware = RelevanceMiddleware.from_crawler(crawler)
-    middleware.spider_opened(spider)
+    middleware = Chain(seeds_file, {"RELEVANCE_LIBRARY": "static", "RELEVANCE_THRESHOLD": "0.5"})
     assert middleware.threshold == 0.5 and len(middleware.scorer.library) == len(
-        spider.topic.keywords.terms
+        middleware.crawler.spider.topic.keywords.terms
     )
     page, *_ = outputs(middleware, TAX_PAGE)
     assert page.is_relevant is False and page.relevance_detail["library"] == "static"
@@ -162,6 +174,7 @@ def test_a_later_page_of_a_relevant_thread_is_kept(middleware):
         fetched_at=datetime.now(UTC), html=html,
     )  # fmt: skip
     later = Request(page.url, meta={"continues_relevant": True})
+    extract_into(page)
     assert middleware.judge(page, Response(page.url, request=later)) is True
     assert page.relevance < middleware.threshold and "kept_as" in page.relevance_detail
 
@@ -180,7 +193,8 @@ def test_judged_pages_teach_the_link_classifier_which_rescores_the_queue(middlew
         queued.url, "税务局查处偷税", "content", 0.1
     )
     queue = Queue([queued])
-    middleware.crawler.engine = type("Engine", (), {"scheduler": type("S", (), {"mqs": queue})})
+    scheduler = type("Scheduler", (), {"rescore": lambda self, score, limit: queue.rescore(score)})
+    middleware.crawler.engine = type("Engine", (), {"scheduler": scheduler()})
     classifier = middleware.classifier
     assert classifier is not None and not classifier.ready
     for i in range(12):
@@ -204,7 +218,7 @@ def test_judged_pages_teach_the_link_classifier_which_rescores_the_queue(middlew
 
 
 def test_a_page_full_of_on_topic_links_teaches_the_classifier_it_is_worth_fetching(middleware):
-    middleware.hub_links = 5  # FRONTIER_HUB_LINKS
+    middleware.frontier.hub_links = 5  # FRONTIER_HUB_LINKS
     hub = SPORTS_PAGE  # not relevant itself...
     links = [
         Request(f"http://site.test/{i}", meta={"link_text": f"税务机关查处偷税案件{i}"})

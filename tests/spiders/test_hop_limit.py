@@ -11,6 +11,8 @@ from scrapy.http import HtmlResponse
 
 from tests.crawl import make_crawler
 from topiccrawler.items import PageItem
+from topiccrawler.middlewares.extraction import ExtractionMiddleware
+from topiccrawler.middlewares.frontier import FrontierMiddleware
 from topiccrawler.middlewares.relevance import RelevanceMiddleware
 from topiccrawler.spiders.topic import TopicSpider
 
@@ -25,11 +27,13 @@ def test_a_page_at_the_hop_limit_found_nearer_has_its_kept_links_followed(seeds_
     crawler = make_crawler({"STORAGE_ENABLED": False})
     spider = TopicSpider.from_crawler(crawler, topic="tax", seeds=str(seeds_file(depth_limit=2)))
     crawler.spider = spider
-    middleware = RelevanceMiddleware.from_crawler(crawler)
-    middleware.spider_opened(spider)
+    extraction = ExtractionMiddleware.from_crawler(crawler)
+    relevance = RelevanceMiddleware.from_crawler(crawler)
+    frontier = FrontierMiddleware.from_crawler(crawler)
+    relevance.spider_opened(spider)
+    frontier.spider_opened(spider)  # tells the spider where the frontier is
     crawled: list[Request] = []
     crawler.engine = SimpleNamespace(crawl=crawled.append)
-    crawler.get_spider_middleware = lambda cls: middleware
 
     url = f"{site.url}/deep/page.html"
     meta = {"hops": 2, "authority_site": "fixture", "entrance": "authority"}
@@ -38,8 +42,14 @@ def test_a_page_at_the_hop_limit_found_nearer_has_its_kept_links_followed(seeds_
     page = PageItem(url=url, topic="tax", status=200, fetched_at=datetime.now(UTC), html=PAGE)
     links = [
         r
-        for r in middleware.process_spider_output(
-            response, iter([page, *spider.follow_links(response, page)])
+        for r in frontier.process_spider_output(
+            response,
+            relevance.process_spider_output(
+                response,
+                extraction.process_spider_output(
+                    response, iter([page, *spider.follow_links(response, page)])
+                ),
+            ),
         )
         if isinstance(r, Request)
     ]

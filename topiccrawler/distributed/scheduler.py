@@ -30,7 +30,7 @@ from twisted.internet import reactor, task
 from topiccrawler.distributed.bloom import BloomDupeFilter
 from topiccrawler.distributed.frontier import OVER_BUDGET, SEEN, SharedFrontier
 from topiccrawler.distributed.state import SEEDS_PUSHED, Heartbeat, SharedCrawl, shared_crawl_for
-from topiccrawler.signals import items_stored
+from topiccrawler.signals import frontier_opened, items_stored
 
 logger = logging.getLogger(__name__)
 
@@ -66,7 +66,8 @@ class DistributedScheduler(BaseScheduler):
         self.idle_since: float | None = None
         self.loops: list[Any] = []
         self.heartbeat: Heartbeat | None = None
-        self._refresh: Any = False
+        self._refresh: Any = None  # the frontier's refresh_priority, once it is open
+        crawler.signals.connect(self._frontier_opened, signal=frontier_opened)
         self._leases = 0
         self._wake_call: Any = None
         self.local: list[tuple[int, int, Request]] = []  # requests no other worker could run
@@ -287,12 +288,10 @@ class DistributedScheduler(BaseScheduler):
             if server.get(gate) == crawl.worker.encode():
                 server.delete(gate)
 
-    def _refresher(self):
-        if self._refresh is False:
-            from topiccrawler.middlewares.relevance import RelevanceMiddleware
+    def _frontier_opened(self, frontier) -> None:
+        self._refresh = frontier.refresh_priority
 
-            middleware = self.crawler.get_spider_middleware(RelevanceMiddleware)
-            self._refresh = middleware.refresh_priority if middleware is not None else None
+    def _refresher(self):
         return self._refresh
 
     # --- leases -----------------------------------------------------------------------------------------

@@ -28,7 +28,7 @@ from scrapy.utils.asyncio import create_looping_call
 from scrapy.utils.defer import deferred_from_coro
 
 from topiccrawler.items import PageItem
-from topiccrawler.signals import page_judged
+from topiccrawler.signals import page_judged, verdicts_settled
 
 logger = logging.getLogger(__name__)
 
@@ -54,6 +54,7 @@ class CrawlProgress:
         self.sites: dict[str, Counter] = defaultdict(Counter)  # host → fetched/stored/kept/latency_ms
         self.tasks: list = []
         self.stopping = False
+        self.threshold: dict | None = None  # η as the verdicts settled (verdicts_settled)
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> CrawlProgress:
@@ -66,6 +67,7 @@ class CrawlProgress:
         connect(monitor.response_received, signal=signals.response_received)
         connect(monitor.item_scraped, signal=signals.item_scraped)
         connect(monitor.page_judged, signal=page_judged)
+        connect(monitor.verdicts_settled, signal=verdicts_settled)
         return monitor
 
     # --- signals --------------------------------------------------------------------------------
@@ -94,6 +96,14 @@ class CrawlProgress:
         self.judged += 1
         self.kept += bool(relevant)
 
+    def verdicts_settled(self, changed: dict[str, bool], state: dict, **kwargs) -> None:
+        """Verdicts given while η was settling, made final: the counts follow."""
+        self.threshold = state
+        for url, relevant in changed.items():
+            step = 1 if relevant else -1
+            self.kept += step
+            self.sites[urlsplit(url).hostname or ""]["kept"] += step
+
     def item_scraped(self, item, response=None, spider=None) -> None:
         if isinstance(item, PageItem):
             site = self.sites[urlsplit(item.url).hostname or ""]
@@ -109,13 +119,16 @@ class CrawlProgress:
         harvest = f"{self.kept / self.judged:.2f}" if self.judged else "-"
         down = self._engines_down()
         logger.info(
-            "Progress: %d pages fetched (%d/min), %d judged, %d kept (harvest rate %s), "
+            "Progress: %d pages fetched (%d/min), %d judged, %d kept (harvest rate %s%s), "
             "%d stored; queue %d; %d sites blocked; %d failed%s",
-            fetched, rate, self.judged, self.kept, harvest,
+            fetched, rate, self.judged, self.kept, harvest, describe_threshold(self._threshold()),
             self.stats.get_value("topiccrawler/storage/pages", 0), self._queue_length(),
             len(self._blocked_sites()), self.stats.get_value("topiccrawler/fetch/failed", 0),
             f"; engines down: {', '.join(down)}" if down else "",
         )  # fmt: skip
+
+    def _threshold(self) -> dict | None:
+        return self.threshold or self.stats.get_value("topiccrawler/relevance/threshold")
 
     def check_stall(self) -> None:
         idle = time.monotonic() - self.last_fetch
@@ -236,6 +249,7 @@ class CrawlProgress:
             "pages_kept": self.kept,
             "pages_stored": stored,
             "harvest_rate": round(self.kept / self.judged, 4) if self.judged else None,
+            "threshold": self._threshold(),
             "search": {
                 "queries_answered": sum(e["answers"] for e in engines.values()),
                 "results": stats.get("topiccrawler/storage/search_results", 0),
@@ -248,6 +262,16 @@ class CrawlProgress:
         }
 
 
+def describe_threshold(state: dict | None) -> str:
+    """η as the progress line and the summary say it: ", η 0.0138 (auto)"."""
+    if not state or state.get("threshold") is None:
+        return ", η settling" if state and state.get("mode") == "auto" else ""
+    how = ""
+    if state.get("mode") == "auto":
+        how = " (auto)" if state.get("stable") else " (auto, settling)"
+    return f", η {state['threshold']:.4f}{how}"
+
+
 def format_summary(summary: dict) -> list[str]:
     """The summary as the lines logged at the end of a crawl."""
     rate = summary["harvest_rate"]
@@ -256,6 +280,7 @@ def format_summary(summary: dict) -> list[str]:
         f"{summary['pages_fetched']} pages fetched, {summary['pages_judged']} judged, "
         f"{summary['pages_kept']} kept"
         + (f" (harvest rate {rate:.2f})" if rate is not None else "")
+        + describe_threshold(summary.get("threshold"))
         + f", {summary['pages_stored']} stored",
     ]
     search = summary["search"]

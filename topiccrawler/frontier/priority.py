@@ -69,7 +69,7 @@ class LinkPrioritizer:
         topic_title: str = "",
     ):
         self.scorer = scorer
-        self.scale = 2 * threshold if threshold > 0 else 0.1
+        self.rescale(threshold)
         unknown = set(weights or {}) - set(DEFAULT_WEIGHTS)
         if unknown:
             raise ValueError(
@@ -83,6 +83,10 @@ class LinkPrioritizer:
         self.topic_words = {
             word for word in WORDS.findall(folded) if word not in scorer.tokenizer.stop_words
         }
+
+    def rescale(self, threshold: float) -> None:
+        """A parent's relevance is read against η: when η is estimated again, so is the scale."""
+        self.scale = 2 * threshold if threshold > 0 else 0.1
 
     def topical(self, text: str) -> float:
         """The text's relevance to the topic, over 2η, at most 1."""

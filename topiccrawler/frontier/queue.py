@@ -13,49 +13,46 @@ fewest active downloads. Persistence (JOBDIR) is the parent's: the same files, t
 
 Priorities are set when a request is queued, but what they rest on changes while it waits: a
 query whose first hits proved irrelevant, a section that turned out empty. So a request is
-scored again when it comes up (the relevance middleware's `refresh_priority`), and one whose
-priority fell goes back into the queue at its new place: a lazy update, no re-sorting. The lazy
-update only ever lowers; when the online link classifier has learnt something new (a refit), the
-relevance middleware asks for `rescore`: every queued request scored again and queued at its new
-place, up or down.
+scored again when it comes up (the frontier's `refresh_priority`, middlewares/frontier.py), and
+one whose priority fell goes back into the queue at its new place: a lazy update, no re-sorting.
+The lazy update only ever lowers; when the online link classifier has learnt something new (a
+refit), the frontier asks the scheduler to `rescore` (frontier/scheduler.py): every queued
+request scored again and queued at its new place, up or down.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from scrapy import Request
 from scrapy.pqueues import DownloaderAwarePriorityQueue
+
+from topiccrawler.signals import frontier_opened
 
 REFRESH_MARGIN = 10  # a request whose priority fell by more than this is queued again
 REFRESH_LIMIT = 100  # requests queued again per pop at most
 
 
 class BestFirstPriorityQueue(DownloaderAwarePriorityQueue):
-    _middleware: Any = False  # False: not looked up yet; None: no relevance middleware
+    def __init__(self, crawler, *args, **kwargs):
+        super().__init__(crawler, *args, **kwargs)
+        self.frontier = None  # the frontier component, once it says it is open
+        crawler.signals.connect(self._frontier_opened, signal=frontier_opened)
 
-    def _relevance(self) -> Any:
-        if self._middleware is False:
-            from topiccrawler.middlewares.relevance import RelevanceMiddleware
-
-            lookup = getattr(self.crawler, "get_spider_middleware", None)  # absent in stubs
-            self._middleware = lookup(RelevanceMiddleware) if lookup is not None else None
-        return self._middleware
+    def _frontier_opened(self, frontier) -> None:
+        self.frontier = frontier
 
     def pop(self) -> Request | None:
-        middleware = self._relevance()
-        refresh = middleware.refresh_priority if middleware is not None else None
-        rediscoveries = getattr(middleware, "rediscoveries", None)
+        frontier = self.frontier
         refreshed = 0
         while True:
             request = super().pop()
             if request is None:
                 return None
-            if rediscoveries is not None and rediscoveries.superseded(request):
+            if frontier is not None and frontier.superseded(request):
                 self.crawler.stats.inc_value("topiccrawler/frontier/superseded")
                 continue  # its URL came up from a better place already
-            priority = refresh(request) if refresh is not None else None
+            priority = frontier.refresh_priority(request) if frontier is not None else None
             if (
                 refreshed < REFRESH_LIMIT
                 and priority is not None
@@ -66,8 +63,8 @@ class BestFirstPriorityQueue(DownloaderAwarePriorityQueue):
                 self.crawler.stats.inc_value("topiccrawler/frontier/requeued")
                 self.push(request)
                 continue
-            if rediscoveries is not None:
-                rediscoveries.taken_up(request)
+            if frontier is not None:
+                frontier.taken_up(request)
             return request
 
     def rescore(self, score: Callable[[Request], int | None]) -> int:

@@ -2,9 +2,8 @@
 before they are judged (SPEC §9; both extraction papers name script-loaded records as their main
 failure).
 
-It sits nearer the spider than the relevance middleware, extracts each page (the relevance
-middleware then finds it extracted) and asks `render.detect` whether the static page is
-incomplete. If the page names the JSON its records come from, that JSON is fetched directly (a
+It sits between extraction and the relevance judge: it reads what extraction found and asks
+`render.detect` whether the static page is incomplete. If the page names the JSON its records come from, that JSON is fetched directly (a
 plain request through the downloader: politeness, the address guard and retries apply); else the
 page is rendered in Chromium through scrapy-playwright (`render.handler`), "load more" pressed a
 few times, and its records (and its body, when the static one was an empty shell) are read from
@@ -30,7 +29,7 @@ from scrapy.http import Response
 from topiccrawler.extract.page import extract_page
 from topiccrawler.extract.records.forum import is_forum_page
 from topiccrawler.items import PageItem, PostRecord
-from topiccrawler.pipelines.extraction import extract_into, record_options
+from topiccrawler.middlewares.extraction import record_options
 from topiccrawler.render.detect import ScriptNeed, script_need
 from topiccrawler.render.handler import browser_path
 from topiccrawler.render.records_json import records_from_json
@@ -49,7 +48,7 @@ class ScriptedPagesMiddleware:
         self.mode = mode
         self.rounds = rounds
         self.can_render = can_render
-        self.records = record_options(crawler.settings)
+        self.records = record_options(crawler.settings)  # for the rendered document
         self.sites: list[tuple[tuple[str, ...], str]] = []  # (domains, mode) from the seed file
 
     @classmethod
@@ -92,9 +91,8 @@ class ScriptedPagesMiddleware:
 
     async def complete(self, item: PageItem, response: Response) -> None:
         mode = self.mode_for(item.url)
-        if mode == "never":
-            return
-        extract_into(item, self.records)
+        if mode == "never" or not item.extracted:
+            return  # extraction (middlewares/extraction.py) reads the page first
         found = len(item.comments) + len(item.posts)
         if mode == "always":
             need: ScriptNeed | None = ScriptNeed("forced")

@@ -2,7 +2,8 @@
 
 Every page is stored with its score and the reasons for it (block scores, the concepts and the
 words that stood for them), kept or not, so a user can see why a page was dropped. Of a page
-below η only that is stored, not its text, unless RELEVANCE_STORE_DROPPED_TEXT.
+below η only that is stored, not its text, unless RELEVANCE_STORE_DROPPED_TEXT. A provisional
+verdict (η still settling) keeps the text: the final verdict comes later (storage/verdicts.py).
 """
 
 from __future__ import annotations
@@ -24,7 +25,12 @@ class RelevancePipeline:
         return cls(crawler.settings.getbool("RELEVANCE_STORE_DROPPED_TEXT"))
 
     def process_item(self, item):
-        if isinstance(item, PageItem) and item.is_relevant is False and not self.store_dropped_text:
+        if (
+            isinstance(item, PageItem)
+            and item.is_relevant is False
+            and not self.store_dropped_text
+            and (item.relevance_detail or {}).get("verdict") != "provisional"
+        ):
             item.body = None
             item.comments, item.posts, item.threads = [], [], []
         return item

@@ -52,7 +52,10 @@ class ReportData:
         default_factory=list
     )  # (n-th page judged, rate so far)
     scores: list[float] = field(default_factory=list)  # relevance of every judged page
+    kept_scores: list[float] = field(default_factory=list)
+    dropped_scores: list[float] = field(default_factory=list)
     threshold: float | None = None
+    threshold_how: str = ""  # "auto", "fixed", or "" (read off the verdicts)
     sites: list[SiteRow] = field(default_factory=list)
     records_per_day: dict[date, tuple[int, int]] = field(default_factory=dict)  # comments, posts
     keywords: list[tuple[str, float]] = field(default_factory=list)
@@ -88,7 +91,11 @@ def gather(
         data.harvest.append((n, kept / n))
     data.kept = kept
     data.scores = [p.relevance for p in judged if p.relevance is not None]
-    data.threshold = _threshold(session, topic)
+    data.kept_scores = [p.relevance for p in judged if p.relevance is not None and p.is_relevant]
+    data.dropped_scores = [
+        p.relevance for p in judged if p.relevance is not None and not p.is_relevant
+    ]
+    data.threshold, data.threshold_how = _threshold(session, topic)
 
     by_site: dict[str, SiteRow] = {}
     for page in pages:
@@ -146,8 +153,17 @@ def gather(
     return data
 
 
-def _threshold(session: Session, topic: str) -> float | None:
-    """η as the pages were judged by: the lowest score of a kept page is at or above it."""
+def _threshold(session: Session, topic: str) -> tuple[float | None, str]:
+    """η of the latest crawl that recorded one, and how it was set ("auto" or "fixed"); for
+    crawls from before η was recorded, read off the verdicts: between the lowest score of a
+    kept page and the highest of a dropped one."""
+    runs = session.scalars(
+        select(CrawlRun).where(CrawlRun.topic == topic).order_by(CrawlRun.id.desc()).limit(20)
+    ).all()
+    for run in runs:
+        state = (run.stats or {}).get("topiccrawler/relevance/threshold")
+        if isinstance(state, dict) and state.get("threshold") is not None:
+            return float(state["threshold"]), str(state.get("mode", ""))
     lowest_kept = session.scalar(
         select(func.min(Page.relevance)).where(Page.topic == topic, Page.is_relevant.is_(True))
     )
@@ -155,8 +171,8 @@ def _threshold(session: Session, topic: str) -> float | None:
         select(func.max(Page.relevance)).where(Page.topic == topic, Page.is_relevant.is_(False))
     )
     if lowest_kept is None or highest_dropped is None:
-        return None
-    return (lowest_kept + highest_dropped) / 2
+        return None, ""
+    return (lowest_kept + highest_dropped) / 2, ""
 
 
 def _site_health(

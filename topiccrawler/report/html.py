@@ -142,7 +142,23 @@ def _harvest(data: ReportData) -> list[str]:
         return out + ['<p class="muted">No page judged yet.</p>']
     out.append(image(plots.harvest(data.harvest), "harvest rate over the crawl"))
     out.append("<h2>Relevance scores · 相关度分布</h2>")
-    out.append(image(plots.scores(data.scores, data.threshold), "relevance score distribution"))
+    out.append(
+        image(
+            plots.scores(data.kept_scores, data.dropped_scores, data.threshold, data.threshold_how),
+            "relevance scores of kept and dropped pages",
+        )
+    )
+    zeros = sum(1 for s in data.dropped_scores if s <= 0)
+    how = {
+        "auto": "estimated from the crawl's own scores (no number in the topic file)",
+        "fixed": "the topic file's number",
+    }.get(data.threshold_how, "read off the stored verdicts")
+    eta = "–" if data.threshold is None else f"{data.threshold:.4f}"
+    out.append(
+        f'<p class="muted">η = {escape(eta)}, {escape(how)}. {len(data.kept_scores)} pages '
+        f"kept, {len(data.dropped_scores)} dropped ({zeros} of them without a word of the "
+        "topic, not drawn).</p>"
+    )
     return out
 
 

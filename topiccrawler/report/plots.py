@@ -199,13 +199,31 @@ def harvest(points: Sequence[tuple[int, float]]) -> str:
     return plot.data_uri
 
 
-def scores(values: Sequence[float], threshold: float | None) -> str:
+def scores(
+    kept: Sequence[float], dropped: Sequence[float], threshold: float | None, how: str = ""
+) -> str:
+    """The scores of kept and dropped pages, stacked on a log scale (the two groups lie an
+    order of magnitude apart), with η; pages scoring zero are left out (they are counted in the
+    text beside the plot)."""
+    import numpy as np
+
     plot = Figure()
     with plot as (_, axes):
-        axes.hist(values, bins=30, color=COLOURS[0])
-        if threshold is not None:
-            axes.axvline(threshold, color=COLOURS[1], linestyle="--", label=f"η ≈ {threshold:.3f}")
-            axes.legend()
+        positive = [s for s in (*kept, *dropped) if s > 0]
+        if positive:
+            low, high = min(positive), max(positive)
+            bins = np.geomspace(low, high * 1.0001, 31) if high > low else 10
+            axes.hist(
+                [[s for s in kept if s > 0], [s for s in dropped if s > 0]],
+                bins=bins, stacked=True, color=[COLOURS[0], COLOURS[2]],
+                label=["kept", "dropped"],
+            )  # fmt: skip
+            if high > low:
+                axes.set_xscale("log")
+        if threshold:
+            label = f"η = {threshold:.4f}" + (f" ({how})" if how else "")
+            axes.axvline(threshold, color=COLOURS[1], linestyle="--", label=label)
+        axes.legend()
         axes.set_xlabel("relevance score")
         axes.set_ylabel("pages")
     return plot.data_uri

@@ -49,9 +49,10 @@ from topiccrawler.items import (
 )
 from topiccrawler.seeding import EngineBlocked, SearchEngine, build_queries, engine_from_config
 from topiccrawler.seeding.health import UNREACHABLE, EngineHealth, blocked_fix, unreachable_fix
-from topiccrawler.signals import page_judged
+from topiccrawler.signals import frontier_opened, page_judged
 from topiccrawler.storage.crawler import database_for
 from topiccrawler.storage.writer import answered_queries
+from topiccrawler.storage.verdicts import marked_for_refetch
 from topiccrawler.topics import (
     AuthoritySite,
     Topic,
@@ -95,11 +96,16 @@ class TopicSpider(Spider):
         topic: str | None = None,
         keywords: str | None = None,
         seeds: str | None = None,
+        refetch: str | None = None,
         *args: Any,
         **kwargs: Any,
     ):
         super().__init__(*args, **kwargs)
         self.topic_name = topic
+        # `-a refetch=yes`: first fetch again the pages `topiccrawler rejudge` found relevant
+        # after they were stored without their text.
+        self.refetch = (refetch or "").strip().lower() in ("yes", "true", "1")
+        self.frontier = None  # the frontier component (middlewares/frontier.py), once open
         self.keywords_path = keywords
         self.seeds_path = seeds
         self.topic: Topic
@@ -137,6 +143,7 @@ class TopicSpider(Spider):
             spider.query_yields = SharedQueryYields(shared)
         crawler.signals.connect(spider.request_dropped, signal=signals.request_dropped)
         crawler.signals.connect(spider.page_judged, signal=page_judged)
+        crawler.signals.connect(spider.frontier_opened, signal=frontier_opened)
         crawler.signals.connect(spider.spider_idle, signal=signals.spider_idle)
         settings = crawler.settings
         spider.tracking_parameters = tuple(settings.getlist("URL_TRACKING_PARAMETERS"))
@@ -168,6 +175,8 @@ class TopicSpider(Spider):
         # compete with each other rather than being fetched in the order engines answer.
         for request in self.search_requests():
             self.crawler.engine.crawl(request)
+        for request in self._refetch_requests():
+            yield request
         for site in self.topic.seeds.authority:
             for url in site.start_urls:
                 if self._take_budget(site.name, site.max_pages, url):
@@ -212,6 +221,24 @@ class TopicSpider(Spider):
                     self.crawler.stats.inc_value("topiccrawler/search/repeat_skipped")
                     continue
                 yield self._search_request(engine, query.text, 1, order)
+
+    def _refetch_requests(self) -> Iterator[Request]:
+        """The stored pages marked to be fetched again (`refetch`), each once, at the entrances'
+        priority (dont_filter: the revisit check would call them fresh)."""
+        if not self.refetch:
+            return
+        try:
+            database = database_for(self.crawler)
+        except NotConfigured:
+            logger.warning("-a refetch=yes needs storage: no database configured")
+            return
+        with database.session() as session:
+            urls = marked_for_refetch(session, self.topic.name)
+        logger.info("Fetching again %d pages found relevant after they were stored", len(urls))
+        for url, entrance in urls:
+            self.crawler.stats.inc_value("topiccrawler/relevance/refetched")
+            request = self._page_request(url, entrance or "link", priority=ENTRANCE_PRIORITY)
+            yield request.replace(dont_filter=True)
 
     def _answered_queries(self, seconds: float) -> set[tuple[str, str, int]]:
         if seconds <= 0:
@@ -289,6 +316,9 @@ class TopicSpider(Spider):
             )
         if hits and page < self.topic.seeds.pages_per_query:
             self.query_yields.hold_next_page(name, query, page + 1)
+
+    def frontier_opened(self, frontier) -> None:
+        self.frontier = frontier
 
     def page_judged(self, item: PageItem, relevant: bool, response: Response) -> None:
         """A search hit judged: count it for its query, and ask the query's next result page
@@ -560,14 +590,9 @@ class TopicSpider(Spider):
 
     def _follow_held(self, held: HeldLinks, request: Request) -> bool:
         """Follow the kept links of a page fetched at the hop limit, now found `request`'s hops
-        away, gated and ranked by the relevance middleware as if the page had just been
-        fetched there; False when that cannot be done (no relevance middleware, or the page is
-        still at the limit)."""
-        from topiccrawler.middlewares.relevance import RelevanceMiddleware
-
-        lookup = getattr(self.crawler, "get_spider_middleware", None)
-        middleware = lookup(RelevanceMiddleware) if lookup is not None else None
-        if middleware is None:
+        away, gated and ranked by the frontier as if the page had just been fetched there;
+        False when that cannot be done (no frontier, or the page is still at the limit)."""
+        if self.frontier is None:
             return False
         hops = request.meta["hops"]
         pager_hops = request.meta.get("pager_hops", 0)
@@ -599,7 +624,7 @@ class TopicSpider(Spider):
                 at_depth_limit=False,
                 hop_limit=max_hops,
             )
-            link = middleware.gate(link, response, held.page)
+            link = self.frontier.gate(link, response, held.page)
             if link is not None:
                 self.crawler.engine.crawl(link)
         self.crawler.stats.inc_value("topiccrawler/links/held_links_followed")

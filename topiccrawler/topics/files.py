@@ -5,7 +5,8 @@ A keyword file (`keywords/<topic>.toml`)::
     [topic]
     title = "税务"          # shown in reports
     language = "zh"         # zh, en or mixed
-    threshold = 0.2         # η: pages scoring below are not kept
+    threshold = "auto"      # η: pages scoring below are not kept; "auto" (or no line):
+                            # estimated from the crawl's own scores
 
     [subjects]
     "税务局" = ["税务机关", "国家税务总局"]   # term = [synonyms]
@@ -55,6 +56,7 @@ from topiccrawler.topics.model import (
 )
 
 LANGUAGES = ("zh", "en", "mixed")
+AUTO_THRESHOLD = "auto"  # a keyword file's `threshold` that asks for η estimated while crawling
 
 
 class TopicFileError(ValueError):
@@ -163,13 +165,16 @@ class _Document:
             raise self.error(path, f"'{_dotted(path)}' must be a list of strings")
         return tuple(self.string(item, path) for item in value)
 
-    def number(self, value: Any, path: tuple, low: float, high: float) -> float:
+    def number(self, value: Any, path: tuple, low: float, high: float, also: str = "") -> float:
         if (
             isinstance(value, bool)
             or not isinstance(value, int | float)
             or not low <= value <= high
         ):
-            raise self.error(path, f"'{_dotted(path)}' must be a number from {low} to {high}")
+            alternative = f" or {also}" if also else ""
+            raise self.error(
+                path, f"'{_dotted(path)}' must be a number from {low} to {high}{alternative}"
+            )
         return float(value)
 
     def integer(self, value: Any, path: tuple, low: int) -> int:
@@ -195,7 +200,12 @@ def load_keyword_file(path: Path | str, topic: str | None = None) -> KeywordLibr
     language = doc.string(meta.get("language", "zh"), ("topic", "language"))
     if language not in LANGUAGES:
         raise doc.error(("topic", "language"), f"language must be one of {', '.join(LANGUAGES)}")
-    threshold = doc.number(meta.get("threshold", 0.2), ("topic", "threshold"), 0.0, 1.0)
+    raw_threshold = meta.get("threshold", AUTO_THRESHOLD)
+    threshold = (
+        None
+        if raw_threshold == AUTO_THRESHOLD
+        else doc.number(raw_threshold, ("topic", "threshold"), 0.0, 1.0, also='"auto"')
+    )
 
     terms: list[Term] = []
     first_seen: dict[str, tuple] = {}

@@ -29,7 +29,7 @@ class KeywordLibrary:
     topic: str
     title: str
     language: str
-    threshold: float
+    threshold: float | None  # η; None: estimated from the crawl's own scores ("auto")
     terms: tuple[Term, ...]
     path: Path | None = None
 

@@ -1,4 +1,5 @@
-"""The extraction stage fills pages and drops what cannot be parsed."""
+"""Extraction, once, as pages leave the spider: pages filled, what cannot be parsed kept with
+the reason."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from scrapy.utils.misc import build_from_crawler
 from scrapy.utils.test import get_crawler
 
 from topiccrawler.items import PageItem
-from topiccrawler.pipelines.extraction import ExtractionPipeline
+from topiccrawler.middlewares.extraction import ExtractionMiddleware, record_options
 from topiccrawler.pipelines.feed import DropRawHtmlPipeline
 
 
@@ -20,19 +21,19 @@ def item(html: str) -> PageItem:
 
 def test_fills_fields_and_counts():
     crawler = get_crawler()
-    pipeline = build_from_crawler(ExtractionPipeline, crawler)
-    page = pipeline.process_item(item("<title>税</title><body><p>正文</p></body>"))
+    middleware = build_from_crawler(ExtractionMiddleware, crawler)
+    page = middleware.process(item("<title>税</title><body><p>正文</p></body>"))
     assert (page.title, page.body) == ("税", "正文")
     assert crawler.stats.get_value("topiccrawler/extraction/pages") == 1
 
 
 def test_unparseable_page_is_kept_with_reason_and_size():
     crawler = get_crawler()
-    pipeline = build_from_crawler(ExtractionPipeline, crawler)
+    middleware = build_from_crawler(ExtractionMiddleware, crawler)
     page = item("<!-- only a comment, no element -->")
     page.raw_size = 40
     page.relevance_detail = {"threshold": 0.3}  # the relevance middleware's reasons stay
-    kept = pipeline.process_item(page)
+    kept = middleware.process(page)
     assert kept.relevance_detail == {
         "threshold": 0.3,
         "extraction": {"error": "no element in document", "raw_bytes": 40},
@@ -43,8 +44,8 @@ def test_unparseable_page_is_kept_with_reason_and_size():
 
 
 def test_page_with_bytes_lxml_refuses_is_extracted_in_full():
-    pipeline = build_from_crawler(ExtractionPipeline, get_crawler())
-    page = pipeline.process_item(
+    middleware = build_from_crawler(ExtractionMiddleware, get_crawler())
+    page = middleware.process(
         item('<?xml version="1.0" encoding="ilashack, <title>税\x00</title><p>正\x01文</p>')
     )
     assert (page.title, page.body, page.extraction_error, page.relevance_detail) == (
@@ -55,9 +56,13 @@ def test_page_with_bytes_lxml_refuses_is_extracted_in_full():
     )
 
 
-def test_other_items_pass_untouched():
-    pipeline = build_from_crawler(ExtractionPipeline, get_crawler())
-    assert pipeline.process_item({"a": 1}) == {"a": 1}
+def test_other_outputs_pass_untouched_and_a_page_is_read_once():
+    middleware = build_from_crawler(ExtractionMiddleware, get_crawler())
+    assert middleware.process({"a": 1}) == {"a": 1}
+    page = middleware.process(item("<title>税</title><p>正文</p>"))
+    page.body = "kept"
+    assert middleware.process(page).body == "kept"  # already extracted: not read again
+    assert middleware.stats.get_value("topiccrawler/extraction/pages") == 1
 
 
 def test_raw_html_is_dropped_last():
@@ -75,8 +80,6 @@ def project_settings(**overrides):
 
 
 def test_record_options_come_from_the_settings():
-    from topiccrawler.pipelines.extraction import record_options
-
     options = record_options(project_settings(FORUM_MIN_BLOCKS=3, COMMENT_MEASURE="stm"))
     assert (options.measure, options.similarity, options.level, options.min_blocks) == (
         "stm", 0.8, 6, 5,
@@ -90,9 +93,9 @@ def test_comments_and_posts_reach_the_item():
     from tests.extract.records.test_forum import POSTS, thread_page
 
     crawler = get_crawler(settings_dict=dict(project_settings()))
-    pipeline = build_from_crawler(ExtractionPipeline, crawler)
-    news = pipeline.process_item(item(news_page(SIX)))
-    thread = pipeline.process_item(item(thread_page(POSTS)))
+    middleware = build_from_crawler(ExtractionMiddleware, crawler)
+    news = middleware.process(item(news_page(SIX)))
+    thread = middleware.process(item(thread_page(POSTS)))
     assert len(news.comments) == 6 and not news.posts
     assert [p.author for p in thread.posts] == ["清风徐来", "小王同学", "财务张姐"]
     assert crawler.stats.get_value("topiccrawler/extraction/comments") == 6

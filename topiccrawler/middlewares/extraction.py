@@ -1,14 +1,20 @@
-"""Pipeline stage 1: turn a page's HTML into title, body and metadata.
+"""Spider middleware: extraction, once, as pages leave the spider (SPEC §3–§5): title, body,
+metadata, comments, forum posts and thread lists. Everything after it (the relevance judge, the
+frontier, the pipelines) reads what it found.
 
-Extraction never loses a page: one that does not parse, or on which a step fails, is stored with
-what could be read, and the reason and the page's size go into its `relevance_detail` under
-"extraction" (the JSON of reasons stored with every page), e.g.
-`{"extraction": {"error": "no element in document", "raw_bytes": 1234}}`.
+It sits between the spider and the relevance judge because a page must be read before it is
+judged, and judged before its links are scheduled. Extraction never loses a page: one that does
+not parse, or on which a step fails, is kept with what could be read, and the reason and the
+page's size go into its `relevance_detail` under "extraction" (the JSON of reasons stored with
+every page), e.g. `{"extraction": {"error": "no element in document", "raw_bytes": 1234}}`.
+Search-result items pass through it too: hit titles and snippets are crawled text, made inert.
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import AsyncIterator, Iterable
+from typing import Any
 
 from scrapy.crawler import Crawler
 from scrapy.settings import BaseSettings
@@ -23,24 +29,35 @@ from topiccrawler.items import PageItem, SearchResultsItem
 logger = logging.getLogger(__name__)
 
 
-class ExtractionPipeline:
-    """Fills the extracted fields of a PageItem; a page extraction fell short on is kept, with
-    the reason."""
+class ExtractionMiddleware:
+    """Fills the extracted fields of every PageItem; a page extraction fell short on is kept,
+    with the reason."""
 
     def __init__(self, stats: StatsCollector, records: RecordOptions | None):
         self.stats = stats
         self.records = records
 
     @classmethod
-    def from_crawler(cls, crawler: Crawler) -> ExtractionPipeline:
+    def from_crawler(cls, crawler: Crawler) -> ExtractionMiddleware:
         return cls(crawler.stats, record_options(crawler.settings))
 
-    def process_item(self, item):
-        if isinstance(item, SearchResultsItem):
-            return make_inert(item)  # hit titles and snippets are crawled text too
-        if not isinstance(item, PageItem):
-            return item
-        extract_into(item, self.records)  # a no-op when the relevance middleware did it
+    def process_spider_output(self, response, result: Iterable[Any], spider=None):
+        for output in result:
+            yield self.process(output)
+
+    async def process_spider_output_async(self, response, result: AsyncIterator[Any], spider=None):
+        async for output in result:
+            yield self.process(output)
+
+    def process(self, output: Any) -> Any:
+        if isinstance(output, SearchResultsItem):
+            return make_inert(output)
+        if isinstance(output, PageItem) and not output.extracted:
+            extract_into(output, self.records)
+            self._count(output)
+        return output
+
+    def _count(self, item: PageItem) -> None:
         if item.extraction_error:
             self.stats.inc_value("topiccrawler/extraction/failed")
             logger.info("Extraction fell short on %s: %s", item.url, item.extraction_error)
@@ -53,7 +70,6 @@ class ExtractionPipeline:
         self.stats.inc_value("topiccrawler/extraction/comments", len(item.comments))
         self.stats.inc_value("topiccrawler/extraction/posts", len(item.posts))
         self.stats.inc_value("topiccrawler/extraction/threads", len(item.threads))
-        return item
 
 
 def record_options(settings: BaseSettings) -> RecordOptions | None:

@@ -1,0 +1,281 @@
+"""Page-level relevance: which stored pages are kept, against the truth of the web.
+
+    .venv/bin/python benchmarks/verdicts.py [--seeds 2 3 4] [--homophily 0.5 0.8]
+                                            [--thresholds none 0.04] [--workdir DIR]
+    .venv/bin/python benchmarks/verdicts.py --titles   # the THUCNews dev titles, self-trained
+
+Testbed (../shared/bench/crawl): for every web (seed S, homophily H) one crawl of the whole web
+with the project's defaults per threshold: `none` writes the topic file without η (η estimated
+from the crawl's own scores, the page classifier beside it), a number writes that η. The kept
+decision of every stored article page (`pages.is_relevant`) is scored against the web's truth
+(`pages.jsonl`: `is_target`): precision, recall, F1, the ROC AUC of the stored score, and the
+best single η in hindsight (the F1 a user who knew the truth would have had with one number).
+Nothing here is tuned on the web it scores: η and the classifier are learnt during each crawl.
+
+`--sandbox`: the project's sandbox web (--size, default large), the demo's entrances (three
+authority sites, both search engines), the tax topic with RELEVANCE_THRESHOLD set to each of
+--thresholds (`none`: "auto"), every stored page scored against the sandbox's truth.
+
+`--titles`: relevance/thucnews-titles-dev.txt, for the three benchmark topics
+(benchmarks/topics/*.toml, written before looking at the titles): the library's scores, η
+estimated from them, and the page classifier trained on the titles' own confident verdicts (no
+label is read), against η chosen in hindsight.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from urllib.parse import urlsplit
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+from harvest import ROOT, TESTBED, TESTBED_SETTINGS, make_web, setting_arguments  # noqa: E402
+
+TIMEOUT = 900
+
+
+def crawl(web_dir: Path, folder: Path, threshold: str, extra: list[str]) -> float:
+    """One crawl of the web with the project's defaults and the testbed's politeness
+    overrides; its wall time."""
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+    convert = [sys.executable, str(TESTBED / "to_topiccrawler.py"), "{topic}", str(folder)]
+    convert += ["--threshold", threshold]
+    settings = {
+        "DATABASE_URL": f"sqlite:///{folder / 'crawl.db'}",
+        **TESTBED_SETTINGS,
+        "LOG_FILE": str(folder / "scrapy.log"),
+        "ALLOWED_ADDRESSES": "127.0.0.1:{port}",
+        **dict(setting.split("=", 1) for setting in extra),
+    }
+    scrapy = [".venv/bin/scrapy", "crawl", "topic", "-a", f"keywords={folder / 'keywords.toml'}"]
+    scrapy += ["-a", f"seeds={folder / 'seeds.toml'}", *setting_arguments(settings)]
+    import shlex
+
+    command = [
+        sys.executable, str(TESTBED / "run_crawl.py"), "--web", str(web_dir),
+        "--log", str(folder / "access.jsonl"), "--timeout", str(TIMEOUT), "--",
+        "sh", "-c", f"{shlex.join(convert)} && cd {shlex.quote(str(ROOT))} && {shlex.join(scrapy)}",
+    ]  # fmt: skip
+    started = time.monotonic()
+    with (folder / "run_crawl.out").open("w", encoding="utf-8") as out:
+        subprocess.run(command, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, check=True)
+    return time.monotonic() - started
+
+
+def verdict_figures(truth: list[bool], kept: list[bool], scores: list[float]) -> dict:
+    from sklearn.metrics import precision_recall_curve, roc_auc_score
+
+    tp = sum(t and k for t, k in zip(truth, kept, strict=True))
+    precision = tp / sum(kept) if sum(kept) else 0.0
+    recall = tp / sum(truth) if sum(truth) else 0.0
+    f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0
+    curve_p, curve_r, cuts = precision_recall_curve(truth, scores)
+    f1s = [2 * p * r / (p + r) if p + r else 0.0 for p, r in zip(curve_p[:-1], curve_r[:-1])]
+    best = max(range(len(f1s)), key=f1s.__getitem__)
+    return {
+        "pages": len(truth),
+        "relevant": sum(truth),
+        "precision": precision,
+        "recall": recall,
+        "f1": f1,
+        "auc": roc_auc_score(truth, scores) if 0 < sum(truth) < len(truth) else None,
+        "best_f1": f1s[best],
+        "best_threshold": float(cuts[best]),
+    }
+
+
+def score_crawl(web_dir: Path, database: Path) -> dict:
+    """The stored verdicts of the web's article pages against its truth."""
+    truth = {}
+    with (web_dir / "pages.jsonl").open(encoding="utf-8") as lines:
+        for line in lines:
+            row = json.loads(line)
+            if row["kind"] == "article":
+                truth[row["url"]] = bool(row["is_target"])
+    rows = sqlite3.connect(database).execute(
+        "SELECT url, relevance, is_relevant, relevance_detail FROM pages"
+    )
+    labels, kept, scores, threshold = [], [], [], None
+    for url, score, is_relevant, detail in rows:
+        path = urlsplit(url).path
+        if path in truth and score is not None:
+            labels.append(truth[path])
+            kept.append(bool(is_relevant))
+            scores.append(score)
+            threshold = json.loads(detail or "{}").get("threshold", threshold)
+    figures = verdict_figures(labels, kept, scores)
+    figures["threshold"] = threshold
+    return figures
+
+
+def testbed(args: argparse.Namespace) -> int:
+    workdir = Path(args.workdir or tempfile.mkdtemp(prefix="verdicts-"))
+    results: dict[str, list[dict]] = {t: [] for t in args.thresholds}
+    print(f"{'web':14} {'η given':8} {'η used':>7} {'P':>6} {'R':>6} {'F1':>6} {'AUC':>6} "
+          f"{'best F1':>8} {'at η':>7} {'h@50':>5} {'h@100':>5} {'s':>5}")  # fmt: skip
+    for seed in args.seeds:
+        for homophily in args.homophily:
+            web_dir = make_web(seed, homophily, workdir)
+            for threshold in args.thresholds:
+                folder = workdir / f"verdicts-{seed}-{homophily}-{threshold}"
+                wall = crawl(web_dir, folder, threshold, args.set)
+                figures = score_crawl(web_dir, folder / "crawl.db")
+                harvest = json.loads((folder / "access.harvest.json").read_text(encoding="utf-8"))
+                figures["h@50"] = next(h for n, h, _, _ in harvest["curve"] if n == 50)
+                figures["h@100"] = harvest["harvest"]["100"]
+                results[threshold].append(figures)
+                used = figures["threshold"]
+                print(
+                    f"S={seed} H={homophily:<6} {threshold:8} "
+                    f"{'-' if used is None else f'{used:.4f}':>7} {figures['precision']:6.3f} "
+                    f"{figures['recall']:6.3f} {figures['f1']:6.3f} {figures['auc'] or 0:6.3f} "
+                    f"{figures['best_f1']:8.3f} {figures['best_threshold']:7.4f} "
+                    f"{figures['h@50']:5.2f} {figures['h@100']:5.2f} {wall:5.0f}",
+                    flush=True,
+                )
+    print("\nmeans over the webs")
+    for threshold, rows in results.items():
+        if rows:
+            keys = ("precision", "recall", "f1", "h@50", "h@100")
+            mean = {k: statistics.mean(r[k] for r in rows) for k in keys}
+            print(
+                f"η {threshold:6}: P {mean['precision']:.3f}  R {mean['recall']:.3f}  "
+                f"F1 {mean['f1']:.3f}  lowest F1 {min(r['f1'] for r in rows):.3f}  "
+                f"h@50 {mean['h@50']:.3f}  h@100 {mean['h@100']:.3f}  "
+                f"best single η in hindsight, mean F1 {statistics.mean(r['best_f1'] for r in rows):.3f}"
+            )
+    if not args.workdir:
+        shutil.rmtree(workdir, ignore_errors=True)
+    return 0
+
+
+def sandbox(args: argparse.Namespace) -> int:
+    import os
+
+    from topiccrawler.sandbox.demo import (
+        crawl_command,
+        sandbox_crawl_settings,
+        sandbox_login_env,
+        sandbox_seed_file,
+    )
+    from topiccrawler.sandbox.server import SandboxServer
+    from topiccrawler.sandbox.truth import truth_for
+    from topiccrawler.sandbox.web import build_web
+
+    workdir = Path(args.workdir or tempfile.mkdtemp(prefix="verdicts-sandbox-"))
+    web = build_web(1, args.size)
+    print(f"sandbox ({args.size}): {'η given':8} {'η used':>7} {'P':>6} {'R':>6} {'F1':>6} "
+          f"{'AUC':>6} {'best F1':>8} {'at η':>7} {'s':>5}")  # fmt: skip
+    with SandboxServer(web) as server:
+        for threshold in args.thresholds:
+            folder = workdir / f"sandbox-{threshold}"
+            shutil.rmtree(folder, ignore_errors=True)
+            folder.mkdir(parents=True)
+            seeds = folder / "seeds.toml"
+            seeds.write_text(sandbox_seed_file(server), encoding="utf-8")
+            settings = {
+                **sandbox_crawl_settings(server),
+                "DATABASE_URL": f"sqlite:///{folder / 'crawl.db'}",
+                "RELEVANCE_THRESHOLD": "auto" if threshold == "none" else threshold,
+                "LOG_FILE": str(folder / "scrapy.log"),
+                "LOG_LEVEL": "INFO",
+                **dict(setting.split("=", 1) for setting in args.set),
+            }
+            started = time.monotonic()
+            subprocess.run(
+                crawl_command(seeds, settings), cwd=ROOT, check=True, capture_output=True,
+                env={**os.environ, **sandbox_login_env()},
+            )  # fmt: skip
+            wall = time.monotonic() - started
+            rows = sqlite3.connect(folder / "crawl.db").execute(
+                "SELECT url, relevance, is_relevant, relevance_detail FROM pages"
+            )
+            labels, kept, scores, used = [], [], [], None
+            for url, score, is_relevant, detail in rows:
+                truth = truth_for(web, url)
+                if truth is not None and score is not None:
+                    labels.append(bool(truth.relevant))
+                    kept.append(bool(is_relevant))
+                    scores.append(score)
+                    used = json.loads(detail or "{}").get("threshold", used)
+            f = verdict_figures(labels, kept, scores)
+            print(
+                f"{'':19} {threshold:8} {'-' if used is None else f'{used:.4f}':>7} "
+                f"{f['precision']:6.3f} {f['recall']:6.3f} {f['f1']:6.3f} {f['auc'] or 0:6.3f} "
+                f"{f['best_f1']:8.3f} {f['best_threshold']:7.4f} {wall:5.0f}   "
+                f"({sum(kept)} kept of {len(kept)}, {sum(labels)} relevant)",
+                flush=True,
+            )
+    if not args.workdir:
+        shutil.rmtree(workdir, ignore_errors=True)
+    return 0
+
+
+def titles(args: argparse.Namespace) -> int:
+    """Dev titles: library score, η estimated, classifier self-trained on the titles."""
+    from relevance import CLASSES, libraries, load_titles
+
+    from topiccrawler.relevance.judge import PageJudge
+    from topiccrawler.relevance.page_classifier import PageClassifier
+    from topiccrawler.relevance.scorer import RelevanceScorer
+
+    pool, test = load_titles()
+    print(f"{'topic':10} {'library':16} {'P':>6} {'R':>6} {'F1':>6} {'η':>7} | hindsight F1")
+    for name, label in CLASSES.items():
+        for kind, library in libraries(name, pool)[0].items():
+            scorer = RelevanceScorer(library)
+            judge = PageJudge(scorer, None, PageClassifier(scorer.tokenizer, window=10_000))
+            started = time.perf_counter()
+            for i, (title, _) in enumerate(pool + test):  # what a crawl would have judged
+                judge.judge(str(i), {"title": title})
+            cost = (time.perf_counter() - started) / (len(pool) + len(test)) * 1000
+            judge.settle()
+            truth, kept, scores = [], [], []
+            for title, cls in test:
+                verdict_score = scorer.score({"title": title}).score
+                terms = judge.classifier.terms(title, None)
+                probability, _ = judge.probability(verdict_score, terms)
+                truth.append(cls == label)
+                kept.append(probability is not None and probability >= 0.5)
+                scores.append(verdict_score)
+            f = verdict_figures(truth, kept, scores)
+            print(
+                f"{name:10} {kind:16} {f['precision']:6.3f} {f['recall']:6.3f} {f['f1']:6.3f} "
+                f"{judge.threshold or 0:7.4f} | {f['best_f1']:.3f}   {cost:.2f} ms/title"
+            )
+    return 0
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seeds", type=int, nargs="+", default=[2, 3, 4])
+    parser.add_argument("--homophily", type=float, nargs="+", default=[0.5, 0.8])
+    parser.add_argument("--thresholds", nargs="+", default=["none", "0.04"])
+    parser.add_argument("--workdir", help="keep webs, logs and databases here")
+    parser.add_argument("--titles", action="store_true", help="the THUCNews dev titles instead")
+    parser.add_argument("--sandbox", action="store_true", help="the project's sandbox instead")
+    parser.add_argument(
+        "--set", action="append", default=[], metavar="NAME=VALUE", help="a crawl setting added"
+    )
+    parser.add_argument("--size", default="large", choices=("small", "medium", "large"))
+    args = parser.parse_args()
+    if args.sandbox:
+        return sandbox(args)
+    if not TESTBED.exists():
+        raise SystemExit(f"{TESTBED} not found: the shared bench sits beside the project")
+    return titles(args) if args.titles else testbed(args)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

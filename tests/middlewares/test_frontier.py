@@ -1,0 +1,66 @@
+"""The frontier as a component of its own: best-first without the relevance judge, and the
+schedulers told of it by a signal rather than looking it up."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+from scrapy import Request
+from scrapy.exceptions import NotConfigured
+from scrapy.http import HtmlResponse
+
+from tests.crawl import make_crawler
+from tests.middlewares.test_relevance import SPORTS_PAGE
+from topiccrawler.frontier.scheduler import FrontierScheduler
+from topiccrawler.items import PageItem
+from topiccrawler.middlewares.extraction import ExtractionMiddleware
+from topiccrawler.middlewares.frontier import FrontierMiddleware
+from topiccrawler.middlewares.relevance import RelevanceMiddleware
+from topiccrawler.signals import frontier_opened
+from topiccrawler.spiders.topic import TopicSpider
+
+
+def test_best_first_stays_on_without_the_relevance_judge(seeds_file):
+    crawler = make_crawler({"STORAGE_ENABLED": False, "RELEVANCE_ENABLED": False})
+    spider = TopicSpider.from_crawler(crawler, topic="tax", seeds=str(seeds_file()))
+    crawler.spider = spider
+    with pytest.raises(NotConfigured):
+        RelevanceMiddleware.from_crawler(crawler)
+    told = []
+    def remember(frontier):
+        told.append(frontier)
+
+    crawler.signals.connect(remember, signal=frontier_opened, weak=False)
+    extraction = ExtractionMiddleware.from_crawler(crawler)
+    frontier = FrontierMiddleware.from_crawler(crawler)
+    frontier.spider_opened(spider)
+    assert told == [frontier] and spider.frontier is frontier  # the spider was told too
+    request = Request("http://site.test/page", meta={"tunnel": 5})
+    response = HtmlResponse(request.url, body=SPORTS_PAGE.encode(), encoding="utf-8",
+                            request=request)  # fmt: skip
+    page = PageItem(url=request.url, topic="tax", status=200, fetched_at=datetime.now(UTC),
+                    html=SPORTS_PAGE)  # fmt: skip
+    on_topic = Request("http://site.test/a", meta={"link_text": "税务机关查处偷税案件"})
+    off_topic = Request("http://site.test/b", meta={"link_text": "体育新闻"})
+    out = list(
+        frontier.process_spider_output(
+            response, extraction.process_spider_output(response, [page, on_topic, off_topic])
+        )
+    )
+    judged, first, second = out
+    assert judged.is_relevant is None  # nobody judged it ...
+    assert first.meta["tunnel"] == second.meta["tunnel"] == 0  # ... so nothing is deferred
+    assert first.priority > second.priority >= 0  # and links are still ranked best-first
+
+
+def test_the_scheduler_rescores_its_own_queues():
+    class Queue(list):
+        def rescore(self, score):
+            return sum(score(r) is not None for r in self)
+
+    scheduler = FrontierScheduler.__new__(FrontierScheduler)
+    scheduler.mqs = Queue([Request("http://a.test/1"), Request("http://a.test/2")])
+    scheduler.dqs = None
+    assert scheduler.rescore(lambda request: 1, limit=10) == 2
+    assert scheduler.rescore(lambda request: 1, limit=1) == 0  # too many: the pop does it

@@ -1,0 +1,118 @@
+"""The page classifier learnt from the library's confident verdicts, and the judge that combines
+it with η (relevance/page_classifier.py, relevance/judge.py)."""
+
+from __future__ import annotations
+
+import random
+
+from topiccrawler.relevance.judge import PageJudge
+from topiccrawler.relevance.library import ConceptLibrary
+from topiccrawler.relevance.page_classifier import PageClassifier, combine
+from topiccrawler.relevance.scorer import RelevanceScorer
+from topiccrawler.topics.model import KeywordLibrary, Term
+
+KEYWORDS = KeywordLibrary(
+    topic="finance",
+    title="财经",
+    language="zh",
+    threshold=None,
+    terms=(
+        Term("股市", "subjects"),
+        Term("银行", "subjects"),
+        Term("利率", "domain_terms"),
+        Term("上涨", "judgement_words"),
+    ),
+)
+# Words of the topic the library lacks (a fund article uses few library words per character),
+# and of two other topics.
+FUND = "基金 净值 申购 赎回 债券 基金经理 收益率 配置 仓位 私募 公募".split()
+SPORTS = "球队 比赛 进球 教练 联赛 球员 冠军 赛季 主场 客场 球迷".split()
+HOMES = "楼盘 开发商 户型 装修 业主 物业 小区 房价 楼市 家居 建材".split()
+FILLER = "记者 今日 表示 目前 已经 方面 进行 工作 情况 发展 市场 相关".split()
+
+
+def article(rng: random.Random, words: list[str], library_words: int) -> dict[str, str]:
+    body = [rng.choice(words + FILLER) for _ in range(200)]
+    for _ in range(library_words):
+        body.insert(rng.randrange(len(body)), rng.choice(["股市", "银行", "利率", "上涨"]))
+    return {"title": "".join(rng.sample(words, 3)), "body": "，".join(body)}
+
+
+def crawl_pages(seed: int = 3) -> list[tuple[dict[str, str], bool]]:
+    """A focused crawl's pages: finance articles with many library words, fund articles with
+    few (relevant all the same), other topics with none or a few in passing (a mortgage's bank)."""
+    rng = random.Random(seed)
+    pages = [(article(rng, FUND, rng.randint(8, 14)), True) for _ in range(80)]
+    pages += [(article(rng, FUND, rng.randint(1, 2)), True) for _ in range(30)]
+    pages += [(article(rng, SPORTS, rng.choice([0, 0, 1])), False) for _ in range(150)]
+    pages += [(article(rng, HOMES, rng.randint(0, 2)), False) for _ in range(150)]
+    rng.shuffle(pages)
+    return pages
+
+
+def test_classifier_learns_the_topics_wider_vocabulary_from_confident_pages_only():
+    pages = crawl_pages()
+    scorer = RelevanceScorer(ConceptLibrary.static(KEYWORDS))
+    judge = PageJudge(scorer, None, PageClassifier(scorer.tokenizer))
+    for i, (blocks, _) in enumerate(pages):
+        judge.judge(str(i), blocks)
+    judge.settle()
+    classifier = judge.classifier
+    assert classifier.ready and classifier.fits >= 2
+    # A fund article with one library word in passing, as a home page may have: the words say
+    # which is which.
+    fund = article(random.Random(99), FUND, 1)
+    homes = article(random.Random(98), HOMES, 1)
+    fund_p = classifier.probability(classifier.terms(fund["title"], fund["body"]))
+    homes_p = classifier.probability(classifier.terms(homes["title"], homes["body"]))
+    assert fund_p > 2 * homes_p and homes_p < 0.1
+    strongest = [word for word, _ in classifier.strongest(scorer.library.words)]
+    assert set(strongest[:10]) & set(FUND) and not set(strongest) & set(SPORTS + HOMES)
+    assert not set(strongest) & set(scorer.library.words)  # candidates the library lacks
+
+
+def f1_of(pages, classifier) -> tuple[float, dict]:
+    scorer = RelevanceScorer(ConceptLibrary.static(KEYWORDS))
+    judge = PageJudge(scorer, None, classifier(scorer.tokenizer) if classifier else None)
+    verdicts = {str(i): judge.judge(str(i), blocks).relevant for i, (blocks, _) in enumerate(pages)}
+    settled = judge.settle()
+    assert settled and not judge.pending  # the provisional verdicts, made final
+    verdicts.update({key: relevant for key, (relevant, _) in settled.items()})
+    truth = {str(i): relevant for i, (_, relevant) in enumerate(pages)}
+    kept = [k for k, v in verdicts.items() if v]
+    precision = sum(truth[k] for k in kept) / len(kept)
+    recall = sum(truth[k] for k in kept) / sum(truth.values())
+    return 2 * precision * recall / (precision + recall), judge.state()
+
+
+def test_judge_with_the_classifier_does_better_than_the_score_alone():
+    pages = crawl_pages()
+    alone, _ = f1_of(pages, None)
+    combined, state = f1_of(pages, PageClassifier)
+    assert combined > alone and combined >= 0.85, (alone, combined)
+    assert state["mode"] == "auto" and state["stable"] and state["threshold"] > 0
+    assert state["classifier_fits"] >= 2
+
+
+def test_a_number_for_eta_means_exactly_that_number():
+    scorer = RelevanceScorer(ConceptLibrary.static(KEYWORDS))
+    judge = PageJudge(scorer, 0.05, PageClassifier(scorer.tokenizer))
+    for i, (blocks, _) in enumerate(crawl_pages()):
+        verdict = judge.judge(str(i), blocks)
+        assert verdict.final and verdict.relevant == (verdict.score >= 0.05)
+    assert judge.settle() == {} and judge.state() == {"threshold": 0.05, "mode": "fixed"}
+
+
+def test_early_pages_are_provisional_and_get_the_benefit_of_the_doubt():
+    scorer = RelevanceScorer(ConceptLibrary.static(KEYWORDS))
+    judge = PageJudge(scorer, None, PageClassifier(scorer.tokenizer))
+    first = judge.judge("a", {"title": "股市上涨", "body": "银行利率"})
+    nothing = judge.judge("b", {"title": "球队比赛", "body": "进球"})
+    assert not first.final and first.relevant and not nothing.relevant
+    assert set(judge.pending) == {"a", "b"}
+
+
+def test_combine_lets_the_words_decide_where_the_library_is_unsure():
+    assert combine(0.5, 0.9) > 0.7 and combine(0.5, 0.1) < 0.3
+    assert combine(0.8, None) == 0.8
+    assert combine(0.8, 0.2) == 0.5

@@ -1,0 +1,354 @@
+"""Spider middleware: the focused frontier (SPEC §6 and the frontier's own papers): what is
+fetched next. Every link a page yields and every search hit gets a priority (best-first,
+`frontier/priority.py`) from its anchor or title, the page's relevance, its URL and block, and
+what the crawl has learnt so far (each section's yield, the online link classifier), so that
+hits and links compete in one queue. Links found on irrelevant pages keep their priority only
+through RELEVANCE_TUNNEL_DEPTH irrelevant pages in a row (relevant pages often sit behind an
+index or a channel page that is not), then wait behind all others unless their own anchor is on
+the topic.
+
+It reads each page's verdict off the PageItem the relevance judge (middlewares/relevance.py)
+passed before its links; with RELEVANCE_ENABLED False every page counts as relevant here and
+best-first still ranks links by their anchors. The queue (frontier/queue.py) and the shared
+Redis frontier (distributed/scheduler.py) ask `refresh_priority` when a request comes up, and
+call `rescore`'s callback after a classifier refit: that is this component's public face.
+
+It has to be a spider middleware: item pipelines run concurrently with the spider's output, so
+a pipeline's verdict would come too late to gate the page's links.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator, Iterable
+from typing import Any
+
+from scrapy import Request, signals
+from scrapy.crawler import Crawler
+from scrapy.exceptions import NotConfigured
+from scrapy.http import Response
+
+from topiccrawler.distributed.learning import SharedLinkClassifier, SharedYieldStats
+from topiccrawler.distributed.state import redis_url, shared_crawl_for
+from topiccrawler.frontier.classifier import LinkClassifier
+from topiccrawler.frontier.learning import YieldStats
+from topiccrawler.frontier.pagination import is_pagination
+from topiccrawler.frontier.priority import DEFERRED, LinkPrioritizer
+from topiccrawler.frontier.rediscovery import Rediscoveries
+from topiccrawler.items import PageItem
+from topiccrawler.middlewares.topic_scorer import topic_scorer
+from topiccrawler.relevance.scorer import RelevanceScorer
+from topiccrawler.signals import frontier_opened
+
+logger = logging.getLogger(__name__)
+
+
+class _JudgedPage:
+    """The response's page, once judged, and what its links' anchors say."""
+
+    __slots__ = ("page", "on_topic", "content_links")
+
+    def __init__(self) -> None:
+        self.page: PageItem | None = None
+        self.on_topic = 0  # content links with a word of the library in their anchor
+        self.content_links = 0
+
+    def count(self, request: Request | None) -> None:
+        known = request.meta.get("frontier") if request is not None else None
+        if known is None or request.meta.get("link_block") == "navigation":
+            return
+        self.content_links += 1
+        self.on_topic += known["features"].get("text", 0) > 0
+
+
+class FrontierMiddleware:
+    def __init__(self, crawler: Crawler):
+        settings = crawler.settings
+        self.crawler = crawler
+        self.stats = crawler.stats
+        self.tunnel_depth = settings.getint("RELEVANCE_TUNNEL_DEPTH")
+        self.defer_past_tunnel = settings.getbool("RELEVANCE_TUNNEL_DEFER")
+        self.ranking = settings.getbool("FRONTIER_ENABLED")
+        self.learning = (
+            YieldStats(settings.getfloat("FRONTIER_EXPLORATION"))
+            if self.ranking and settings.getbool("FRONTIER_LEARNING")
+            else None
+        )
+        self.weights = settings.getdict("FRONTIER_WEIGHTS") or None
+        self.use_classifier = self.ranking and settings.getbool("FRONTIER_CLASSIFIER")
+        self.classifier: LinkClassifier | None = None
+        self.rescore_limit = settings.getint("FRONTIER_RESCORE_LIMIT")
+        self.hub_links = settings.getint("FRONTIER_HUB_LINKS")
+        self.hub_share = settings.getfloat("FRONTIER_HUB_SHARE")
+        self.score_hits = self.ranking and settings.getbool("FRONTIER_SCORE_HITS")
+        self.scorer: RelevanceScorer | None = None
+        self.prioritizer: LinkPrioritizer | None = None
+        self.threshold = 0.0  # η the pages are judged by, as their verdicts say
+        gain = settings.getint("FRONTIER_REDISCOVERY_GAIN")
+        # Its bookkeeping is one process's: a shared crawl (distributed/) goes without it.
+        local = not redis_url(settings)
+        self.rediscoveries = Rediscoveries(gain) if self.ranking and gain > 0 and local else None
+
+    @classmethod
+    def from_crawler(cls, crawler: Crawler) -> FrontierMiddleware:
+        middleware = cls(crawler)
+        if not middleware.ranking and middleware.tunnel_depth >= 10**6:
+            raise NotConfigured("FRONTIER_ENABLED is False and links are never deferred")
+        crawler.signals.connect(middleware.spider_opened, signal=signals.spider_opened)
+        if middleware.rediscoveries is not None:
+            crawler.signals.connect(
+                middleware.rediscoveries.dropped, signal=signals.request_dropped
+            )
+        return middleware
+
+    def spider_opened(self, spider) -> None:
+        topic = getattr(spider, "topic", None)
+        if topic is None:
+            return  # not a topic spider: pass everything through
+        self.scorer = topic_scorer(self.crawler, topic)
+        shared = shared_crawl_for(self.crawler)
+        if shared is not None and self.learning is not None:  # every worker's judgements count
+            self.learning = SharedYieldStats(shared, self.learning.exploration)
+        if self.use_classifier:
+            self.classifier = (
+                SharedLinkClassifier(shared, self.scorer.tokenizer)
+                if shared is not None
+                else LinkClassifier(self.scorer.tokenizer)
+            )
+        if self.ranking:
+            threshold = topic.keywords.threshold or 0.0
+            try:
+                self.prioritizer = LinkPrioritizer(
+                    self.scorer,
+                    threshold,
+                    self.weights,
+                    self.learning,
+                    self.classifier,
+                    topic.keywords.title,
+                )
+            except ValueError as exc:
+                raise NotConfigured(str(exc)) from exc
+            self.threshold = threshold
+        logger.info(
+            "Frontier: %s, tunnelling through %d irrelevant pages",
+            "best-first" if self.ranking else "first in, first out",
+            self.tunnel_depth,
+        )
+        self.crawler.signals.send_catch_log(frontier_opened, frontier=self)
+
+    # Scrapy calls the sync form for sync callbacks and the async one for async callbacks.
+    def process_spider_output(self, response: Response, result: Iterable[Any], spider=None):
+        judged = _JudgedPage()
+        for output in result:
+            output = self._pass(output, response, judged)
+            if output is not None:
+                yield output
+        self._learn_link(judged, response)
+
+    async def process_spider_output_async(
+        self, response: Response, result: AsyncIterator[Any], spider=None
+    ):
+        judged = _JudgedPage()
+        async for output in result:
+            output = self._pass(output, response, judged)
+            if output is not None:
+                yield output
+        self._learn_link(judged, response)
+
+    def _pass(self, output: Any, response: Response, judged: _JudgedPage) -> Any:
+        """Note a judged page; gate the links that follow it; None for a link not to follow."""
+        if self.scorer is None:
+            return output
+        if isinstance(output, PageItem):
+            judged.page = output
+            self._page_seen(output)
+        elif isinstance(output, Request):
+            if judged.page is not None:
+                request = self.gate(output, response, judged.page)
+                judged.count(request)
+                return request
+            if self.score_hits and output.meta.get("entrance") == "search":
+                return self.rank_hit(output)
+        return output
+
+    def _page_seen(self, page: PageItem) -> None:
+        """What a judged page teaches: its place's yield; η as the page was judged by."""
+        if page.is_relevant is None:
+            return  # not judged (relevance off): nothing learnt
+        if self.learning is not None:
+            self.learning.record(page.url, page.is_relevant)
+        threshold = (page.relevance_detail or {}).get("threshold")
+        if self.prioritizer is not None and threshold and threshold != self.threshold:
+            self.threshold = threshold
+            self.prioritizer.rescale(threshold)
+
+    @staticmethod
+    def relevant(page: PageItem) -> bool:
+        """A page's verdict for the frontier: unjudged pages (relevance off) count as relevant."""
+        return page.is_relevant is not False
+
+    def rank_hit(self, request: Request) -> Request:
+        """A search hit's priority, from its title and snippet and its query's yield so far."""
+        if self.prioritizer is None:
+            return request
+        meta = request.meta
+        features = self.prioritizer.hit_features(
+            request.url,
+            meta.get("hit_title", ""),
+            meta.get("hit_snippet", ""),
+            meta["query"],
+            self._query_yield(meta),
+        )
+        meta["frontier"] = {"features": features, "hops": 0, "offset": 0}
+        request.priority = self.prioritizer.priority_of(features)
+        self.stats.inc_value("topiccrawler/frontier/hits_ranked")
+        self._track(request)
+        return request
+
+    def _query_yield(self, meta: dict) -> float:
+        yields = getattr(self.crawler.spider, "query_yields", None)
+        return yields.expected(meta["engine"], meta["query"]) if yields else 0.5
+
+    def refresh_priority(self, request: Request) -> int | None:
+        """A queued request's priority from what is known now (the frontier queue asks when the
+        request comes up): its place's learned yield, and for a search hit its query's yield.
+        None for requests the frontier did not rank."""
+        known = request.meta.get("frontier")
+        if self.prioritizer is None or known is None:
+            return None
+        features = dict(known["features"])
+        features["learned"] = self.prioritizer.learned(request.url)
+        if request.meta.get("entrance") == "search" and not request.meta.get("hops"):
+            features["context"] = self._query_yield(request.meta)
+        if "model" in features:
+            text, kind, block = self._candidate(request.meta)
+            features["model"] = self.prioritizer.modelled(
+                request.url, text, kind, block, features["context"]
+            )
+        return self.prioritizer.priority_of(features, known["hops"]) + known["offset"]
+
+    def superseded(self, request: Request) -> bool:
+        """True for a queued request whose URL came up from a better place already (the queue
+        drops it when it comes up)."""
+        return self.rediscoveries is not None and self.rediscoveries.superseded(request)
+
+    def taken_up(self, request: Request) -> None:
+        """The queue hands `request` to the engine (its other copies are superseded now)."""
+        if self.rediscoveries is not None:
+            self.rediscoveries.taken_up(request)
+
+    def _candidate(self, meta: dict) -> tuple[str, str, str]:
+        """What was known of a request before it was fetched: its text (anchor, or a hit's title
+        and snippet), its kind ("hit", "link" or "start") and its block."""
+        if meta.get("entrance") == "search" and not meta.get("hops"):
+            text = LinkPrioritizer.hit_text(
+                meta.get("hit_title", ""), meta.get("hit_snippet", ""), meta.get("query", "")
+            )
+            return text, "hit", "content"
+        if "link_text" in meta:
+            return meta["link_text"], "link", meta.get("link_block", "content")
+        return "", "start", "content"
+
+    def _learn_link(self, judged: _JudgedPage, response: Response) -> None:
+        """Teach the link classifier what this page's link (or hit) looked like before it was
+        fetched, and its title (an anchor to a page mostly reads its title); after a refit the
+        queued requests are scored again. A page is worth fetching when it is relevant, and with
+        FRONTIER_HUB_LINKS > 0 also when it is a hub: that many of its content links, and
+        FRONTIER_HUB_SHARE of them, have a word of the library in their anchor (a channel's list
+        page: fetching it reveals many relevant links at once, but is itself no relevant page)."""
+        item = judged.page
+        if self.classifier is None or item is None or item.is_relevant is None:
+            return
+        hub = (
+            self.hub_links > 0
+            and judged.on_topic >= self.hub_links
+            and judged.on_topic >= self.hub_share * judged.content_links
+        )
+        if hub and not item.is_relevant:
+            self.stats.inc_value("topiccrawler/frontier/hubs")
+        meta = response.meta
+        url = meta.get("redirect_urls", [response.url])[0]
+        text, kind, block = self._candidate(meta)
+        context = meta.get("frontier", {}).get("features", {}).get("context", 0.0)
+        features = self.classifier.features
+        examples = [features(url, text, kind, block, context)]
+        if item.title:
+            examples.append(features(url, item.title, kind, block, context))
+        if self.classifier.learn(examples, bool(item.is_relevant or hub)):
+            self.stats.inc_value("topiccrawler/frontier/classifier_fits")
+            self._rescore_queue()
+
+    def _rescore_queue(self) -> None:
+        """Every queued request scored again with the refitted classifier (up to
+        FRONTIER_RESCORE_LIMIT requests; past that the refresh on pop does it). The scheduler
+        says how (`rescore`, frontier/queue.py and distributed/scheduler.py alike)."""
+        scheduler = getattr(getattr(self.crawler, "engine", None), "scheduler", None)
+        rescore = getattr(scheduler, "rescore", None)
+        if rescore is not None:
+            moved = rescore(self.refresh_priority, self.rescore_limit)
+            self.stats.inc_value("topiccrawler/frontier/rescored", moved)
+
+    def continue_pages(self, request: Request, response: Response, page: PageItem) -> Request:
+        relevant = self.relevant(page)
+        request.meta["pager_hops"] = response.meta.get("pager_hops", 0) + 1  # not counted
+        request.meta["tunnel"] = 0 if relevant else response.meta.get("tunnel", 0)
+        request.meta["continues_relevant"] = bool(relevant and (page.posts or page.threads))
+        request.priority = response.request.priority if response.request else request.priority
+        self.stats.inc_value("topiccrawler/frontier/pagination_links")
+        return request
+
+    def gate(self, request: Request, response: Response, page: PageItem) -> Request | None:
+        """A link of a judged page: marked with how many irrelevant pages it is behind and,
+        best-first, given its priority; past the tunnelling depth it is deferred (or dropped,
+        RELEVANCE_TUNNEL_DEFER = False) unless its anchor text is on the topic. A pager link
+        (an article's page 2, a thread's or a board's next page) continues the page: it keeps
+        the page's tunnel and priority, and on a forum its hop is not counted against the depth
+        limit."""
+        anchor = request.meta.get("link_text", "")
+        if is_pagination(request.url, response.url, anchor):
+            return self.continue_pages(request, response, page)
+        if request.meta.get("at_depth_limit"):
+            return None  # a pager-like link past the depth limit, on a page that is no forum's
+        features = (
+            self.prioritizer.link_features(
+                request.url,
+                anchor,
+                request.meta.get("link_block", "content"),
+                page.relevance or 0.0,
+            )
+            if self.prioritizer is not None
+            else None
+        )
+        offset = 0
+        if self.relevant(page):
+            request.meta["tunnel"] = 0
+        else:
+            tunnel = response.meta.get("tunnel", 0) + 1
+            request.meta["tunnel"] = tunnel
+            if tunnel > self.tunnel_depth and not self._on_topic(anchor, features):
+                if not self.defer_past_tunnel:
+                    self.stats.inc_value("topiccrawler/relevance/links_not_followed")
+                    return None
+                offset = DEFERRED
+                self.stats.inc_value("topiccrawler/relevance/links_deferred")
+        if features is not None:
+            hops = request.meta.get("hops", 0)
+            request.meta["frontier"] = {"features": features, "hops": hops, "offset": offset}
+            request.priority = self.prioritizer.priority_of(features, hops)
+        request.priority += offset
+        if features is not None:
+            self._track(request)
+        return request
+
+    def _track(self, request: Request) -> None:
+        """A URL already queued at a priority well below this link's is queued again
+        (frontier/rediscovery.py)."""
+        if self.rediscoveries is not None and self.rediscoveries.track(request):
+            self.stats.inc_value("topiccrawler/frontier/rediscovered_higher")
+
+    def _on_topic(self, anchor: str, features: dict[str, float] | None) -> bool:
+        """True for anchor text with a word of the topic library (read off the link's
+        features when the frontier has scored it already)."""
+        if features is not None:
+            return features["text"] > 0
+        return bool(anchor) and self.scorer is not None and self.scorer.block_score(anchor)[0] > 0

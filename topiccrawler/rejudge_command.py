@@ -1,0 +1,183 @@
+"""`topiccrawler rejudge TOPIC`: score the stored pages again with today's library, η and page
+classifier, and update their verdicts (after a terms review, say, or a crawl judged with an η
+that turned out wrong).
+
+Pages stored with their text are scored again from their title and body; η (the topic file's
+number, `--threshold`, or estimated from the scores when there is none) and the page classifier
+(trained on the pages the scores are sure of) are set from the stored pages as a crawl would.
+A page stored without its text (dropped by an earlier verdict) keeps its stored score and is
+judged by it alone; one that becomes relevant is marked to be fetched again, which
+`scrapy crawl topic -a topic=TOPIC -a refetch=yes` does, politely, before anything else.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from dataclasses import dataclass
+
+from scrapy.settings import Settings
+from sqlalchemy import select
+from sqlalchemy.exc import SQLAlchemyError
+
+from topiccrawler.relevance.judge import PageJudge
+from topiccrawler.relevance.library import ConceptLibrary
+from topiccrawler.relevance.page_classifier import PageClassifier
+from topiccrawler.relevance.scorer import RelevanceScorer
+from topiccrawler.storage.db import Database, resolve_database_url
+from topiccrawler.storage.models import Page
+from topiccrawler.storage.terms import accepted_expansions
+from topiccrawler.storage.verdicts import REFETCH, apply_verdict
+from topiccrawler.topics import TopicFileError, UnknownTopicError, load_topic_from_settings
+from topiccrawler.topics.files import AUTO_THRESHOLD
+
+
+@dataclass
+class Rejudged:
+    pages: int = 0
+    rescored: int = 0  # scored again from their stored text
+    kept_before: int = 0
+    kept_after: int = 0
+    changed: int = 0
+    to_refetch: int = 0  # relevant now, stored without text
+    threshold: float | None = None
+    mode: str = ""
+
+
+def add_parser(commands) -> None:
+    rejudge = commands.add_parser(
+        "rejudge", help="score stored pages again with today's library, η and classifier"
+    )
+    rejudge.add_argument("topic")
+    rejudge.add_argument(
+        "--threshold",
+        help="η: a number, or 'auto' (default: the topic file's, auto when it has none)",
+    )
+    rejudge.add_argument("--dry-run", action="store_true", help="count, change nothing")
+    rejudge.set_defaults(handler=cmd_rejudge)
+
+
+def cmd_rejudge(args: argparse.Namespace, settings: Settings) -> int:
+    try:
+        topic = load_topic_from_settings(settings, args.topic)
+        threshold = _threshold(args.threshold, topic.keywords.threshold)
+    except (TopicFileError, UnknownTopicError, ValueError) as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    database = Database(resolve_database_url(settings.get("DATABASE_URL")))
+    try:
+        database.upgrade()
+        with database.session() as session:
+            library = ConceptLibrary.extended(
+                topic.keywords, accepted_expansions(session, topic.name)
+            )
+            result = rejudge(
+                session,
+                topic.name,
+                library,
+                threshold,
+                keep_text=settings.getbool("RELEVANCE_STORE_DROPPED_TEXT"),
+                certainty=settings.getfloat("RELEVANCE_LIBRARY_CERTAINTY"),
+                use_classifier=settings.getbool("RELEVANCE_CLASSIFIER"),
+            )
+            if args.dry_run:
+                session.rollback()
+            else:
+                session.commit()
+    except SQLAlchemyError as exc:
+        print(f"cannot use {database.display_url()}: {exc.__class__.__name__}: {exc}", file=sys.stderr)
+        return 1
+    finally:
+        database.dispose()
+    eta = "-" if result.threshold is None else f"{result.threshold:.4f}"
+    print(
+        f"{result.pages} pages of '{topic.name}' judged again ({result.rescored} scored again "
+        f"from their text), η = {eta} ({result.mode}): kept {result.kept_before} → "
+        f"{result.kept_after}, {result.changed} verdicts changed"
+        + (" (dry run: nothing written)" if args.dry_run else "")
+    )
+    if result.to_refetch and not args.dry_run:
+        print(
+            f"{result.to_refetch} pages are relevant now but were stored without their text; "
+            f"fetch them again with: scrapy crawl topic -a topic={topic.name} -a refetch=yes"
+        )
+    return 0
+
+
+def _threshold(argument: str | None, topic_threshold: float | None) -> float | None:
+    if argument is None:
+        return topic_threshold
+    if argument.strip().lower() == AUTO_THRESHOLD:
+        return None
+    value = float(argument)
+    if not 0 <= value <= 1:
+        raise ValueError(f"--threshold must be from 0 to 1 or 'auto', not {argument}")
+    return value
+
+
+def rejudge(
+    session,
+    topic: str,
+    library: ConceptLibrary,
+    threshold: float | None,
+    keep_text: bool = False,
+    certainty: float = 0.7,
+    use_classifier: bool = True,
+    batch: int = 1000,
+) -> Rejudged:
+    """Every stored page of `topic` judged again, in the order it was fetched (an automatic η
+    and the classifier learn from the pages as a crawl's would)."""
+    scorer = RelevanceScorer(library)
+    judge = PageJudge(
+        scorer,
+        threshold,
+        PageClassifier(scorer.tokenizer) if use_classifier and threshold is None else None,
+        certainty=certainty,
+    )
+    result = Rejudged()
+    ids = session.scalars(
+        select(Page.id).where(Page.topic == topic).order_by(Page.fetched_at, Page.id)
+    ).all()
+    scores: dict[int, float] = {}
+    for start in range(0, len(ids), batch):  # first pass: scores, η and the classifier
+        for page in session.scalars(select(Page).where(Page.id.in_(ids[start : start + batch]))):
+            if page.body:
+                verdict = judge.judge(str(page.id), {"title": page.title, "body": page.body})
+                scores[page.id] = verdict.score
+                result.rescored += 1
+            elif judge.estimator is not None and page.relevance is not None:
+                judge.estimator.add(page.relevance)
+    judge.settle()  # η and the classifier fitted on everything
+    state = judge.state()
+    result.threshold, result.mode = state["threshold"], state["mode"]
+    for start in range(0, len(ids), batch):  # second pass: the final verdicts
+        for page in session.scalars(select(Page).where(Page.id.in_(ids[start : start + batch]))):
+            result.pages += 1
+            result.kept_before += bool(page.is_relevant)
+            score = scores.get(page.id, page.relevance or 0.0)
+            relevant, probability = _verdict(judge, page, score)
+            if relevant and not page.body and not page.is_relevant:
+                page.relevance_detail = {**(page.relevance_detail or {}), REFETCH: True}
+                result.to_refetch += 1
+            result.changed += apply_verdict(
+                session, page, relevant, probability, result.threshold, keep_text,
+                score=scores.get(page.id),
+            )  # fmt: skip
+            result.kept_after += relevant
+        session.flush()
+    return result
+
+
+def _verdict(judge: PageJudge, page: Page, score: float) -> tuple[bool, float | None]:
+    """(relevant, probability) for a stored page, with the η and classifier the first pass
+    ended with; a page without stored text by its score alone."""
+    if judge.estimator is None:
+        return score >= judge.fixed, None
+    if page.body:
+        terms = judge.classifier.terms(page.title, page.body) if judge.classifier else []
+        probability, _ = judge.probability(score, terms)
+    else:
+        probability = judge.estimator.probability(score)
+    if probability is None:
+        return score > 0, None
+    return probability >= 0.5, probability

@@ -1,0 +1,190 @@
+"""A page classifier learnt during the crawl from the library's confident verdicts.
+
+The library's score ranks pages well (ROC AUC 0.99 on a real news web) but judges a page only by
+the topic's own words: a fund or pension article, long and with few of them per character, scores
+near η. The pages the library is sure of, far above η and far below it, say much more: every word
+they use. A logistic regression (scikit-learn, class-balanced) on those pages' words, jieba tokens
+and Chinese character pairs, hashed into a fixed number of features (bounded memory, and the same
+features in every worker), learns the topic's wider vocabulary, and its probability is combined
+with the library's for the verdict (`combine`).
+
+It is fitted again on a bounded window of recent examples each time they have grown by a share,
+as the frontier's link classifier is. Examples can also come before the first page: the topic
+file's `[examples]` (relevant and irrelevant URLs or saved files, as ACHE's training samples).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import warnings
+from collections import Counter, deque
+from collections.abc import Callable, Iterable, Sequence
+
+from topiccrawler.relevance.tokenizer import Tokenizer
+
+CJK_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]{2,}")
+N_FEATURES = 2**18  # hashed feature space: 2 MB of weights
+MAX_TEXT = 6000  # characters of a body read (the start says what a page is about)
+VOCABULARY = 20_000  # words of confident relevant pages remembered, to name the strongest
+
+
+def logit(probability: float) -> float:
+    probability = min(max(probability, 1e-6), 1 - 1e-6)
+    return math.log(probability / (1 - probability))
+
+
+def combine(library: float, classifier: float | None) -> float:
+    """The verdict's probability: the two opinions' log-odds averaged (where the library is
+    unsure, the words decide; where both are sure, they agree)."""
+    if classifier is None:
+        return library
+    z = 0.5 * logit(library) + 0.5 * logit(classifier)
+    return 1.0 / (1.0 + math.exp(-z))
+
+
+class PageClassifier:
+    """P(relevant | a page's words), learnt from pages the library is sure of."""
+
+    def __init__(
+        self,
+        tokenizer: Tokenizer | None = None,
+        min_per_class: int = 10,
+        refit_growth: float = 0.2,
+        window: int = 3000,
+        regularization: float = 1e5,
+    ):
+        self.tokenizer = tokenizer or Tokenizer()
+        self.min_per_class = min_per_class
+        self.refit_growth = refit_growth
+        self.regularization = regularization
+        # Examples as hashed feature indices (int32 arrays), not strings: about 2 KB a page.
+        self.examples: deque[tuple[object, bool]] = deque(maxlen=window)
+        self.weights = None  # numpy array of N_FEATURES once fitted
+        self.bias = 0.0
+        self.seen = 0
+        self.fitted_on = 0
+        self.fits = 0
+        self.words: Counter[str] = Counter()  # words of relevant pages, bounded
+        self._hasher = None
+
+    @property
+    def ready(self) -> bool:
+        return self.weights is not None
+
+    # --- features -------------------------------------------------------------------------------
+    def terms(self, title: str | None, body: str | None) -> list[str]:
+        """Distinct words and Chinese character pairs of the title and the body's start."""
+        text = f"{title or ''}\n{(body or '')[:MAX_TEXT]}"
+        stop_words = self.tokenizer.stop_words
+        found = {
+            f"w:{word}"
+            for word in self.tokenizer.segments(text, hmm=False)
+            if word.strip() and word not in stop_words
+        }
+        for run in CJK_RUN.findall(text):
+            found.update(f"c:{run[i : i + 2]}" for i in range(len(run) - 1))
+        return sorted(found)
+
+    def indices(self, terms: Sequence[str]):
+        """The terms' hashed feature indices, sorted and distinct."""
+        import numpy as np
+
+        if not terms:
+            return np.zeros(0, dtype=np.int32)
+        if self._hasher is None:
+            from sklearn.feature_extraction import FeatureHasher
+
+            self._hasher = FeatureHasher(N_FEATURES, input_type="string", alternate_sign=False)
+        return np.unique(self._hasher.transform([terms]).indices).astype(np.int32)
+
+    # --- learning -------------------------------------------------------------------------------
+    def add(self, terms: Sequence[str], score: float, label=None) -> None:
+        """Remember a judged page (its terms hashed, and its library score); `label` True or
+        False for a page whose verdict is known whatever the score (a topic file's example)."""
+        self.examples.append((self.indices(terms), score, label))
+        self.seen += 1
+
+    def note_relevant(self, terms: Sequence[str]) -> None:
+        """Count a relevant page's words (for `strongest`); bounded."""
+        self.words.update(t[2:] for t in terms if t.startswith("w:"))
+        if len(self.words) > 2 * VOCABULARY:
+            self.words = Counter(dict(self.words.most_common(VOCABULARY)))
+
+    def due(self) -> bool:
+        return self.seen >= (1 + self.refit_growth) * max(self.fitted_on, 10)
+
+    def fit(self, confident: Callable[[float], bool | None]) -> bool:
+        """Fit on the window's pages that are known or that `confident` (the score's verdict
+        when the score is sure of it) labels; the labels follow η as it moves."""
+        rows, labels = [], []
+        for indices, score, label in self.examples:
+            if label is None:
+                label = confident(score)
+            if label is not None:
+                rows.append(indices)
+                labels.append(label)
+        positives = sum(labels)
+        if min(positives, len(labels) - positives) < self.min_per_class:
+            return False
+        import numpy as np
+        from scipy.sparse import csr_matrix
+        from sklearn.exceptions import ConvergenceWarning
+        from sklearn.linear_model import LogisticRegression
+
+        pointers = np.zeros(len(rows) + 1, dtype=np.int64)
+        np.cumsum([len(r) for r in rows], out=pointers[1:])
+        columns = np.concatenate(rows) if rows else np.zeros(0, dtype=np.int32)
+        # Each page's terms weigh 1 in all (the decision is their mean weight): a long page
+        # is not surer for its length, nor a short one (a notice, a thread) less sure.
+        values = np.concatenate([np.full(len(r), 1 / max(len(r), 1)) for r in rows])
+        matrix = csr_matrix((values, columns, pointers), shape=(len(rows), N_FEATURES))
+        model = LogisticRegression(
+            C=self.regularization, class_weight="balanced", max_iter=300, solver="liblinear"
+        )
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", ConvergenceWarning)
+            model.fit(matrix, labels)
+        self.weights = model.coef_[0].astype(np.float32)
+        self.bias = float(model.intercept_[0])
+        self.fitted_on = self.seen
+        self.fits += 1
+        return True
+
+    def probability(self, terms) -> float | None:
+        """P(relevant) for a page's terms (or their `indices`); None before the first fit."""
+        if self.weights is None:
+            return None
+        indices = terms if hasattr(terms, "dtype") else self.indices(terms)
+        z = self.bias
+        if len(indices):
+            z += float(self.weights[indices].sum()) / len(indices)
+        return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+
+    def strongest(self, known: Iterable[str], n: int = 30) -> list[tuple[str, float]]:
+        """The words of relevant pages the model leans on most, that `known` (the library)
+        lacks: candidates for the library, with their weight."""
+        if self.weights is None:
+            return []
+        known = {w.lower() for w in known}
+        scored = []
+        for word, count in self.words.most_common(VOCABULARY):
+            if count < 3 or word in known or len(word) < 2 or word.isdigit():
+                continue
+            indices = self.indices([f"w:{word}"])
+            weight = float(self.weights[indices[0]]) if len(indices) else 0.0
+            if weight > 0:
+                scored.append((word, weight))
+        scored.sort(key=lambda pair: -pair[1])
+        return scored[:n]
+
+
+def classifier_candidates(classifier: PageClassifier, library, n: int = 30) -> list:
+    """The classifier's strongest words the library lacks, as `terms review` candidates: each
+    its own concept (the reviewer gives it a class), scored by its weight."""
+    from topiccrawler.relevance.expansion import Candidate
+
+    return [
+        Candidate(word, word, "domain_terms", "classifier", round(weight, 4))
+        for word, weight in classifier.strongest(library.words, n)
+    ]
