@@ -11,7 +11,6 @@ report can be looked at. `--readme PNG` also writes a small crop of the screensh
 from __future__ import annotations
 
 import argparse
-import shutil
 import statistics
 import subprocess
 import sys
@@ -37,6 +36,7 @@ def main() -> int:
     from topiccrawler.briefing import brief
     from topiccrawler.extract.page import extract_page
     from topiccrawler.relevance.tokenizer import Tokenizer
+    from topiccrawler.render.handler import browser_path
     from topiccrawler.report import gather, render
     from topiccrawler.storage import Database
     from topiccrawler.storage.models import Page
@@ -87,7 +87,7 @@ def main() -> int:
         f"report: gathered in {gathered:.2f} s, rendered (6 plots) in {rendered:.2f} s,"
         f" {len(page_html.encode()) // 1024} KB; {data.pages} pages, {len(data.stories)} stories"
     )
-    browser = shutil.which("chromium")
+    browser = browser_path()
     if not browser:
         print("chromium not found (apt-get install -y chromium): no screenshot")
         return 0

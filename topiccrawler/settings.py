@@ -50,7 +50,7 @@ PROXIES = []  # proxy URLs (http://user:pass@host:port); none and no PROXY_FILE:
 PROXY_FILE = None  # one proxy URL per line, # comments
 PROXY_RETRY_TIMES = 2  # a request whose proxy failed is retried through another this often
 PROXY_BACKOFF = 60.0  # seconds a failed or blocked proxy is benched; doubles each time
-PROXY_BACKOFF_MAX = 3600.0  # the longest a proxy is benched
+PROXY_BACKOFF_MAX = 3600.0  # the longest a proxy is benched, seconds
 SESSIONS_ENABLED = True  # a cookie jar per site; [[login]] sites of the seed file are logged into
 COOKIES_FILE = None  # cookies to start with: a Netscape cookies.txt or a JSON list from a browser
 
@@ -232,6 +232,9 @@ REDIS_FLUSH_ON_START = False  # True: the first worker deletes a stopped crawl's
 REDIS_BLOOM_CAPACITY = 10_000_000  # URLs the shared seen-URL filter is sized for (24 MB at 1e-4)
 REDIS_BLOOM_ERROR = 1e-4  # its false-positive rate at full capacity (a URL wrongly seen: skipped)
 REDIS_LOCAL_SEEN_MAX = 200_000  # URLs a worker remembers sending (~20 MB): repeats skip Redis
+# The heartbeat beats from a thread (a busy crawl is alive); a crawl whose reactor has not run
+# for this long is hung and stops beating, so that its requests in flight go to other workers.
+REDIS_WORKER_STALL_TIMEOUT = 300.0  # seconds; at least REDIS_WORKER_TIMEOUT
 
 # --- Storage ------------------------------------------------------------------------------------
 STORAGE_ENABLED = True  # False: no database, items only go to feeds (-O)

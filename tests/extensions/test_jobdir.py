@@ -7,7 +7,10 @@ import socket
 import subprocess
 from types import SimpleNamespace
 
+from scrapy.extension import ExtensionManager
 from scrapy.signalmanager import SignalManager
+from scrapy.utils.project import get_project_settings
+from scrapy.utils.test import get_crawler
 
 from topiccrawler.extensions.jobdir import MARKER, KilledJobdirGuard
 
@@ -43,3 +46,21 @@ def test_state_of_a_clean_close_is_kept(tmp_path):
     assert not (tmp_path / MARKER).exists()
     guard(tmp_path)
     assert (tmp_path / "requests.seen").exists() and not list(tmp_path.glob("killed-*"))
+
+
+def test_no_jobdir_turns_the_guard_off_without_a_warning(caplog):
+    """Off by design (no JOBDIR, the default) is not worth a warning on every crawl; nor is any
+    other extension of the project's defaults."""
+    crawler = get_crawler(settings_dict=get_project_settings().copy_to_dict())
+    with caplog.at_level(logging.INFO):
+        manager = ExtensionManager.from_crawler(crawler)
+    assert not any(isinstance(ext, KilledJobdirGuard) for ext in manager.middlewares)
+    assert not [r for r in caplog.records if r.levelno >= logging.WARNING], caplog.text
+    assert "Enabled extensions" in caplog.text  # the manager did log, at INFO
+
+
+def test_a_jobdir_turns_the_guard_on(tmp_path):
+    settings = {**get_project_settings().copy_to_dict(), "JOBDIR": str(tmp_path / "job")}
+    manager = ExtensionManager.from_crawler(get_crawler(settings_dict=settings))
+    assert any(isinstance(ext, KilledJobdirGuard) for ext in manager.middlewares)
+    assert (tmp_path / "job" / MARKER).exists()

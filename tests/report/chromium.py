@@ -2,18 +2,30 @@
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 from pathlib import Path
 
-from tests.conftest import need_service
+import pytest
+
+from tests.conftest import IN_CI, need_service
+from topiccrawler.render.handler import browser_path
 
 
 def chromium() -> str:
-    """The browser's path; fails in CI (Chromium is part of the CI machine), skips elsewhere."""
-    found = shutil.which("chromium") or shutil.which("chromium-browser")
+    """The browser's path, found as the crawl finds it (TOPICCRAWLER_CHROMIUM=none hides it);
+    fails in CI (Chromium is part of the CI machine), skips elsewhere."""
+    found = browser_path()
     if not found:
         need_service("Chromium", "apt-get install -y chromium (Debian's package)")
+    return found
+
+
+def chromium_if_any() -> str | None:
+    """The browser's path, or None on a machine without one; in CI its absence fails the test
+    (for tests that check less, not nothing, without a browser)."""
+    found = browser_path()
+    if not found and IN_CI:
+        pytest.fail("Chromium is required in CI: apt-get install -y chromium (Debian's package)")
     return found
 
 

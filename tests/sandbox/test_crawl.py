@@ -24,6 +24,7 @@ from topiccrawler.sandbox.demo import (
     sandbox_login_env,
     sandbox_seed_file,
 )
+from topiccrawler.sandbox.scripted import BROWSER_ONLY_KINDS
 from topiccrawler.sandbox.server import SandboxServer
 from topiccrawler.sandbox.truth import is_genuine, score_crawl, truth_key
 from topiccrawler.sandbox.web import (
@@ -158,14 +159,28 @@ def test_reposts_are_marked_against_the_truth(crawl):
 
 
 def test_comments_posts_and_threads_are_stored_right(crawl):
+    """Without Chromium (allowed off CI only) the records only a browser completes are not
+    expected; everything else is."""
+    from tests.report.chromium import chromium_if_any
+
     with crawl.session() as session:
         score = score_crawl(session, crawl.server.web, "tax")
         threads = session.scalars(select(ForumThread)).all()
+    browser_only = [
+        resource.truth
+        for resource in crawl.server.web.resources.values()
+        if resource.truth and resource.truth.kind in BROWSER_ONLY_KINDS
+    ]
+    assert browser_only  # the sandbox has such a page; the crawl keeps it (test below)
+    missing_comments = missing_posts = 0
+    if not chromium_if_any():
+        missing_comments = sum(len(truth.comments) for truth in browser_only)
+        missing_posts = sum(len(truth.posts) for truth in browser_only)
     assert score.comments_right >= 0.95 * score.comments_stored  # precision
     assert score.posts_right >= 0.95 * score.posts_stored
     # Recall on the pages kept, the script-built lists included (render/, scripted.py).
-    assert score.comments_right >= 0.95 * score.comments_kept_true
-    assert score.posts_right >= 0.95 * score.posts_kept_true
+    assert score.comments_right >= 0.95 * (score.comments_kept_true - missing_comments)
+    assert score.posts_right >= 0.95 * (score.posts_kept_true - missing_posts)
     assert threads and all(t.title and t.url.startswith("http://") for t in threads)
     assert sum(t.replies is not None and t.views is not None for t in threads) >= 0.9 * len(threads)
 

@@ -9,6 +9,8 @@ import os
 import re
 import subprocess
 import sys
+from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 from sqlalchemy import create_engine, func, select
@@ -53,12 +55,30 @@ def figure(output: str, label: str) -> tuple[int, int]:
     return int(match.group(1)), int(match.group(2))
 
 
-def test_demo_outside_the_checkout_touches_only_the_sandbox(tmp_path):
+@dataclass
+class FirstRun:
+    folder: Path
+    port: int
+    guard_log: Path
+    code: int
+    output: str
+
+
+@pytest.fixture(scope="module")
+def first_run(tmp_path_factory) -> FirstRun:
+    """The demo as a new user first runs it: from a folder outside the checkout."""
+    tmp_path = tmp_path_factory.mktemp("demo")
     folder = tmp_path / "elsewhere"
     folder.mkdir()
     port = closed_port()
     guard_log = tmp_path / "sockets.log"
     code, output = demo(folder, "--port", str(port), env=user_env(), guard_log=guard_log)
+    return FirstRun(folder, port, guard_log, code, output)
+
+
+def test_demo_outside_the_checkout_touches_only_the_sandbox(first_run):
+    folder, port, guard_log = first_run.folder, first_run.port, first_run.guard_log
+    code, output = first_run.code, first_run.output
 
     assert code == 0, output
     assert "Traceback" not in output and "unknown topic" not in output
@@ -77,6 +97,24 @@ def test_demo_outside_the_checkout_touches_only_the_sandbox(tmp_path):
     assert figure(again, "recall of relevant") == (relevant, in_web)
     stored = re.search(r"pages stored\s+(\d+)", output).group(1)
     assert re.search(r"pages stored\s+(\d+)", again).group(1) == stored
+
+
+def test_demo_writes_its_report_beside_its_database(first_run):
+    """The summary names the report it wrote next to data/demo.db; Chromium shows it: not
+    blank, every plot drawn, its script allowed by its Content-Security-Policy."""
+    from PIL import Image, ImageStat
+
+    from tests.report.chromium import rendered_dom, screenshot
+
+    assert first_run.code == 0, first_run.output
+    report = first_run.folder / "data" / "demo-report.html"
+    assert re.search(rf"report\s+{re.escape(str(report))} ", first_run.output), first_run.output
+    assert report.stat().st_size > 10_000
+    image = Image.open(screenshot(report, report.with_suffix(".png"))).convert("L")
+    assert ImageStat.Stat(image).stddev[0] > 20 and image.getextrema()[0] < 60  # text drawn
+    dom, console = rendered_dom(report)
+    assert len(re.findall(r'<img class="plot" src="data:image/svg\+xml;base64,', dom)) == 6
+    assert "Content Security Policy" not in console
 
 
 @pytest.mark.postgres

@@ -29,7 +29,7 @@ from twisted.internet import reactor, task
 
 from topiccrawler.distributed.bloom import BloomDupeFilter
 from topiccrawler.distributed.frontier import OVER_BUDGET, SEEN, SharedFrontier
-from topiccrawler.distributed.state import SEEDS_PUSHED, SharedCrawl, shared_crawl_for
+from topiccrawler.distributed.state import SEEDS_PUSHED, Heartbeat, SharedCrawl, shared_crawl_for
 from topiccrawler.signals import frontier_opened, items_stored, storage_flush_requested
 
 logger = logging.getLogger(__name__)
@@ -67,6 +67,7 @@ class DistributedScheduler(BaseScheduler):
         self.stores = crawler.settings.getbool("STORAGE_ENABLED")
         self.idle_since: float | None = None
         self.loops: list[Any] = []
+        self.heartbeat: Heartbeat | None = None
         self._refresh: Any = None  # the frontier's refresh_priority, once it is open
         crawler.signals.connect(self._frontier_opened, signal=frontier_opened)
         self._leases = 0
@@ -129,6 +130,12 @@ class DistributedScheduler(BaseScheduler):
         )  # fmt: skip
         self.stats.set_value("topiccrawler/workers/worker", crawl.worker)
         beat_every = max(0.2, crawl.worker_timeout / 3)
+        self.heartbeat = Heartbeat(
+            crawl,
+            beat_every,
+            max(crawl.worker_timeout, settings.getfloat("REDIS_WORKER_STALL_TIMEOUT")),
+        )
+        self.heartbeat.start()
         for call, interval in (
             (self._beat, beat_every),
             (self._sweep, SWEEP_INTERVAL),
@@ -143,6 +150,8 @@ class DistributedScheduler(BaseScheduler):
         signals_.connect(self.spider_idle, signal=signals.spider_idle)
 
     def close(self, reason: str) -> None:
+        if self.heartbeat is not None:
+            self.heartbeat.stop()
         for loop in self.loops:
             if loop.running:
                 loop.stop()
@@ -335,7 +344,7 @@ class DistributedScheduler(BaseScheduler):
         self.crawl.release(*done)
 
     def _beat(self) -> None:
-        self.crawl.beat()
+        self.heartbeat.tick()  # the beat itself is the heartbeat thread's
         reclaimed = self.crawl.reclaim_dead()
         if reclaimed:
             self.stats.inc_value("topiccrawler/workers/reclaimed", reclaimed)

@@ -4,7 +4,8 @@ requests in flight.
 A request taken from the shared frontier is leased to the worker that took it until that worker
 has processed its response and stored what came of it. A worker that stops beating for
 REDIS_WORKER_TIMEOUT seconds (killed with SIGKILL, its machine gone) is dead: any other worker
-puts its leased requests back into the frontier, so nothing in flight is lost.
+puts its leased requests back into the frontier, so nothing in flight is lost. The heartbeat runs
+in a thread of its own (`Heartbeat`): a crawl busy for seconds on a loaded machine is alive.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 import logging
 import os
 import socket
+import threading
 import time
 import uuid
 from weakref import WeakKeyDictionary
@@ -60,6 +62,49 @@ redis.call('ZADD', ARGV[3] .. site, score, data)
 redis.call('ZADD', KEYS[5], 'LT', score, site)
 return 1
 """
+
+
+class Heartbeat:
+    """A worker's heartbeat, from a thread of its own, every `interval` seconds.
+
+    On the reactor's thread a beat waits for whatever the crawl is doing: on a loaded machine a
+    large page took 3.6 s to parse and score, longer than a short REDIS_WORKER_TIMEOUT, and a
+    live worker was declared dead (its requests in flight fetched twice). The crawl `tick()`s
+    from the reactor instead; when it has not for `stall_limit` seconds (hung for good), the
+    thread stops beating and the worker counts as dead after all."""
+
+    def __init__(self, crawl: SharedCrawl, interval: float, stall_limit: float):
+        self.crawl = crawl
+        self.interval = interval
+        self.stall_limit = stall_limit
+        self.ticked = time.monotonic()
+        self.stopped = threading.Event()
+        self.thread = threading.Thread(target=self._run, name="topiccrawler-heartbeat", daemon=True)
+
+    def start(self) -> None:
+        self.crawl.beat()
+        self.thread.start()
+
+    def tick(self) -> None:
+        """The crawl's reactor ran: the worker is not hung."""
+        self.ticked = time.monotonic()
+
+    def stop(self) -> None:
+        self.stopped.set()
+        if self.thread.is_alive():
+            self.thread.join(timeout=10)
+
+    def _run(self) -> None:
+        import redis
+
+        while not self.stopped.wait(self.interval):
+            stalled = time.monotonic() - self.ticked
+            if stalled > self.stall_limit:
+                continue  # hung: let the alive key expire
+            try:
+                self.crawl.beat()
+            except redis.RedisError as exc:  # the next beat may get through; the reactor's
+                logger.warning("Heartbeat of worker %s failed: %s", self.crawl.worker, exc)
 
 
 class SharedCrawl:

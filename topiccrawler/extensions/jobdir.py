@@ -39,7 +39,7 @@ class KilledJobdirGuard:
     def from_crawler(cls, crawler: Crawler) -> KilledJobdirGuard:
         jobdir = crawler.settings.get("JOBDIR")
         if not jobdir:
-            raise NotConfigured("no JOBDIR")
+            raise NotConfigured  # off by design without JOBDIR: with no message Scrapy logs nothing
         return cls(crawler, Path(jobdir))
 
     def spider_closed(self) -> None:

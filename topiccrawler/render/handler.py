@@ -3,7 +3,7 @@
 
 The browser side starts on the first such request (a crawl that renders nothing never starts
 Playwright's driver or a browser), always with the configured executable (RENDER_BROWSER, else
-`chromium` on PATH): Playwright never downloads a browser of its own. What the rendering page
+$TOPICCRAWLER_CHROMIUM, else `chromium` on PATH): Playwright never downloads a browser of its own. What the rendering page
 asks for on its own (scripts, XHR, frames) passes the same address guard as the crawl's own
 requests; images, fonts and media are not loaded at all.
 """
@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import shutil
 from typing import TYPE_CHECKING
 
@@ -34,8 +35,21 @@ class BrowserNotFound(IgnoreRequest):
     """No Chromium to render with: the page keeps what its static HTML gave."""
 
 
-def browser_path(configured: str | None) -> str | None:
-    return configured or shutil.which("chromium") or shutil.which("chromium-browser")
+CHROMIUM_ENV = "TOPICCRAWLER_CHROMIUM"
+
+
+def browser_path(configured: str | None = None) -> str | None:
+    """The Chromium to render with: RENDER_BROWSER when set; else $TOPICCRAWLER_CHROMIUM, a path
+    or a command name, or `none` to behave as on a machine without Chromium; else `chromium` (or
+    `chromium-browser`) on PATH. None when there is none."""
+    if configured:
+        return configured
+    named = os.environ.get(CHROMIUM_ENV, "").strip()
+    if named.lower() == "none":
+        return None
+    if named:
+        return shutil.which(named)
+    return shutil.which("chromium") or shutil.which("chromium-browser")
 
 
 class RenderingDownloadHandler(HTTP11DownloadHandler):

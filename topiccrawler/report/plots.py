@@ -1,7 +1,12 @@
 """The report's plots: matplotlib to SVG, each embedded as an <img> data URI (an SVG shown as an
-image runs no script and loads nothing, whatever text it carries). Glyphs are drawn as paths, so
-Chinese shows without a CJK font on the reader's machine; drawing it needs one here (Debian's
-fonts-noto-cjk), found by name, else the text falls back to DejaVu and a warning is logged."""
+image runs no script and loads nothing, whatever text it carries).
+
+Glyphs are drawn as paths, so Chinese shows without a CJK font on the reader's machine. Drawing
+it needs one here (Debian's fonts-noto-cjk). matplotlib only knows the fonts its cache listed when
+it was built, and that cache outlives a font installed later, so a CJK font it does not list is
+looked up by its file (fontconfig's `fc-list`, then the usual Debian paths) and added. Where there
+is none at all, the plots keep their text as SVG text with a CJK-capable font-family list, for the
+reader's browser to draw. Either way one log line at most, and no warning per missing glyph."""
 
 from __future__ import annotations
 
@@ -9,9 +14,12 @@ import base64
 import io
 import logging
 import re
+import subprocess
+import warnings
 from collections.abc import Sequence
 from datetime import date, datetime
 from functools import cache
+from pathlib import Path
 
 import matplotlib
 
@@ -23,24 +31,95 @@ from topiccrawler.guard.text import drop_controls  # noqa: E402
 
 logger = logging.getLogger(__name__)
 
-CJK_FAMILIES = ("Noto Sans CJK SC", "Noto Sans CJK JP", "Noto Serif CJK SC", "WenQuanYi Zen Hei",
-                "Droid Sans Fallback", "AR PL UMing CN")  # fmt: skip
+CJK_FAMILIES = ("Noto Sans CJK SC", "Noto Sans CJK TC", "Noto Sans CJK JP", "Noto Serif CJK SC",
+                "Source Han Sans SC", "WenQuanYi Zen Hei", "WenQuanYi Micro Hei",
+                "Droid Sans Fallback", "AR PL UMing CN", "AR PL UKai CN")  # fmt: skip
+# Where Debian's CJK font packages put their files (fonts-noto-cjk, fonts-wqy-zenhei,
+# fonts-wqy-microhei, fonts-droid-fallback, fonts-arphic-uming): used when fc-list is missing.
+CJK_FILES = (
+    "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",
+    "/usr/share/fonts/opentype/noto/NotoSerifCJK-Regular.ttc",
+    "/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc",
+    "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc",
+    "/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf",
+    "/usr/share/fonts/truetype/arphic/uming.ttc",
+)
 LABEL_CHARS = 28  # labels longer than this are cut with an ellipsis
 COLOURS = ("#2b6cb0", "#c05621", "#2f855a", "#6b46c1", "#b7791f")
 _COMMENT = re.compile(rb"<!--.*?-->", re.S)
+_MISSING_GLYPH = re.compile(r"Glyph (\d+) .*missing from font")
+
+
+def _rank(family: str) -> int:
+    return CJK_FAMILIES.index(family) if family in CJK_FAMILIES else len(CJK_FAMILIES)
+
+
+def cjk_font_files() -> list[str]:
+    """Files of the fonts that draw Chinese, best first: what fontconfig lists for `lang=zh`
+    (regular sans faces first), then the usual Debian paths."""
+    found: list[tuple[tuple, str]] = []
+    try:
+        listing = subprocess.run(
+            ["fc-list", ":lang=zh", "--format=%{file}|%{family}|%{style}\\n"],
+            capture_output=True, text=True, timeout=30, check=True,
+        ).stdout  # fmt: skip
+    except (OSError, subprocess.SubprocessError):
+        listing = ""
+    for line in listing.splitlines():
+        path, _, rest = line.partition("|")
+        families, _, style = rest.partition("|")
+        names = [name.strip() for name in families.split(",")]
+        regular = "regular" in style.lower() or "book" in style.lower()
+        found.append(((not regular, min(map(_rank, names)), "Serif" in families, path), path))
+    files = [path for _, path in sorted(found)]
+    files += [path for path in CJK_FILES if Path(path).is_file()]
+    return list(dict.fromkeys(files))
+
+
+def _add_font_file(path: str) -> str | None:
+    """Add a font file to matplotlib's font manager; the family to ask for (a CJK one of
+    CJK_FAMILIES where the file holds several), None when the file cannot draw Chinese."""
+    from matplotlib import ft2font
+
+    try:
+        if not ft2font.FT2Font(path).get_char_index(ord("中")):
+            return None
+        font_manager.fontManager.addfont(path)
+    except (OSError, RuntimeError, ValueError) as exc:
+        logger.debug("Font file %s not usable: %s", path, exc)
+        return None
+    names = {entry.name for entry in font_manager.fontManager.ttflist if entry.fname == path}
+    return min(names, key=lambda name: (_rank(name), name)) if names else None
 
 
 @cache
-def font_families() -> tuple[str, ...]:
-    """DejaVu first (Latin and digits), then the first CJK family installed, for Chinese."""
-    installed = {f.name for f in font_manager.fontManager.ttflist}
+def text_style() -> dict[str, object]:
+    """rcParams for the plots' text: DejaVu first (Latin and digits), then a CJK family for
+    Chinese, glyphs drawn as paths; with no CJK font anywhere, text left as SVG text."""
+    installed = {entry.name for entry in font_manager.fontManager.ttflist}
     cjk = next((name for name in CJK_FAMILIES if name in installed), None)
     if cjk is None:
-        logger.warning(
-            "No CJK font found (install fonts-noto-cjk): Chinese in plots shows as boxes"
-        )
-        return ("DejaVu Sans",)
-    return ("DejaVu Sans", cjk)
+        for path in cjk_font_files():
+            cjk = _add_font_file(path)
+            if cjk:
+                logger.info(
+                    "matplotlib's font cache (%s) lists no CJK font: added %s (%s) for the plots",
+                    matplotlib.get_cachedir(),
+                    path,
+                    cjk,
+                )
+                break
+    if cjk is not None:
+        return {"font.family": ["DejaVu Sans", cjk], "svg.fonttype": "path"}
+    logger.warning(
+        "No CJK font found (install fonts-noto-cjk): plots keep their text as SVG text, drawn by "
+        "the reader's browser"
+    )
+    return {
+        "font.family": ["sans-serif"],
+        "font.sans-serif": ["DejaVu Sans", *CJK_FAMILIES],  # the SVG's font-family list
+        "svg.fonttype": "none",
+    }
 
 
 def label(text: str | None) -> str:
@@ -50,18 +129,44 @@ def label(text: str | None) -> str:
     return text if len(text) <= LABEL_CHARS else text[: LABEL_CHARS - 1] + "…"
 
 
+_glyphs_reported = False
+
+
+def _pass_on(caught: list[warnings.WarningMessage]) -> None:
+    """Warnings raised while drawing, passed on, except matplotlib's one per missing glyph: none
+    is expected when text is left to the browser; otherwise one log line per process says how
+    many characters no font here could draw."""
+    global _glyphs_reported
+    missing = set()
+    for warning in caught:
+        found = _MISSING_GLYPH.search(str(warning.message))
+        if found:
+            missing.add(found.group(1))
+        else:
+            warnings.warn_explicit(
+                warning.message, warning.category, warning.filename, warning.lineno
+            )
+    if missing and text_style()["svg.fonttype"] == "path" and not _glyphs_reported:
+        _glyphs_reported = True
+        logger.info("Plots: %d characters have no glyph in the fonts here (shown as boxes)",
+                    len(missing))  # fmt: skip
+
+
 class Figure:
     """A figure drawn in a context of its own (no global matplotlib state is changed)."""
 
     def __init__(self, width: float = 7.0, height: float = 3.2):
         self.context = matplotlib.rc_context(
-            {"font.family": list(font_families()), "svg.fonttype": "path", "font.size": 9,
-             "axes.spines.top": False, "axes.spines.right": False, "svg.hashsalt": "topiccrawler"}
+            {**text_style(), "font.size": 9, "axes.spines.top": False,
+             "axes.spines.right": False, "svg.hashsalt": "topiccrawler"}
         )  # fmt: skip
+        self.warnings = warnings.catch_warnings(record=True)
         self.size = (width, height)
 
     def __enter__(self):
         self.context.__enter__()
+        self.caught = self.warnings.__enter__()
+        warnings.simplefilter("always")
         self.figure, self.axes = pyplot.subplots(figsize=self.size)
         return self.figure, self.axes
 
@@ -74,7 +179,9 @@ class Figure:
                 self.svg = _COMMENT.sub(b"", buffer.getvalue())
         finally:
             pyplot.close(self.figure)
+            self.warnings.__exit__(*exc)
             self.context.__exit__(*exc)
+            _pass_on(self.caught)
 
     @property
     def data_uri(self) -> str:

@@ -172,6 +172,13 @@ class DemoDatabase:
             return f"{self.sqlite_path}{' (cleared first)' if self.clear else ''}"
         return self.display_url()
 
+    def report_path(self) -> Path:
+        """Where the demo's report goes: beside its SQLite file (data/demo.db gives
+        data/demo-report.html), else data/demo-report.html in the working folder."""
+        if self.sqlite_path is not None:
+            return self.sqlite_path.with_name(f"{self.sqlite_path.stem}-report.html")
+        return DEFAULT_DEMO_DB.resolve().with_name(f"{DEFAULT_DEMO_DB.stem}-report.html")
+
     def reset(self) -> None:
         """Delete the demo's own SQLite file (and its WAL files) when asked to."""
         if self.clear and self.sqlite_path is not None:
@@ -189,6 +196,8 @@ class DemoResult:
     database: DemoDatabase
     port: int
     port_note: str = ""
+    report: Path | None = None  # the HTML report written after the crawl
+    report_error: str = ""  # why it could not be written
 
 
 def serve_sandbox(web, port: int, **options: Any) -> tuple[SandboxServer, str]:
@@ -244,7 +253,28 @@ def run_demo(
             score = score_crawl(session, web, TOPIC, port=server.port)
     finally:
         stored.dispose()
-    return DemoResult(score, crawler.stats.get_stats(), elapsed, database, server.port, port_note)
+    result = DemoResult(score, crawler.stats.get_stats(), elapsed, database, server.port, port_note)
+    write_report(result)
+    return result
+
+
+def write_report(result: DemoResult) -> None:
+    """The topic's report (as `topiccrawler report` writes it) beside the demo's database."""
+    from topiccrawler.report import gather, render
+
+    path = result.database.report_path()
+    stored = Database(result.database.url)
+    try:
+        with stored.session() as session:
+            page = render(gather(session, TOPIC))
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(page, encoding="utf-8")
+    except OSError as exc:
+        result.report_error = f"cannot write {path}: {exc.strerror or exc}"
+    else:
+        result.report = path
+    finally:
+        stored.dispose()
 
 
 def format_summary(result: DemoResult, web_size: str) -> str:
@@ -296,6 +326,10 @@ def format_summary(result: DemoResult, web_size: str) -> str:
             else f"-s DATABASE_URL={shlex.quote(result.database.display_url())} stats"
         ),
     ]
+    if result.report:
+        lines.append(f"  report                {result.report} (open it in a browser)")
+    elif result.report_error:
+        lines.append(f"  report                not written: {result.report_error}")
     if result.port_note:
         lines.append(f"  note                  {result.port_note}")
     return "\n".join(lines)

@@ -13,6 +13,10 @@ from topiccrawler.sandbox import render
 from topiccrawler.sandbox.text import format_time
 from topiccrawler.sandbox.web import BLOG, FORUM_DIV, FORUM_TABLE, TOPIC, Record, Resource, Truth
 
+# Truth kinds whose records only a browser completes (the widget's list grows behind "load more");
+# the other script-built pages name the JSON their records come from, fetched without one.
+BROWSER_ONLY_KINDS = ("article-widget-comments",)
+
 WIDGET_SCRIPT = """(function () {
   var box = document.getElementById("comments");
   fetch("/widget/threads/" + box.dataset.thread).then(function (r) { return r.json(); })
@@ -100,7 +104,7 @@ def _widget_post(builder) -> None:
 <script src="/static/comment-widget.js" async></script></main>
 <footer id="colophon">{escape(site)}</footer>"""
     markup = render._page(f"{story.title} – {site}", body)
-    truth = builder.article_truth(story, comments, kind="article-widget-comments")
+    truth = builder.article_truth(story, comments, kind=BROWSER_ONLY_KINDS[0])
     builder.add_page(BLOG, path, markup, truth)
     builder.homes[BLOG]["links"].insert(0, (story.title, path))
 

@@ -1,0 +1,53 @@
+"""A worker's heartbeat on the loopback Redis: it beats from a thread, so a crawl whose reactor
+is busy for longer than REDIS_WORKER_TIMEOUT is still alive; a crawl hung past the stall limit
+stops beating and counts as dead."""
+
+from __future__ import annotations
+
+import time
+import uuid
+
+import pytest
+
+from topiccrawler.distributed.state import Heartbeat, SharedCrawl
+
+pytestmark = pytest.mark.redis
+
+
+@pytest.fixture
+def crawls(redis_server):
+    name = f"unit-{uuid.uuid4().hex[:8]}"
+    views = [SharedCrawl(redis_server, name, worker_timeout=1.0) for _ in range(2)]
+    yield views
+    views[0].clear()
+
+
+def test_a_busy_worker_keeps_beating(crawls):
+    busy, other = crawls
+    heartbeat = Heartbeat(busy, interval=0.1, stall_limit=30)
+    heartbeat.start()
+    try:
+        time.sleep(2.5)  # the reactor ran nothing (no tick) for over twice the worker timeout
+        assert busy.worker in other.alive_workers()
+    finally:
+        heartbeat.stop()
+    assert not heartbeat.thread.is_alive()
+
+
+def test_a_hung_worker_stops_beating_and_counts_as_dead(crawls):
+    hung, other = crawls
+    heartbeat = Heartbeat(hung, interval=0.1, stall_limit=0.3)
+    heartbeat.start()
+    try:
+        assert hung.worker in other.alive_workers()
+        deadline = time.monotonic() + 10
+        while hung.worker in other.alive_workers() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert hung.worker not in other.alive_workers()  # no tick for 0.3 s: no more beats
+        heartbeat.tick()  # the reactor ran again: beating again
+        deadline = time.monotonic() + 10
+        while hung.worker not in other.alive_workers() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert hung.worker in other.alive_workers()
+    finally:
+        heartbeat.stop()
