@@ -15,8 +15,9 @@ KEYWORDS_TEMPLATE = """\
 [topic]
 title = "{title}"                # shown in reports
 language = "{language}"                  # zh, en or mixed
-threshold = 0.04                 # η: pages scoring below are stored without their text and their
-                                 # links wait; raise it when too much off-topic is kept
+threshold = "auto"               # η: pages scoring below are stored without their text and their
+                                 # links wait; "auto" estimates it from the crawl's own scores
+                                 # (write a number, e.g. 0.04, to fix it)
 
 # Who: the authorities, organisations and people the topic is about.
 [subjects]
