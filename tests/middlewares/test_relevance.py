@@ -250,3 +250,24 @@ def test_a_page_found_again_through_a_better_link_is_queued_again_there(middlewa
     assert not weaker.dont_filter and weaker.priority < link.priority
     stats = middleware.stats.get_stats()
     assert stats["topiccrawler/frontier/rediscovered_higher"] == 1
+
+
+def test_example_pages_in_the_topic_file_teach_the_page_classifier(seeds_file, tmp_path):
+    """[examples]: saved pages labelled by the user are in the page classifier's window before
+    the first page is fetched; an unreadable one is skipped with a reason."""
+    from dataclasses import replace
+
+    (tmp_path / "case.html").write_text(TAX_PAGE, encoding="utf-8")
+    (tmp_path / "match.html").write_text(SPORTS_PAGE, encoding="utf-8")
+    chain = Chain(seeds_file, {"RELEVANCE_THRESHOLD": "auto"})
+    spider = chain.crawler.spider
+    keywords = replace(
+        spider.topic.keywords,
+        relevant_examples=(tmp_path / "case.html",),
+        irrelevant_examples=(tmp_path / "match.html", tmp_path / "gone.html"),
+    )
+    spider.topic = replace(spider.topic, keywords=keywords)
+    chain.relevance.spider_opened(spider)
+    labels = [label for _, _, label in chain.relevance.page_judge.classifier.examples]
+    assert labels == [True, False]
+    assert chain.stats.get_value("topiccrawler/relevance/examples") == 2

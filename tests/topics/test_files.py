@@ -66,6 +66,19 @@ def test_keyword_file_model(tmp_path):
     assert all(t.provenance == "static" for t in library.terms)
 
 
+def test_auto_threshold_and_example_pages(tmp_path):
+    (tmp_path / "examples").mkdir()
+    (tmp_path / "examples" / "case.html").write_text("<title>偷税案</title>", encoding="utf-8")
+    text = '[topic]\nthreshold = "auto"\n[subjects]\n"a" = []\n'
+    text += '[examples]\nrelevant = ["examples/case.html"]\n'
+    library = load_keyword_file(write(tmp_path, text))
+    assert library.threshold is None  # estimated while crawling
+    assert library.relevant_examples == ((tmp_path / "examples" / "case.html").resolve(),)
+    assert library.irrelevant_examples == ()
+    no_line = load_keyword_file(write(tmp_path, '[subjects]\n"a" = []\n', "u.toml"))
+    assert no_line.threshold is None  # no threshold line: auto as well
+
+
 @pytest.mark.parametrize(
     ("text", "line", "message"),
     [
@@ -78,6 +91,9 @@ def test_keyword_file_model(tmp_path):
         ('[subjects]\n"a" = [1]\n', 2, "non-empty string"),
         ('[subjects]\n"a" = ["b"]\n\n[domain_terms]\n"c" = ["b"]\n', 5, "'b' appears twice"),
         ('[judgement_words]\n"a" = []\n', None, "at least one term"),
+        ('[subjects]\n"a" = []\n[examples]\nrelevant = ["no.html"]\n', 4, "example file not found"),
+        ('[subjects]\n"a" = []\n[examples]\nliked = []\n', 4, "unknown key 'liked'"),
+        ('[topic]\nthreshold = "high"\n[subjects]\n"a" = []\n', 2, 'or "auto"'),
     ],
 )
 def test_broken_keyword_files_name_file_and_line(tmp_path, text, line, message):

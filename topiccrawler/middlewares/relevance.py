@@ -20,6 +20,8 @@ from scrapy.crawler import Crawler
 from scrapy.exceptions import NotConfigured
 from scrapy.http import Response
 
+from topiccrawler.extract.encoding import decode_html
+from topiccrawler.extract.page import extract_page
 from topiccrawler.items import PageItem
 from topiccrawler.middlewares.topic_scorer import library_kind, topic_scorer
 from topiccrawler.relevance.judge import PageJudge
@@ -69,6 +71,7 @@ class RelevanceMiddleware:
             PageClassifier(self.scorer.tokenizer) if self.use_page_classifier else None,
             certainty=self.certainty,
         )
+        self._learn_examples(topic.keywords)
         library = self.scorer.library
         accepted = sum(p not in ("static", "synonym") for p in library.provenance.values())
         logger.info(
@@ -76,6 +79,26 @@ class RelevanceMiddleware:
             self.library_kind, len(library), len(library.concepts), accepted,
             "auto" if self.page_judge.auto else f"{self.threshold:.3f}",
         )  # fmt: skip
+
+    def _learn_examples(self, keywords) -> None:
+        """The topic file's [examples]: saved pages that teach the page classifier before the
+        first page is fetched. One that cannot be read is skipped with a logged reason."""
+        learnt = 0
+        for files, relevant in (
+            (keywords.relevant_examples, True),
+            (keywords.irrelevant_examples, False),
+        ):
+            for file in files:
+                try:
+                    _, html = decode_html(file.read_bytes(), None)
+                except OSError as exc:
+                    logger.warning("Example %s not read: %s", file, exc)
+                    continue
+                content = extract_page(html, file.as_uri(), records=None)
+                learnt += self.page_judge.learn_example(content.title, content.body, relevant)
+        if learnt:
+            logger.info("Relevance: the page classifier starts from %d example pages", learnt)
+            self.stats.set_value("topiccrawler/relevance/examples", learnt)
 
     def _fixed_threshold(self, topic_threshold: float | None) -> float | None:
         """η as a number (RELEVANCE_THRESHOLD, else the topic file's), None for auto."""

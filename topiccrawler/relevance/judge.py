@@ -79,6 +79,15 @@ class PageJudge:
         classifier_ready = self.classifier is None or self.classifier.ready
         return self.estimator.stable and classifier_ready
 
+    def learn_example(self, title: str | None, body: str | None, relevant: bool) -> bool:
+        """A page the user says is (not) on the topic (the topic file's [examples]): the page
+        classifier learns it whatever its score. False when there is no classifier."""
+        if self.classifier is None or self.estimator is None:
+            return False
+        score = self.scorer.score({"title": title, "body": body}).score
+        self.classifier.add(self.classifier.terms(title, body), score, label=relevant)
+        return True
+
     # --- verdicts -------------------------------------------------------------------------------
     def judge(self, key: str, blocks: dict[str, str | None]) -> Verdict:
         """Score a page (`blocks`: title, body and the other blocks the scorer weighs) and give

@@ -14,6 +14,9 @@ A keyword file (`keywords/<topic>.toml`)::
     "增值税" = ["VAT"]
     [judgement_words]
     "偷税" = ["逃税"]
+    [examples]              # optional: saved pages (paths beside this file) that train the
+    relevant = ["examples/case.html"]   # page classifier before the first page is fetched
+    irrelevant = ["examples/sports.html"]
 
 A seed file (`seeds/<topic>.toml`)::
 
@@ -203,7 +206,7 @@ def load_keyword_file(path: Path | str, topic: str | None = None) -> KeywordLibr
     """Load and validate a keyword file; the topic name defaults to the file's stem."""
     path = Path(path)
     doc = _Document(path)
-    data = doc.table(doc.data, (), {"topic", *TERM_CLASSES})
+    data = doc.table(doc.data, (), {"topic", "examples", *TERM_CLASSES})
     meta = doc.table(data.get("topic", {}), ("topic",), {"name", "title", "language", "threshold"})
     name = doc.string(meta["name"], ("topic", "name")) if "name" in meta else (topic or path.stem)
     language = doc.string(meta.get("language", "zh"), ("topic", "language"))
@@ -235,6 +238,16 @@ def load_keyword_file(path: Path | str, topic: str | None = None) -> KeywordLibr
             terms.append(Term(text=text, term_class=term_class, synonyms=synonyms))
     if not any(t.term_class in ("subjects", "domain_terms") for t in terms):
         raise doc.error((), "the library needs at least one term in [subjects] or [domain_terms]")
+    examples = doc.table(data.get("examples", {}), ("examples",), {"relevant", "irrelevant"})
+    example_files = {}
+    for kind in ("relevant", "irrelevant"):
+        files = []
+        for name_ in doc.strings(examples.get(kind, []), ("examples", kind)):
+            file = (path.parent / name_).resolve()
+            if not file.is_file():
+                raise doc.error(("examples", kind), f"example file not found: {file}")
+            files.append(file)
+        example_files[kind] = tuple(files)
     return KeywordLibrary(
         topic=name,
         title=doc.string(meta.get("title", name), ("topic", "title")),
@@ -242,6 +255,8 @@ def load_keyword_file(path: Path | str, topic: str | None = None) -> KeywordLibr
         threshold=threshold,
         terms=tuple(terms),
         path=path,
+        relevant_examples=example_files["relevant"],
+        irrelevant_examples=example_files["irrelevant"],
     )
 
 

@@ -32,6 +32,9 @@ class KeywordLibrary:
     threshold: float | None  # η; None: estimated from the crawl's own scores ("auto")
     terms: tuple[Term, ...]
     path: Path | None = None
+    # Saved pages that train the page classifier before the first page ([examples]).
+    relevant_examples: tuple[Path, ...] = ()
+    irrelevant_examples: tuple[Path, ...] = ()
 
     def by_class(self, term_class: str) -> tuple[Term, ...]:
         return tuple(t for t in self.terms if t.term_class == term_class)
