@@ -85,7 +85,10 @@ def verdict_figures(truth: list[bool], kept: list[bool], scores: list[float]) ->
     recall = tp / sum(truth) if sum(truth) else 0.0
     f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0
     curve_p, curve_r, cuts = precision_recall_curve(truth, scores)
-    f1s = [2 * p * r / (p + r) if p + r else 0.0 for p, r in zip(curve_p[:-1], curve_r[:-1], strict=True)]
+    f1s = [
+        2 * p * r / (p + r) if p + r else 0.0
+        for p, r in zip(curve_p[:-1], curve_r[:-1], strict=True)
+    ]
     best = max(range(len(f1s)), key=f1s.__getitem__)
     return {
         "pages": len(truth),

@@ -85,7 +85,9 @@ def cmd_rejudge(args: argparse.Namespace, settings: Settings) -> int:
             else:
                 session.commit()
     except SQLAlchemyError as exc:
-        print(f"cannot use {database.display_url()}: {exc.__class__.__name__}: {exc}", file=sys.stderr)
+        print(
+            f"cannot use {database.display_url()}: {exc.__class__.__name__}: {exc}", file=sys.stderr
+        )
         return 1
     finally:
         database.dispose()

@@ -28,6 +28,7 @@ def test_best_first_stays_on_without_the_relevance_judge(seeds_file):
     with pytest.raises(NotConfigured):
         RelevanceMiddleware.from_crawler(crawler)
     told = []
+
     def remember(frontier):
         told.append(frontier)
 

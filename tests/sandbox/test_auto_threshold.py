@@ -50,9 +50,9 @@ def test_eta_sets_itself_and_keeps_the_topic(crawl):
 
 def test_the_summary_counts_the_settled_verdicts(crawl):
     with crawl.session() as session:
-        kept = session.scalar(
-            select(CrawlRun.stats).where(CrawlRun.id == 1)
-        )["topiccrawler/summary"]["pages_kept"]
+        kept = session.scalar(select(CrawlRun.stats).where(CrawlRun.id == 1))[
+            "topiccrawler/summary"
+        ]["pages_kept"]
         stored_kept = len(session.scalars(select(Page).where(Page.is_relevant.is_(True))).all())
     assert kept == stored_kept
 

@@ -22,7 +22,9 @@ class DistributedCrawl:
             return  # the user's own scheduler: left alone
         # In place of the one-process scheduler (settings.py), at its priority.
         priority = settings.getpriority("SCHEDULER") or 0
-        settings.set("SCHEDULER", "topiccrawler.distributed.scheduler.DistributedScheduler", priority)
+        settings.set(
+            "SCHEDULER", "topiccrawler.distributed.scheduler.DistributedScheduler", priority
+        )
         # The scheduler filters with the shared Bloom filter; Scrapy's own stays idle.
         priority = max(priority, settings.getpriority("DUPEFILTER_CLASS") or 0)
         settings.set("DUPEFILTER_CLASS", "scrapy.dupefilters.BaseDupeFilter", priority)

@@ -51,7 +51,9 @@ class CrawlProgress:
         self.fetched_before = 0
         self.judged = 0
         self.kept = 0
-        self.sites: dict[str, Counter] = defaultdict(Counter)  # host → fetched/stored/kept/latency_ms
+        self.sites: dict[str, Counter] = defaultdict(
+            Counter
+        )  # host → fetched/stored/kept/latency_ms
         self.tasks: list = []
         self.stopping = False
         self.threshold: dict | None = None  # η as the verdicts settled (verdicts_settled)
@@ -221,12 +223,18 @@ class CrawlProgress:
         if reason == "no_progress":
             outcome = "no_progress"
             why = f"no page was fetched for {self.stall_timeout:.0f} s"
-        elif not pages and engines and all(e["state"].startswith("blocked") for e in engines.values()):
+        elif (
+            not pages
+            and engines
+            and all(e["state"].startswith("blocked") for e in engines.values())
+        ):
             outcome = "blocked_everywhere"
             why = "every search engine blocked the crawl and no page was fetched"
-        elif pages and not stored and set(self._blocked_sites()) >= {
-            h for h, c in self.sites.items() if c["fetched"]
-        }:
+        elif (
+            pages
+            and not stored
+            and set(self._blocked_sites()) >= {h for h, c in self.sites.items() if c["fetched"]}
+        ):
             outcome = "blocked_everywhere"
             why = "every site fetched blocked the crawl; nothing was stored"
         elif not pages:

@@ -131,9 +131,7 @@ class PageJudge:
         library = self.estimator.probability(score) if self.estimator is not None else None
         if library is None:
             return None, None
-        classifier = (
-            self.classifier.probability(terms) if self.classifier is not None else None
-        )
+        classifier = self.classifier.probability(terms) if self.classifier is not None else None
         return combine(library, classifier), classifier
 
     def _remember(self, key: str, score: float) -> None:
