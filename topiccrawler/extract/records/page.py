@@ -11,9 +11,10 @@ from lxml import etree
 
 from topiccrawler.extract.parse import parse_html
 from topiccrawler.extract.records.comments import RecordOptions, comment_regions, extract_comments
-from topiccrawler.extract.records.fields import page_evidence
+from topiccrawler.extract.records.fields import block_fields, page_evidence
 from topiccrawler.extract.records.forum import extract_forum, is_forum_page, unwrap
 from topiccrawler.extract.records.linked import linked_posts, merged
+from topiccrawler.extract.records.signature import best_score, shipped_model, signature_records
 from topiccrawler.extract.tree import clean_tree, text_stats
 from topiccrawler.items import CommentRecord, PostRecord, ThreadRecord
 
@@ -68,9 +69,15 @@ def extract_records(
         stats = text_stats(body)  # one pass each, for both detectors
     if origin is None:  # the tree's own elements are given
         origin = Known(stats)
-    evidence = page_evidence(body, known=stats)
     generator = " ".join(root.xpath("//meta[@name='generator']/@content"))
-    if is_forum_page(url, generator):
+    if options.measure == "signature":
+        return finish(linked(signature_page(body, stats, options, now), root, body), [], origin, url)
+    forum = is_forum_page(url, generator)
+    if options.gate and not forum and not root.xpath("//script[@type='application/ld+json']"):
+        if best_score(body, stats, options.model) < _gate(options.model):
+            return finish(PageRecords(), [], origin, url)  # no group looks like records
+    evidence = page_evidence(body, known=stats)
+    if forum:
         records, blocks = forum_records(body, options, now, url, generator, stats, evidence)
         return finish(linked(records, root, body), blocks, origin, url)
     regions = comment_regions(body, options, stats, evidence)
@@ -100,6 +107,26 @@ def extract_records(
         records = PageRecords(comments=extract_comments(body, options, now=now, regions=regions))
         blocks = comment_blocks
     return finish(linked(records, root, body), blocks, origin, url)
+
+
+def signature_page(body, stats, options: RecordOptions, now) -> PageRecords:
+    """Records as the signature scorer finds them (the `signature` measure): the accepted
+    groups' blocks, their fields read as comments' are; a page of them is a thread."""
+    blocks = signature_records(body, stats, options.model)
+    if not blocks:
+        return PageRecords()
+    found = block_fields(blocks, set(blocks), now)
+    posts = [
+        PostRecord(f.text, f.author, f.author_url, f.time, f.published_at, f.time_attr)
+        for f in found
+        if f.text
+    ]
+    return PageRecords(kind="thread", posts=posts)
+
+
+def _gate(model) -> float:
+    model = model or shipped_model()
+    return model.gate if model is not None else 0.0
 
 
 def linked(records: PageRecords, root: etree._Element, body: etree._Element) -> PageRecords:
