@@ -56,3 +56,63 @@ def test_comments_of_a_posting_are_not_accepted_answers():
     posts = extract_records(page, url="https://forum.example.test/t/1").posts
     assert len(posts) == 2  # the posting and its one comment
     assert not any(p.accepted for p in posts)
+
+
+def se_page() -> str:
+    """A Q&A page laid out as StackExchange-like software does: the question and each answer
+    in a post box with a comment list under it (one or more comments, each with its author
+    and time)."""
+
+    def comments(items):
+        return '<ul class="comment-list">' + "".join(
+            f'<li class="comment"><div class="comment-body"><span class="comment-copy">{text}</span>'
+            f' – <div class="by"><a href="/users/{who}" class="user">{who}</a> '
+            f'<span class="when">{when}</span></div></div></li>'
+            for text, who, when in items
+        ) + "</ul>"
+
+    def post(kind, text, who, when, under):
+        return (
+            f'<div class="{kind}"><div class="body"><p>{text}</p></div><div class="byline">'
+            f'<a href="/users/{who}">{who}</a> <span class="when">{when}</span></div>'
+            f"{comments(under)}</div>"
+        )
+
+    question = post(
+        "question", "Why does my sourdough starter smell of acetone after two days?", "ann",
+        "Mar 1, 2024 at 10:02",
+        [("Which flour do you feed it with, and how often?", "bob", "Mar 1, 2024 at 10:30"),
+         ("Rye, once a day at room temperature.", "ann", "Mar 1, 2024 at 10:41")],
+    )  # fmt: skip
+    answers = [
+        post(
+            "answer", "It is hungry: feed it twice a day until the smell goes away.", "cat",
+            "Mar 1, 2024 at 12:00",
+            [("@ann that fixed mine within a week.", "dan", "Mar 2, 2024 at 08:00"),
+             ("Twice a day worked for me too, thanks for the tip.", "eve", "Mar 2, 2024 at 09:12")],
+        ),
+        post(
+            "answer", "A cooler spot slows it down, so it runs out of food less quickly.", "fay",
+            "Mar 1, 2024 at 15:20",
+            [("Good point, my kitchen is very warm in summer.", "ann", "Mar 1, 2024 at 16:00"),
+             ("The fridge between feedings works as well in my experience.", "gus", "Mar 3, 2024 at 09:00")],
+        ),
+    ]  # fmt: skip
+    return f"""<html><body><h1>Starter smells of acetone</h1>{question}
+<h2>2 Answers</h2><div class="answers">{"".join(answers)}</div></body></html>"""
+
+
+def test_comments_under_each_answer_reply_to_its_author_unless_they_name_another():
+    found = extract_records(se_page(), url="https://qa.example.test/questions/12/starter")
+    assert found.kind == "thread"
+    assert [p.author for p in found.posts] == ["ann", "cat", "fay"]
+    assert [(c.text, c.author, c.reply_to) for c in found.comments] == [
+        ("Which flour do you feed it with, and how often?", "bob", "ann"),
+        ("Rye, once a day at room temperature.", "ann", "ann"),
+        ("@ann that fixed mine within a week.", "dan", "ann"),
+        ("Twice a day worked for me too, thanks for the tip.", "eve", "cat"),
+        ("Good point, my kitchen is very warm in summer.", "ann", "fay"),
+        ("The fridge between feedings works as well in my experience.", "gus", "fay"),
+    ]
+    assert not any("acetone" in c.text for c in found.comments)
+    assert all("Which flour" not in p.text for p in found.posts)

@@ -187,6 +187,7 @@ class ForumPage:
     threads: list[ThreadRecord]
     blocks: list[etree._Element]
     owners: dict = field(default_factory=dict)  # each post's block: the post read from it
+    lead: int = 0  # blocks first whose fields were read apart (an opening post laid out apart)
 
 
 def topic_blocks(
@@ -403,7 +404,7 @@ def extract_forum(
         blocks = lead + blocks  # the lead's fields are read apart from the replies'
         average = sum(len(p.text) for p in posts) / max(1, len(posts))
         if forum or longest_text_outside(body, blocks) < max(200, 2 * average):
-            return ForumPage("thread", posts, [], blocks, owners)
+            return ForumPage("thread", posts, [], blocks, owners, len(lead))
         return ForumPage("", [], [], [])
     if forum:
         lone = lone_posts(body)
@@ -518,12 +519,25 @@ def lone_posts(body: etree._Element) -> list[etree._Element]:
     return found
 
 
+def reread(found: ForumPage, records: set, now: datetime | None) -> ForumPage:
+    """The thread's posts read again leaving out `records` found inside them (the comments
+    under a question and its answers): their text, author and time are the posts' own."""
+    owners: dict = {}
+    lead, rest = found.blocks[: found.lead], found.blocks[found.lead :]
+    posts = (_posts(lead, now, owners, records) if lead else []) + _posts(rest, now, owners, records)
+    return ForumPage(found.kind, posts, found.threads, found.blocks, owners, found.lead)
+
+
 def _posts(
-    blocks: list[etree._Element], now: datetime | None, owners: dict | None = None
+    blocks: list[etree._Element],
+    now: datetime | None,
+    owners: dict | None = None,
+    inner: set = frozenset(),
 ) -> list[PostRecord]:
-    """The posts read from `blocks` (those with text); `owners` gets each one's block."""
+    """The posts read from `blocks` (those with text), records `inner` to them left out;
+    `owners` gets each one's block."""
     posts = []
-    for f in block_fields(blocks, set(blocks), now):
+    for f in block_fields(blocks, set(blocks) | inner, now):
         if f.text:
             post = PostRecord(f.text, f.author, f.author_url, f.time, f.published_at, f.time_attr)
             posts.append(post)

@@ -12,7 +12,7 @@ from lxml import etree
 from topiccrawler.extract.parse import parse_html
 from topiccrawler.extract.records.comments import RecordOptions, comment_regions, extract_comments
 from topiccrawler.extract.records.fields import block_fields, page_evidence
-from topiccrawler.extract.records.forum import extract_forum, is_forum_page, unwrap
+from topiccrawler.extract.records.forum import extract_forum, is_forum_page, reread, unwrap
 from topiccrawler.extract.records.linked import linked_posts, merged
 from topiccrawler.extract.records.signature import best_score, shipped_model, signature_records
 from topiccrawler.extract.tree import clean_tree, text_stats
@@ -256,8 +256,34 @@ def forum_records(body, options, now, url, generator, stats, evidence) -> tuple[
 def comments_under(found, options, now, stats, evidence) -> tuple[list, list[CommentRecord]]:
     """The comments under each post of a thread (under the question and each answer of a Q&A
     page): the comment regions POL finds inside the posts' blocks (`replying`)."""
-    regions = [r for block in found.blocks for r in comment_regions(block, options, stats, evidence)]
+    regions = [
+        region
+        for block in found.blocks
+        for region in comment_regions(block, options, stats, evidence)
+        if under_post(region, block, stats, now)
+    ]
     return regions, replying(found, regions, options, now)
+
+
+# What a post keeps of its own beside the comments under it (non-space characters).
+MIN_POST_CHARS = 20
+
+
+def under_post(region, block, stats: dict, now) -> bool:
+    """A region inside a post is comments under it, not the post's own layout (a poster's
+    column beside the text, profile lines, header and meta rows): the post keeps text of its
+    own outside it, and every block names its author and (nearly) every one shows a time."""
+    inside = sum(_chars(b, stats) for b in region.blocks)
+    if _chars(block, stats) - inside < MIN_POST_CHARS:
+        return False
+    fields = block_fields(region.blocks, set(region.blocks), now)
+    timed = sum(f.time is not None for f in fields)
+    return all(f.author and f.text for f in fields) and timed >= 0.8 * len(fields)
+
+
+def _chars(element, stats: dict) -> int:
+    known = stats.get(element)
+    return known.text if known is not None else len("".join("".join(element.itertext()).split()))
 
 
 def replying(found, regions: list, options, now) -> list[CommentRecord]:
@@ -271,12 +297,17 @@ def replying(found, regions: list, options, now) -> list[CommentRecord]:
         if owner is None:
             owner = next((a for a in region.parent.iterancestors() if a in owners), None)
         under.setdefault(owner, []).append(region)
+    inside = [r for owner, group in under.items() if owner is not None for r in group]
+    if inside:  # the posts' own fields, without the comments under them
+        again = reread(found, {b for r in inside for b in (*r.blocks, *r.nested)}, now)
+        found.posts, found.owners = again.posts, again.owners
+        owners = again.owners
     comments = []
     for owner in sorted(under, key=lambda o: -1 if o is None else found.blocks.index(o)):
         group = under[owner]
         page = group[0].parent.getroottree().getroot()
         found_here = extract_comments(page, options, now=now, regions=group)
-        if owner is not None:
+        if owner in owners:
             for comment in found_here:
                 comment.reply_to = comment.reply_to or owners[owner].author
         comments.extend(found_here)
