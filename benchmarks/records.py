@@ -136,6 +136,10 @@ def main() -> None:
         help="score each page with any learned part (the signature scorer) trained without "
         "its software, beside in-sample; all four dev sources unless --sources",
     )
+    parser.add_argument(
+        "--model-kind", choices=["logistic", "forest"], default=None,
+        help="the signature scorer's model refitted per fold (default: records_model.KIND)",
+    )  # fmt: skip
     args = parser.parse_args()
     if not BENCH.is_dir():
         sys.exit(f"no benchmark data at {BENCH}")
@@ -198,12 +202,15 @@ def leave_out(args) -> None:
     out.mkdir(parents=True, exist_ok=True)
     examples = all_examples(sources)
     fold = {p.key: p.fold for p in examples}
-    full = fit(examples)
-    per_fold = {f: fit([p for p in examples if p.fold != f]) for f in sorted(set(fold.values()))}
+    full = fit(examples, args.model_kind)
+    per_fold = {
+        f: fit([p for p in examples if p.fold != f], args.model_kind)
+        for f in sorted(set(fold.values()))
+    }
     left = {key: per_fold[f] for key, f in fold.items()}
     print(f"{len(corpus)} pages, {len(per_fold)} software folds; predictions in {out}")
     measures = [m for m in args.measures if m in ("pol", "pol-gate", "signature")] or ["pol"]
-    print(f"\n{'extractor':11} {'group':17} {'pages':>5}  {'F1 in':>6} {'out':>6}  "
+    print(f"\n{'extractor':11} {'group':24} {'pages':>5}  {'F1 in':>6} {'out':>6}  "
           f"{'author in':>9} {'out':>6}  {'time in':>7} {'out':>6}")  # fmt: skip
     for name in measures:
         learned = any(word in name for word in LEARNED)
@@ -218,7 +225,7 @@ def leave_out(args) -> None:
             rows[mode + "_ms"] = result["median_ms"]
         for group in rows["in"]:
             a, b = rows["in"][group], rows["out"][group]
-            print(f"{name:11} {group:17} {a['pages']:5}  {a['f1']:6.3f} {b['f1']:6.3f}  "
+            print(f"{name:11} {group:24} {a['pages']:5}  {a['f1']:6.3f} {b['f1']:6.3f}  "
                   f"{_fmt(a['author'], 9)} {_fmt(b['author'], 6)}  "
                   f"{_fmt(a['time'])} {_fmt(b['time'], 6)}")  # fmt: skip
         note = "" if learned else " (rules only: leave-out = in-sample)"

@@ -15,6 +15,7 @@ from topiccrawler.extract.records.signature import (
     MODEL_PATH,
     Model,
     groups,
+    load_model,
     shipped_model,
     signature,
     signature_records,
@@ -82,9 +83,11 @@ def test_the_gate_leaves_an_article_without_records_and_keeps_a_thread():
 def test_the_shipped_model_is_the_file_the_script_writes():
     data = json.loads(MODEL_PATH.read_text(encoding="utf-8"))
     assert data["features"] == list(FEATURES)
-    model = Model.from_dict(data)
-    assert Model.from_dict(model.to_dict()) == model
+    model = load_model(data)
+    assert load_model(model.to_dict()) == model
     assert 0 < model.gate < model.threshold
+    logistic = Model((0.0,) * len(FEATURES), (1.0,) * len(FEATURES), (0.5,) * len(FEATURES), -1.0)
+    assert load_model(logistic.to_dict()) == logistic
 
 
 def test_leave_out_folds_are_software_without_versions_and_sites_when_unknown():

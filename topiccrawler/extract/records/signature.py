@@ -3,10 +3,11 @@ signature, a learned scorer picks the groups that are records (issue #36).
 
 The scorer reads shallow features of each group, in the spirit of boilerpipe's shallow-text
 classifier: how often the signature repeats, text per record, evidence of an author or a time
-in each member (a profile link, an avatar, `<time>`, a date), link density, depth, position,
-what the class words say. It is a logistic model stored as a small JSON file
-(`signature_model.json`, made by `benchmarks/records_model.py` from the dev record pages) and
-applied here in plain Python: no learning library is imported to use it.
+in each member (a profile link, `<time>`, a date, schema.org microdata), link density, depth,
+position, what the class words and the tag say. It is a forest of 25 shallow trees (or a
+logistic model) stored as a small JSON file (`signature_model.json`, 33 KB, made by
+`benchmarks/records_model.py` from the dev record pages, read on first use) and applied
+here in plain Python: no learning library is imported to use it.
 
 Two uses: `signature_records` returns the blocks of the groups the model accepts (the
 `signature` measure, beside the papers' POL and SoL in the benchmark), and `best_score` is
@@ -54,9 +55,9 @@ DIGITS = re.compile(r"\d+")
 SKIP = frozenset(("script", "style", "head", "noscript", "template", "svg", "select", "option"))
 
 FEATURES = (
-    "members", "chars", "spread", "links", "times", "persons", "images", "microdata",
+    "members", "chars", "spread", "links", "times", "persons", "microdata",
     "depth", "position", "share", "record_words", "chrome_words", "elements", "prose",
-    "tag_li", "tag_tr", "tag_article", "tag_table",
+    "tag_li", "tag_tr", "tag_article", "tag_table", "tag_p", "tag_div", "classed",
 )  # fmt: skip
 
 
@@ -124,11 +125,11 @@ def _features(key, members, texts, stats, level, order, total, page_chars) -> di
     spread = (sum((t - chars) ** 2 for t in texts) / n) ** 0.5 / (chars + 1)
     links = sum(stats[m].link if m in stats else 0 for m in members) / (sum(texts) + 1)
     prose = sum(stats[m].prose if m in stats else 0 for m in members) / (sum(texts) + 1)
-    times = persons = images = micro = descendants = 0
+    times = persons = micro = descendants = 0
     for member in members:
         text = " ".join(member.itertext())[:2000]
         has_time = bool(TIME_TEXT.search(text))
-        has_person = has_image = has_micro = False
+        has_person = has_micro = False
         for d in member.iter(etree.Element):
             descendants += 1
             tag = d.tag
@@ -138,13 +139,10 @@ def _features(key, members, texts, stats, level, order, total, page_chars) -> di
                 href = d.get("href") or ""
                 if PERSON_LINK.search(href) or d.get("rel") == "author":
                     has_person = True
-            elif tag == "img":
-                has_image = True
             if d.get("itemtype") and MICRODATA.search(d.get("itemtype")):
                 has_micro = True
         times += has_time
         persons += has_person
-        images += has_image
         micro += has_micro
     tag = members[0].tag
     return {
@@ -154,7 +152,6 @@ def _features(key, members, texts, stats, level, order, total, page_chars) -> di
         "links": links,
         "times": times / n,
         "persons": persons / n,
-        "images": images / n,
         "microdata": micro / n,
         "depth": min(level, 30) / 30,
         "position": order.get(members[0], 0) / total,
@@ -167,6 +164,9 @@ def _features(key, members, texts, stats, level, order, total, page_chars) -> di
         "tag_tr": float(tag == "tr"),
         "tag_article": float(tag == "article"),
         "tag_table": float(tag == "table"),
+        "tag_p": float(tag in ("p", "br", "span", "a", "b", "strong", "em", "i")),  # text-level
+        "tag_div": float(tag == "div"),
+        "classed": float("." in key),  # the siblings carry a class name
     }
 
 
@@ -203,12 +203,52 @@ class Model:
                 "threshold": self.threshold, "gate": self.gate}  # fmt: skip
 
 
+@dataclass(frozen=True)
+class Forest:
+    """A forest of decision trees over the raw features (the mean of the trees' leaf shares
+    of record groups is the score), as `benchmarks/records_model.py --kind forest` fits it.
+    Each tree is a tuple of nodes: (feature index, or -1 at a leaf; threshold; left; right;
+    the leaf's share)."""
+
+    trees: tuple
+    threshold: float = 0.5  # groups at or above are records
+    gate: float = 0.05  # a page whose best group is below this has no records
+
+    def score(self, features: dict) -> float:
+        values = [features[name] for name in FEATURES]
+        total = 0.0
+        for nodes in self.trees:
+            i = 0
+            while nodes[i][0] >= 0:
+                feature, cut, left, right, _ = nodes[i]
+                i = left if values[feature] <= cut else right
+            total += nodes[i][4]
+        return total / len(self.trees)
+
+    def to_dict(self) -> dict:
+        return {"kind": "forest", "features": list(FEATURES),
+                "trees": [[list(node) for node in tree] for tree in self.trees],
+                "threshold": self.threshold, "gate": self.gate}  # fmt: skip
+
+    @classmethod
+    def from_dict(cls, data: dict) -> Forest:
+        if list(data["features"]) != list(FEATURES):
+            raise ValueError(f"{MODEL_PATH}: features {data['features']} are not {FEATURES}")
+        trees = tuple(tuple(tuple(node) for node in tree) for tree in data["trees"])
+        return cls(trees, float(data.get("threshold", 0.5)), float(data.get("gate", 0.05)))
+
+
+def load_model(data: dict) -> Model | Forest:
+    """A model from its JSON form: a forest, or the logistic model."""
+    return Forest.from_dict(data) if data.get("kind") == "forest" else Model.from_dict(data)
+
+
 @lru_cache(maxsize=1)
-def shipped_model() -> Model | None:
+def shipped_model() -> Model | Forest | None:
     """The model shipped beside this module (None, with detection falling back to the papers'
     methods, when the file is missing)."""
     try:
-        return Model.from_dict(json.loads(MODEL_PATH.read_text(encoding="utf-8")))
+        return load_model(json.loads(MODEL_PATH.read_text(encoding="utf-8")))
     except FileNotFoundError:
         return None
 
