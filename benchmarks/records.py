@@ -241,7 +241,10 @@ def macro_rows(path: Path) -> dict:
         groups.setdefault(f"source={row['source']}", []).append(row)
     found = {}
     for group, rows in sorted(groups.items()):
-        found[group] = {"pages": len(rows), "f1": statistics.mean(float(r["f1"] or 0) for r in rows)}
+        found[group] = {
+            "pages": len(rows),
+            "f1": statistics.mean(float(r["f1"] or 0) for r in rows),
+        }
         for field in ("author", "time"):
             shares = [int(r[f"{field}_ok"]) / int(r[f"{field}_n"]) for r in rows
                       if r.get(f"{field}_n") and int(r[f"{field}_n"])]  # fmt: skip

@@ -28,9 +28,13 @@ def qa_page(accepted_first: bool) -> str:
         }],
     }  # fmt: skip
     data = json.dumps({"@context": "https://schema.org", "@type": "QAPage", "mainEntity": entity})
-    shown = [(answers[1] if accepted_first else answers[0]), (answers[0] if accepted_first else answers[1])]
+    shown = [
+        (answers[1] if accepted_first else answers[0]),
+        (answers[0] if accepted_first else answers[1]),
+    ]
     blocks = "".join(
-        f'<div class="reply"><p>{text}</p><span class="who">{who}</span></div>' for text, who in shown
+        f'<div class="reply"><p>{text}</p><span class="who">{who}</span></div>'
+        for text, who in shown
     )
     return f"""<html><head><script type="application/ld+json">{data}</script></head><body>
 <div class="q"><h1>Kettle scale</h1><p>{question}</p><span>carl</span></div>
@@ -50,9 +54,13 @@ def test_the_accepted_answer_is_marked_and_the_others_are_not():
 
 
 def test_comments_of_a_posting_are_not_accepted_answers():
-    page = qa_page(True).replace('"QAPage"', '"WebPage"').replace(
-        '"Question"', '"DiscussionForumPosting"'
-    ).replace('"acceptedAnswer"', '"comment"').replace('"suggestedAnswer"', '"comment2"')
+    page = (
+        qa_page(True)
+        .replace('"QAPage"', '"WebPage"')
+        .replace('"Question"', '"DiscussionForumPosting"')
+        .replace('"acceptedAnswer"', '"comment"')
+        .replace('"suggestedAnswer"', '"comment2"')
+    )
     posts = extract_records(page, url="https://forum.example.test/t/1").posts
     assert len(posts) == 2  # the posting and its one comment
     assert not any(p.accepted for p in posts)
@@ -64,12 +72,16 @@ def se_page() -> str:
     and time)."""
 
     def comments(items):
-        return '<ul class="comment-list">' + "".join(
-            f'<li class="comment"><div class="comment-body"><span class="comment-copy">{text}</span>'
-            f' – <div class="by"><a href="/users/{who}" class="user">{who}</a> '
-            f'<span class="when">{when}</span></div></div></li>'
-            for text, who, when in items
-        ) + "</ul>"
+        return (
+            '<ul class="comment-list">'
+            + "".join(
+                f'<li class="comment"><div class="comment-body"><span class="comment-copy">{text}</span>'
+                f' – <div class="by"><a href="/users/{who}" class="user">{who}</a> '
+                f'<span class="when">{when}</span></div></div></li>'
+                for text, who, when in items
+            )
+            + "</ul>"
+        )
 
     def post(kind, text, who, when, under):
         return (

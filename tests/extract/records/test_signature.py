@@ -69,10 +69,14 @@ def test_the_shipped_model_takes_the_posts_not_the_menu():
 
 
 def test_the_gate_leaves_an_article_without_records_and_keeps_a_thread():
-    article = "<html><body><h1>Pumps</h1>" + "".join(
-        f"<p>Paragraph {i} of a long article about pumps, their fuses and firmware.</p>"
-        for i in range(8)
-    ) + "</body></html>"
+    article = (
+        "<html><body><h1>Pumps</h1>"
+        + "".join(
+            f"<p>Paragraph {i} of a long article about pumps, their fuses and firmware.</p>"
+            for i in range(8)
+        )
+        + "</body></html>"
+    )
     gated = RecordOptions(gate=True)
     assert extract_records(article, gated).posts == []
     assert extract_records(article, gated).comments == []
@@ -94,7 +98,9 @@ def test_leave_out_folds_are_software_without_versions_and_sites_when_unknown():
     sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "benchmarks"))
     from records_model import fold_of
 
-    assert fold_of({"software": "phpBB 3", "site": "a"}) == fold_of({"software": "phpBB", "site": "b"})
+    assert fold_of({"software": "phpBB 3", "site": "a"}) == fold_of(
+        {"software": "phpBB", "site": "b"}
+    )
     assert fold_of({"software": "Discuz! X3.3", "site": "a"}) == "discuz!"
     assert fold_of({"software": "custom/unknown", "site": "a.example"}) == "site:a.example"
     assert fold_of({"software": "Lucianne (custom)", "site": "b"}) == "site:b"

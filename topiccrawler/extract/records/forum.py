@@ -524,7 +524,9 @@ def reread(found: ForumPage, records: set, now: datetime | None) -> ForumPage:
     under a question and its answers): their text, author and time are the posts' own."""
     owners: dict = {}
     lead, rest = found.blocks[: found.lead], found.blocks[found.lead :]
-    posts = (_posts(lead, now, owners, records) if lead else []) + _posts(rest, now, owners, records)
+    posts = (_posts(lead, now, owners, records) if lead else []) + _posts(
+        rest, now, owners, records
+    )
     return ForumPage(found.kind, posts, found.threads, found.blocks, owners, found.lead)
 
 

@@ -71,7 +71,9 @@ def extract_records(
         origin = Known(stats)
     generator = " ".join(root.xpath("//meta[@name='generator']/@content"))
     if options.measure == "signature":
-        return finish(linked(signature_page(body, stats, options, now), root, body), [], origin, url)
+        return finish(
+            linked(signature_page(body, stats, options, now), root, body), [], origin, url
+        )
     forum = is_forum_page(url, generator)
     if options.gate and not forum and not root.xpath("//script[@type='application/ld+json']"):
         if best_score(body, stats, options.model) < _gate(options.model):

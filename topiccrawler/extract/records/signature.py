@@ -113,8 +113,11 @@ def groups(body: etree._Element, stats: dict | None = None) -> list[Group]:
             if sum(texts) < 20 * len(members) / 2:
                 continue  # empty or one-word siblings: no record holds so little
             found.append(
-                Group(parent, members, _features(key, members, texts, stats, level, order,
-                                                 total, page_chars))  # fmt: skip
+                Group(
+                    parent,
+                    members,
+                    _features(key, members, texts, stats, level, order, total, page_chars),
+                )  # fmt: skip
             )
     return found
 
@@ -265,7 +268,9 @@ def scored(body: etree._Element, stats: dict | None = None, model: Model | None 
     return found
 
 
-def best_score(body: etree._Element, stats: dict | None = None, model: Model | None = None) -> float:
+def best_score(
+    body: etree._Element, stats: dict | None = None, model: Model | None = None
+) -> float:
     """The best group's score: below the model's gate the page has no records."""
     found = scored(body, stats, model)
     return found[0].score if found else 0.0
