@@ -168,3 +168,25 @@ def test_statistics_and_ranks_are_no_names(text, linked, name):
     from topiccrawler.extract.records.fields import clean_author
 
     assert clean_author(text, linked=linked) == name
+
+
+def test_the_answer_microdata_calls_accepted_is_marked_accepted():
+    def answer(n: int, who: str, when: str, text: str, accepted: bool = False) -> str:
+        prop = ' itemprop="acceptedAnswer"' if accepted else ' itemprop="suggestedAnswer"'
+        return (
+            f'<div class="answer"{prop} itemscope itemtype="https://schema.org/Answer">'
+            f'<div class="text" itemprop="text"><p>{text}</p></div><div class="by">'
+            f'<a href="/users/{n}/{who}">{who}</a> <span>answered {when}</span></div></div>'
+        )
+
+    page = f"""<html><body><h1>Which glue holds on glass?</h1><div class="answers">
+{answer(1, "ann", "Mar 1, 2024 at 10:02", "Two-part epoxy, the glass roughened a little first.")}
+{answer(2, "bob", "Mar 1, 2024 at 11:40", "A UV-curing glass glue: clear and strong.", True)}
+{answer(3, "cat", "Mar 2, 2024 at 08:15", "Silicone works where the joint has to flex a bit.")}
+</div></body></html>"""
+    posts = extract_records(page, url="https://qa.example.test/questions/7/glue").posts
+    assert [(p.author, p.accepted) for p in posts] == [
+        ("ann", False),
+        ("bob", True),
+        ("cat", False),
+    ]

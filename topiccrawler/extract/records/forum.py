@@ -537,17 +537,23 @@ def _posts(
     inner: set = frozenset(),
 ) -> list[PostRecord]:
     """The posts read from `blocks` (those with text), records `inner` to them left out;
-    `owners` gets each one's block."""
+    `owners` gets each one's block. A block the page's microdata calls the accepted answer
+    (itemprop="acceptedAnswer") is a post marked accepted."""
     posts = []
     for f in block_fields(blocks, set(blocks) | inner, now):
         if f.text:
-            post = PostRecord(f.text, f.author, f.author_url, f.time, f.published_at, f.time_attr)
+            post = PostRecord(
+                f.text, f.author, f.author_url, f.time, f.published_at, f.time_attr,
+                accepted=ACCEPTED in (f.element.get("itemprop") or "").split(),
+            )  # fmt: skip
             posts.append(post)
             if owners is not None:
                 owners[f.element] = post
     return posts
 
 
+# The schema.org property of a question's accepted answer, as microdata gives it.
+ACCEPTED = "acceptedAnswer"
 # schema.org types of forum posts and answers: a page that marks them up says what they are.
 POST_TYPES = re.compile(r"schema\.org/(?:Answer|DiscussionForumPosting)$", re.I)
 
