@@ -2,6 +2,13 @@
 scorer (read in place), beside the peers' figures in ../shared/bench/README.md.
 
     .venv/bin/python benchmarks/records.py [--measures pol ed stm lcs mct] [--sources trafilatura]
+    .venv/bin/python benchmarks/records.py --leave-out software [--measures pol pol-gate signature]
+
+`signature` is the signature scorer's detector (signature.py) and `pol-gate` POL with its
+"no records here" first. `--leave-out software` prints per source the in-sample figures beside
+leave-one-software-out ones, the scorer refitted for each software without its pages
+(`leave_out`); a page whose truth holds comments is scored on our comments where we found any
+(a Q&A page's comments under its answers), else on posts as before.
 
 For each similarity measure (POL and the four the paper compares against), every page goes
 through the same detection and field extraction; rows give record P/R/F1 (macro over pages),
