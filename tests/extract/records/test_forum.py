@@ -190,3 +190,28 @@ def test_the_answer_microdata_calls_accepted_is_marked_accepted():
         ("bob", True),
         ("cat", False),
     ]
+
+
+@pytest.mark.parametrize(
+    "label", ["Join date:", "Registration date:", "Anmeldungsdatum:", "Date d'inscription :"]
+)
+def test_the_date_a_poster_joined_is_not_the_posts_time(label):
+    def post(n: int, who: str, joined: str, when: str, text: str) -> str:
+        return (
+            f'<tr id="post-{n}"><td class="poster"><p class="username"><a href="/user/{who}/">'
+            f'{who}</a></p><p>{label}<br>{joined}</p></td><td class="post"><div '
+            f'class="postinfo">{when}</div><div class="text"><p>{text}</p></div></td></tr>'
+        )
+
+    page = f"""<html><body><h2>Login loop</h2><table class="topic"><tbody>
+{post(1, "ann", "21. Januar 2013", "20. April 2020 11:17", "After the update the login screen comes back.")}
+{post(2, "bob", "3. März 2011", "20. April 2020 11:20", "Try removing the Xauthority file in your home.")}
+{post(3, "cat", "9. Mai 2016", "20. April 2020 12:02", "That fixed it here too, thanks a lot for the tip.")}
+</tbody></table></body></html>"""
+    posts = extract_records(page, url="https://forum.example.test/topic/login-loop/").posts
+    assert [p.author for p in posts] == ["ann", "bob", "cat"]
+    assert [p.time for p in posts] == [
+        "20. April 2020 11:17",
+        "20. April 2020 11:20",
+        "20. April 2020 12:02",
+    ]

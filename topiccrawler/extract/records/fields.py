@@ -90,6 +90,8 @@ EDITED_TIME = re.compile(
 )
 NOT_POST_TIME = re.compile(
     r"^\s*(?:joined|registered|member since|last (?:seen|active|visit)|mitglied seit|"
+    r"join date|date joined|registration date|anmeldungsdatum|registrierungsdatum|"
+    r"date d'inscription|fecha de registro|"
     r"registriert|dabei seit|inscrit|inscrito|registrado|注册(?:时间|于|日期)?|加入(?:时间|于)?|"
     r"入坛|最后(?:登录|访问)|上次(?:登录|访问))\b\s*[:：]?",
     re.I,
