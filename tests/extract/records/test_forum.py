@@ -215,3 +215,25 @@ def test_the_date_a_poster_joined_is_not_the_posts_time(label):
         "20. April 2020 11:20",
         "20. April 2020 12:02",
     ]
+
+
+def test_a_coarse_date_shown_is_the_time_as_written_and_the_attribute_is_kept():
+    def post(n: int, who: str, iso: str, text: str) -> str:
+        return (
+            f'<li class="item-comment" id="comment-{n}"><div class="meta"><a class="user" '
+            f'href="/profile/{who}">{who}</a> <time datetime="{iso}" title="{iso}">'
+            f'September 2019</time></div><div class="message"><p>{text}</p></div></li>'
+        )
+
+    page = f"""<html><body><h1>How to disable notifications</h1><ul class="comments">
+{post(1, "ann", "2019-09-29T03:49:37+00:00", "The pop-ups keep coming back after each restart.")}
+{post(2, "bob", "2019-09-29T05:10:04+00:00", "Turn them off under Settings, then General.")}
+{post(3, "cat", "2019-09-29T05:44:00+00:00", "That option is missing in the free version here.")}
+</ul></body></html>"""
+    posts = extract_records(page, url="https://forum.example.test/discussion/81455/").posts
+    assert [p.time for p in posts] == ["September 2019"] * 3
+    assert [p.time_attr for p in posts] == [
+        "2019-09-29T03:49:37+00:00",
+        "2019-09-29T05:10:04+00:00",
+        "2019-09-29T05:44:00+00:00",
+    ]

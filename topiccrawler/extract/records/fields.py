@@ -196,6 +196,16 @@ BARE_AGE = re.compile(
 )
 
 
+# A coarse date shown where an attribute holds the time ("September 2019", "2019"): a year in
+# a short text is what the page writes.
+SHOWN_YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
+MAX_COARSE_CHARS = 30
+
+
+def _coarse(shown: str) -> bool:
+    return len(shown) <= MAX_COARSE_CHARS and SHOWN_YEAR.search(shown) is not None
+
+
 def _time_of(element: etree._Element, text: str) -> tuple[str | None, str | None]:
     """A time written in the node (as shown, from the smallest element showing it), and the
     machine-readable form a <time datetime> or a title attribute gives, if any. Shown as an
@@ -205,7 +215,7 @@ def _time_of(element: etree._Element, text: str) -> tuple[str | None, str | None
             value = node.get(attribute)
             if value and find_time(value):
                 shown = normalize_space("".join(node.itertext()))
-                written = find_time(shown) or BARE_AGE.match(shown)
+                written = find_time(shown) or BARE_AGE.match(shown) or _coarse(shown)
                 return (shown if written else value), value.strip()
     if not find_time(text):
         return None, None
