@@ -2,6 +2,13 @@
 scorer (read in place), beside the peers' figures in ../shared/bench/README.md.
 
     .venv/bin/python benchmarks/records.py [--measures pol ed stm lcs mct] [--sources trafilatura]
+    .venv/bin/python benchmarks/records.py --leave-out software [--measures pol pol-gate signature]
+
+`signature` is the signature scorer's detector (signature.py) and `pol-gate` POL with its
+"no records here" first. `--leave-out software` prints per source the in-sample figures beside
+leave-one-software-out ones, the scorer refitted for each software without its pages
+(`leave_out`); a page whose truth holds comments is scored on our comments where we found any
+(a Q&A page's comments under its answers), else on posts as before.
 
 For each similarity measure (POL and the four the paper compares against), every page goes
 through the same detection and field extraction; rows give record P/R/F1 (macro over pages),
@@ -21,6 +28,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import replace
 from pathlib import Path
 
 from topiccrawler.extract.dates import find_time
@@ -29,6 +37,8 @@ from topiccrawler.extract.records.comments import RecordOptions
 from topiccrawler.extract.records.page import extract_records
 
 BENCH = Path(__file__).resolve().parents[2] / "shared" / "bench" / "records"
+DEFAULT_SOURCES = ["trafilatura", "harvest", "magichtml"]
+ALL_SOURCES = ["harvest", "trafilatura", "magichtml", "magichtml-forums"]
 
 
 def pages(sources: list[str]) -> list[tuple[str, str, str]]:
@@ -42,14 +52,30 @@ def pages(sources: list[str]) -> list[tuple[str, str, str]]:
     return found
 
 
-def ours(options: RecordOptions):
-    """Our extractor: forum posts if the page has any, else its comments (the scorer's rule)."""
+def tasks() -> dict[str, str]:
+    """What each page's truth holds: "comments" (under an article, or under a Q&A page's
+    answers) or "forum" (posts), by page key, as the manifest says."""
+    with open(BENCH / "manifest.csv", encoding="utf-8") as manifest:
+        return {f"{r['source']}/{r['stem']}": r["task"] for r in csv.DictReader(manifest)}
 
-    def extract(text: str, url: str) -> list[dict]:
-        found = extract_records(text, options, url=url)
+
+def ours(options: RecordOptions, models: dict | None = None):
+    """Our extractor's records of the kind the page's truth holds where it found that kind:
+    its comments for a truth of comments (a Q&A page's comments under the answers, not the
+    answers), else forum posts if it found any, else its comments.
+    `models`: the signature scorer to use for each page key (trained without its software)."""
+    task = tasks()
+
+    def extract(text: str, url: str, key: str = "") -> list[dict]:
+        page_options = replace(options, model=models[key]) if models else options
+        found = extract_records(text, page_options, url=url)
         return [
             {"text": r.text, "author": _author(r), "time": _time(r)}
-            for r in found.posts or found.comments
+            for r in (
+                found.comments
+                if task.get(key) == "comments" and found.comments
+                else found.posts or found.comments
+            )
         ]
 
     return extract
@@ -62,7 +88,7 @@ def trafilatura_peer():
     except ImportError:
         return None
 
-    def extract(text: str, url: str) -> list[dict]:
+    def extract(text: str, url: str, key: str = "") -> list[dict]:
         document = trafilatura.bare_extraction(text, url=url, include_comments=True)
         comments = (getattr(document, "comments", None) or "") if document else ""
         return [{"text": line} for line in comments.splitlines() if line.strip()]
@@ -77,7 +103,7 @@ def run(name: str, extract, corpus, sources: list[str], out: Path, repeat: int) 
         for _ in range(repeat):  # the fastest of a few runs: the machine is noisy
             find_time.cache_clear()  # no run profits from an earlier one
             started = time.perf_counter()
-            records = extract(text, url)
+            records = extract(text, url, key)
             best = min(best, (time.perf_counter() - started) * 1000)
         times.append(best)
         predictions[key] = records
@@ -105,23 +131,35 @@ def main() -> None:
     parser.add_argument(
         "--measures", nargs="+", default=["pol", "pol-structure", "ed", "stm", "lcs", "mct"]
     )
-    parser.add_argument("--sources", nargs="+", default=["trafilatura", "harvest", "magichtml"])
+    parser.add_argument("--sources", nargs="+", default=DEFAULT_SOURCES)
     parser.add_argument("--no-peers", action="store_true", help="ours only")
     parser.add_argument("--out", type=Path, help="keep predictions and scores here")
     parser.add_argument(
         "--repeat", type=int, default=3, help="time each page this many times, keep the fastest"
     )
+    parser.add_argument(
+        "--leave-out",
+        choices=["software"],
+        help="score each page with any learned part (the signature scorer) trained without "
+        "its software, beside in-sample; all four dev sources unless --sources",
+    )
+    parser.add_argument(
+        "--model-kind", choices=["logistic", "forest"], default=None,
+        help="the signature scorer's model refitted per fold (default: records_model.KIND)",
+    )  # fmt: skip
     args = parser.parse_args()
     if not BENCH.is_dir():
         sys.exit(f"no benchmark data at {BENCH}")
+    if args.leave_out:
+        leave_out(args)
+        return
     corpus = pages(args.sources)
     out = args.out or Path(tempfile.mkdtemp(prefix="records-bench-"))
     out.mkdir(parents=True, exist_ok=True)
     print(f"{len(corpus)} pages; predictions and scores in {out}")
     extractors = {}
     for name in args.measures:
-        measure, _, variant = name.partition("-")
-        extractors[name] = ours(RecordOptions(measure=measure, evidence=variant != "structure"))
+        extractors[name] = ours(options_named(name))
     peer = None if args.no_peers else trafilatura_peer()
     if peer:
         extractors["trafilatura"] = peer
@@ -146,6 +184,79 @@ def main() -> None:
         print("\nmedian time relative to trafilatura (same run):")
         for name, ms in medians.items():
             print(f"  {name:14} {ms / medians['trafilatura']:.2f}x")
+
+
+def options_named(name: str) -> RecordOptions:
+    """pol, pol-structure (the paper's test only), pol-gate (the signature scorer's "no records
+    here" first), signature (the signature scorer's groups), ed, stm, lcs, mct."""
+    measure, _, variant = name.partition("-")
+    return RecordOptions(measure=measure, evidence=variant != "structure", gate=variant == "gate")
+
+
+LEARNED = ("signature", "gate")  # measures with a learned part; the others are rules only
+
+
+def leave_out(args) -> None:
+    """Per source, in-sample and leave-one-software-out figures side by side: macro over
+    pages of F1, author and time accuracy (each page's share of matched records with the field
+    right, over pages whose truth has the field), and the Chinese pages' F1. A measure without
+    a learned part scores the same both ways (said so in its row)."""
+    from records_model import all_examples, fit
+
+    sources = args.sources if args.sources != DEFAULT_SOURCES else list(ALL_SOURCES)
+    corpus = pages(sources)
+    out = args.out or Path(tempfile.mkdtemp(prefix="records-leave-out-"))
+    out.mkdir(parents=True, exist_ok=True)
+    examples = all_examples(sources)
+    fold = {p.key: p.fold for p in examples}
+    full = fit(examples, args.model_kind)
+    per_fold = {
+        f: fit([p for p in examples if p.fold != f], args.model_kind)
+        for f in sorted(set(fold.values()))
+    }
+    left = {key: per_fold[f] for key, f in fold.items()}
+    print(f"{len(corpus)} pages, {len(per_fold)} software folds; predictions in {out}")
+    measures = [m for m in args.measures if m in ("pol", "pol-gate", "signature")] or ["pol"]
+    print(f"\n{'extractor':11} {'group':24} {'pages':>5}  {'F1 in':>6} {'out':>6}  "
+          f"{'author in':>9} {'out':>6}  {'time in':>7} {'out':>6}")  # fmt: skip
+    for name in measures:
+        learned = any(word in name for word in LEARNED)
+        rows = {}
+        for mode, models in (("in", {k: full for k in fold}), ("out", left)):
+            if mode == "out" and not learned:
+                rows["out"] = rows["in"]  # rules only: nothing trained, nothing to leave out
+                continue
+            result = run(f"{name}-{mode}", ours(options_named(name), models), corpus, sources,
+                         out, 1)  # fmt: skip
+            rows[mode] = macro_rows(out / f"{name}-{mode}.pages.csv")
+            rows[mode + "_ms"] = result["median_ms"]
+        for group in rows["in"]:
+            a, b = rows["in"][group], rows["out"][group]
+            print(f"{name:11} {group:24} {a['pages']:5}  {a['f1']:6.3f} {b['f1']:6.3f}  "
+                  f"{_fmt(a['author'], 9)} {_fmt(b['author'], 6)}  "
+                  f"{_fmt(a['time'])} {_fmt(b['time'], 6)}")  # fmt: skip
+        note = "" if learned else " (rules only: leave-out = in-sample)"
+        print(f"{name}: median {rows['in_ms']:.1f} ms/page{note}")
+
+
+def macro_rows(path: Path) -> dict:
+    """Macro over pages, per source, all, and Chinese pages, from the scorer's per-page CSV."""
+    with open(path, encoding="utf-8") as handle:
+        table = list(csv.DictReader(handle))
+    groups = {"all": table, "lang=zh": [r for r in table if r["lang"] == "zh"]}
+    for row in table:
+        groups.setdefault(f"source={row['source']}", []).append(row)
+    found = {}
+    for group, rows in sorted(groups.items()):
+        found[group] = {
+            "pages": len(rows),
+            "f1": statistics.mean(float(r["f1"] or 0) for r in rows),
+        }
+        for field in ("author", "time"):
+            shares = [int(r[f"{field}_ok"]) / int(r[f"{field}_n"]) for r in rows
+                      if r.get(f"{field}_n") and int(r[f"{field}_n"])]  # fmt: skip
+            found[group][field] = statistics.mean(shares) if shares else None
+    return found
 
 
 def _author(record) -> str | None:

@@ -34,6 +34,7 @@ class PostRecord:
     time: str | None = None
     published_at: datetime | None = None
     time_attr: str | None = None  # as in CommentRecord
+    accepted: bool = False  # a Q&A page's accepted (best) answer, as the page marks it
 
 
 @dataclass

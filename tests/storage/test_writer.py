@@ -71,6 +71,22 @@ def test_comments_and_posts_are_added_once(database):
     assert counts(database) == {"pages": 1, "comments": 3, "forum_posts": 1, "forum_threads": 0}
 
 
+def test_an_accepted_answer_is_stored_as_accepted(database):
+    posts = [
+        PostRecord("How do I file a VAT return?", "asker"),
+        PostRecord("Online, before the 15th.", "helper", accepted=True),
+        PostRecord("By post works too.", "other"),
+    ]
+    store(database, page(posts=posts))
+    with database.session() as session:
+        rows = session.scalars(select(ForumPost).order_by(ForumPost.position)).all()
+    assert [(r.author, r.accepted) for r in rows] == [
+        ("asker", False),
+        ("helper", True),
+        ("other", False),
+    ]
+
+
 def test_threads_update_their_counts(database):
     thread = ThreadRecord("求助：发票怎么开", "http://bbs.example/t/1", "小王", replies=3, views=10)
     store(database, page(threads=[thread]))

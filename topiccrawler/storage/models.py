@@ -186,6 +186,7 @@ class ForumPost(Base):
     author_url: Mapped[str | None] = mapped_column(Text)
     published_text: Mapped[str | None] = mapped_column(String(255))
     published_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    accepted: Mapped[bool | None] = mapped_column(Boolean)  # a Q&A page's accepted answer
     first_seen_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 

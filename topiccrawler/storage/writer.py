@@ -215,6 +215,8 @@ def _store_records(
         }
         if isinstance(record, CommentRecord):
             row["reply_to"] = record.reply_to
+        else:
+            row["accepted"] = record.accepted
         if _upsert(session, table, row, ("page_id", "content_hash"), None) is not None:
             added += 1
     return added

@@ -168,3 +168,72 @@ def test_statistics_and_ranks_are_no_names(text, linked, name):
     from topiccrawler.extract.records.fields import clean_author
 
     assert clean_author(text, linked=linked) == name
+
+
+def test_the_answer_microdata_calls_accepted_is_marked_accepted():
+    def answer(n: int, who: str, when: str, text: str, accepted: bool = False) -> str:
+        prop = ' itemprop="acceptedAnswer"' if accepted else ' itemprop="suggestedAnswer"'
+        return (
+            f'<div class="answer"{prop} itemscope itemtype="https://schema.org/Answer">'
+            f'<div class="text" itemprop="text"><p>{text}</p></div><div class="by">'
+            f'<a href="/users/{n}/{who}">{who}</a> <span>answered {when}</span></div></div>'
+        )
+
+    page = f"""<html><body><h1>Which glue holds on glass?</h1><div class="answers">
+{answer(1, "ann", "Mar 1, 2024 at 10:02", "Two-part epoxy, the glass roughened a little first.")}
+{answer(2, "bob", "Mar 1, 2024 at 11:40", "A UV-curing glass glue: clear and strong.", True)}
+{answer(3, "cat", "Mar 2, 2024 at 08:15", "Silicone works where the joint has to flex a bit.")}
+</div></body></html>"""
+    posts = extract_records(page, url="https://qa.example.test/questions/7/glue").posts
+    assert [(p.author, p.accepted) for p in posts] == [
+        ("ann", False),
+        ("bob", True),
+        ("cat", False),
+    ]
+
+
+@pytest.mark.parametrize(
+    "label", ["Join date:", "Registration date:", "Anmeldungsdatum:", "Date d'inscription :"]
+)
+def test_the_date_a_poster_joined_is_not_the_posts_time(label):
+    def post(n: int, who: str, joined: str, when: str, text: str) -> str:
+        return (
+            f'<tr id="post-{n}"><td class="poster"><p class="username"><a href="/user/{who}/">'
+            f'{who}</a></p><p>{label}<br>{joined}</p></td><td class="post"><div '
+            f'class="postinfo">{when}</div><div class="text"><p>{text}</p></div></td></tr>'
+        )
+
+    page = f"""<html><body><h2>Login loop</h2><table class="topic"><tbody>
+{post(1, "ann", "21. Januar 2013", "20. April 2020 11:17", "After the update the login screen comes back.")}
+{post(2, "bob", "3. März 2011", "20. April 2020 11:20", "Try removing the Xauthority file in your home.")}
+{post(3, "cat", "9. Mai 2016", "20. April 2020 12:02", "That fixed it here too, thanks a lot for the tip.")}
+</tbody></table></body></html>"""
+    posts = extract_records(page, url="https://forum.example.test/topic/login-loop/").posts
+    assert [p.author for p in posts] == ["ann", "bob", "cat"]
+    assert [p.time for p in posts] == [
+        "20. April 2020 11:17",
+        "20. April 2020 11:20",
+        "20. April 2020 12:02",
+    ]
+
+
+def test_a_coarse_date_shown_is_the_time_as_written_and_the_attribute_is_kept():
+    def post(n: int, who: str, iso: str, text: str) -> str:
+        return (
+            f'<li class="item-comment" id="comment-{n}"><div class="meta"><a class="user" '
+            f'href="/profile/{who}">{who}</a> <time datetime="{iso}" title="{iso}">'
+            f'September 2019</time></div><div class="message"><p>{text}</p></div></li>'
+        )
+
+    page = f"""<html><body><h1>How to disable notifications</h1><ul class="comments">
+{post(1, "ann", "2019-09-29T03:49:37+00:00", "The pop-ups keep coming back after each restart.")}
+{post(2, "bob", "2019-09-29T05:10:04+00:00", "Turn them off under Settings, then General.")}
+{post(3, "cat", "2019-09-29T05:44:00+00:00", "That option is missing in the free version here.")}
+</ul></body></html>"""
+    posts = extract_records(page, url="https://forum.example.test/discussion/81455/").posts
+    assert [p.time for p in posts] == ["September 2019"] * 3
+    assert [p.time_attr for p in posts] == [
+        "2019-09-29T03:49:37+00:00",
+        "2019-09-29T05:10:04+00:00",
+        "2019-09-29T05:44:00+00:00",
+    ]

@@ -64,6 +64,11 @@ class RecordOptions:
     max_siblings: int = 400  # siblings of one tag compared at one node (the rest are skipped)
     evidence: bool = True  # False: the paper's structure test only (benchmark baseline)
     forum: ForumOptions = ForumOptions()  # SoL's parameters, for forum pages
+    # The signature scorer's "no records here" (signature.py): a page that does not say it is
+    # a forum and whose best sibling group scores below the model's gate skips POL and SoL.
+    gate: bool = False
+    # The signature scorer to use (a `signature.Model`); None: the one shipped beside it.
+    model: object = field(default=None, compare=False)
 
 
 @dataclass

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import lru_cache
@@ -90,6 +90,8 @@ EDITED_TIME = re.compile(
 )
 NOT_POST_TIME = re.compile(
     r"^\s*(?:joined|registered|member since|last (?:seen|active|visit)|mitglied seit|"
+    r"join date|date joined|registration date|anmeldungsdatum|registrierungsdatum|"
+    r"date d'inscription|fecha de registro|"
     r"registriert|dabei seit|inscrit|inscrito|registrado|注册(?:时间|于|日期)?|加入(?:时间|于)?|"
     r"入坛|最后(?:登录|访问)|上次(?:登录|访问))\b\s*[:：]?",
     re.I,
@@ -194,6 +196,16 @@ BARE_AGE = re.compile(
 )
 
 
+# A coarse date shown where an attribute holds the time ("September 2019", "2019"): a year in
+# a short text is what the page writes.
+SHOWN_YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
+MAX_COARSE_CHARS = 30
+
+
+def _coarse(shown: str) -> bool:
+    return len(shown) <= MAX_COARSE_CHARS and SHOWN_YEAR.search(shown) is not None
+
+
 def _time_of(element: etree._Element, text: str) -> tuple[str | None, str | None]:
     """A time written in the node (as shown, from the smallest element showing it), and the
     machine-readable form a <time datetime> or a title attribute gives, if any. Shown as an
@@ -203,7 +215,7 @@ def _time_of(element: etree._Element, text: str) -> tuple[str | None, str | None
             value = node.get(attribute)
             if value and find_time(value):
                 shown = normalize_space("".join(node.itertext()))
-                written = find_time(shown) or BARE_AGE.match(shown)
+                written = find_time(shown) or BARE_AGE.match(shown) or _coarse(shown)
                 return (shown if written else value), value.strip()
     if not find_time(text):
         return None, None
@@ -450,25 +462,17 @@ def hinted_author(
             (element.get("class") or "", element.get("id") or "", element.get("itemprop") or "",
              element.get("rel") or "")
         )  # fmt: skip
-        hint = _author_hint(marks)
-        if hint is None or _chrome_marked(element):
+        weak = _author_hint(marks)  # True: a profile box, its name the author where no other
+        if weak is None or not_the_author(element, block, None):
             continue
-        weak = hint  # a profile box: its name is the author where nothing else says so
-        if _rank_marked(element):
-            continue  # a group or rank link in the poster's title box, not the name
         linked = _link_text(element)
         name = clean_author(linked, linked=True) if linked else None
         if not name:  # a byline of the name and then the time (linked or not): the name
             linked = ""
             shown = node_text(element).split("\n")[0]
             name = clean_author(shown) or clean_author(_before_time(shown))
-        if not name:
+        if not name or not_the_author(element, block, name):
             continue
-        if _quoted(element, block) or name[0] == "@" and _mention(element):
-            continue  # the quoted post's author, a name mentioned in the text: not this one's
-        first = next((t for t in element.itertext() if not t.isspace()), "")
-        if IN_REPLY_TO.match(first):
-            continue  # "in reply to jane": whom the post answers
         # the element is a name link: all its text is the link's
         is_link = bool(linked) and normalize_space(" ".join(element.itertext())) == linked
         found.append((weak, not is_link, len(list(element.iter())), name, element))
@@ -476,6 +480,37 @@ def hinted_author(
         return None
     *_, name, element = min(found, key=lambda f: f[:3])
     return name, element
+
+
+# Elements the markup names like an author that are not the record's author, case by case as
+# data (applied in this order by `not_the_author`): each case's name, and its test of the
+# element, the record's block and the name read from it (None: before the name is read,
+# the element's own cases).
+NOT_THE_AUTHOR: tuple[tuple[str, bool, Callable[..., bool]], ...] = (
+    ("chrome (a user box's lines, buttons, a signature)", False,
+     lambda element, block, name: _chrome_marked(element)),
+    ("a group or rank link in the poster's title box", False,
+     lambda element, block, name: _rank_marked(element)),
+    ("the quoted post's author", True, lambda element, block, name: _quoted(element, block)),
+    ("a name mentioned in the text", True,
+     lambda element, block, name: name[0] == "@" and _mention(element)),
+    ("whom the post answers ('in reply to jane')", True,
+     lambda element, block, name: bool(IN_REPLY_TO.match(_first_text(element)))),
+)  # fmt: skip
+
+
+def not_the_author(element: etree._Element, block: etree._Element, name: str | None) -> str | None:
+    """The NOT_THE_AUTHOR case the element is: its own cases when `name` is None, else the
+    cases of the name read from it."""
+    named = name is not None
+    for case, needs_name, test in NOT_THE_AUTHOR:
+        if needs_name == named and test(element, block, name):
+            return case
+    return None
+
+
+def _first_text(element: etree._Element) -> str:
+    return next((t for t in element.itertext() if not t.isspace()), "")
 
 
 # The name a post answers, not its author's: "in reply to jane", "Antwort auf …", "回复 …".
@@ -516,16 +551,34 @@ def _rank_marked(element: etree._Element) -> bool:
     return any(RANK_CLASS.match(name) for name in (element.get("class") or "").split())
 
 
+# What a name cannot be, case by case as data (applied in this order by `not_a_name`, the
+# cheap tests first): each case's name, its test of the text, and whether a profile link
+# makes the text a name after all (a profile named after its role, "Moderator").
+NOT_A_NAME: tuple[tuple[str, Callable[[str], object], bool], ...] = (
+    ("too long", lambda text: len(text) > MAX_AUTHOR_CHARS, False),
+    ("a time", lambda text: find_time(text), False),
+    ("chrome words", CHROME_TEXT.match, False),
+    ("a poster's statistics", STAT_TEXT.match, False),
+    ("a rank or role", ROLE_TEXT.match, True),
+)
+
+
+def not_a_name(text: str, linked: bool = False) -> str | None:
+    """The NOT_A_NAME case the text is, or None."""
+    for case, test, link_makes_a_name in NOT_A_NAME:
+        if not (linked and link_makes_a_name) and test(text):
+            return case
+    return None
+
+
 def clean_author(text: str | None, linked: bool = False) -> str | None:
-    """An author's name without labels and trailers; None when it cannot be a name. A rank
-    ("Member", "版主") is no name unless it links somewhere (a profile named after the role)."""
+    """An author's name without labels and trailers; None when it cannot be a name
+    (`NOT_A_NAME`)."""
     if not text:
         return None
     text = normalize_space(ZERO_WIDTH.sub("", text.split("\n")[0]))
     text = AUTHOR_TRAILER.sub("", AUTHOR_LABEL.sub("", text)).strip(" :：|·-")
-    if not text or len(text) > MAX_AUTHOR_CHARS or find_time(text) or CHROME_TEXT.match(text):
-        return None
-    if STAT_TEXT.match(text) or (ROLE_TEXT.match(text) and not linked):
+    if not text or not_a_name(text, linked):
         return None
     return text
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 
 import numpy as np
@@ -186,6 +186,8 @@ class ForumPage:
     posts: list[PostRecord]
     threads: list[ThreadRecord]
     blocks: list[etree._Element]
+    owners: dict = field(default_factory=dict)  # each post's block: the post read from it
+    lead: int = 0  # blocks first whose fields were read apart (an opening post laid out apart)
 
 
 def topic_blocks(
@@ -397,16 +399,18 @@ def extract_forum(
         if not forum and has_comments:
             return ForumPage("", [], [], [])
         lead = lead_post(blocks, options, evidence) if forum else []
-        posts = (_posts(lead, now) if lead else []) + _posts(blocks, now)  # fields apart
-        blocks = lead + blocks
+        owners: dict = {}
+        posts = (_posts(lead, now, owners) if lead else []) + _posts(blocks, now, owners)
+        blocks = lead + blocks  # the lead's fields are read apart from the replies'
         average = sum(len(p.text) for p in posts) / max(1, len(posts))
         if forum or longest_text_outside(body, blocks) < max(200, 2 * average):
-            return ForumPage("thread", posts, [], blocks)
+            return ForumPage("thread", posts, [], blocks, owners, len(lead))
         return ForumPage("", [], [], [])
     if forum:
         lone = lone_posts(body)
         if lone:
-            return ForumPage("thread", _posts(lone, now), [], lone)
+            owners: dict = {}
+            return ForumPage("thread", _posts(lone, now, owners), [], lone, owners)
     return ForumPage("", [], [], [])
 
 
@@ -515,14 +519,41 @@ def lone_posts(body: etree._Element) -> list[etree._Element]:
     return found
 
 
-def _posts(blocks: list[etree._Element], now: datetime | None) -> list[PostRecord]:
-    return [
-        PostRecord(f.text, f.author, f.author_url, f.time, f.published_at, f.time_attr)
-        for f in block_fields(blocks, set(blocks), now)
-        if f.text
-    ]
+def reread(found: ForumPage, records: set, now: datetime | None) -> ForumPage:
+    """The thread's posts read again leaving out `records` found inside them (the comments
+    under a question and its answers): their text, author and time are the posts' own."""
+    owners: dict = {}
+    lead, rest = found.blocks[: found.lead], found.blocks[found.lead :]
+    posts = (_posts(lead, now, owners, records) if lead else []) + _posts(
+        rest, now, owners, records
+    )
+    return ForumPage(found.kind, posts, found.threads, found.blocks, owners, found.lead)
 
 
+def _posts(
+    blocks: list[etree._Element],
+    now: datetime | None,
+    owners: dict | None = None,
+    inner: set = frozenset(),
+) -> list[PostRecord]:
+    """The posts read from `blocks` (those with text), records `inner` to them left out;
+    `owners` gets each one's block. A block the page's microdata calls the accepted answer
+    (itemprop="acceptedAnswer") is a post marked accepted."""
+    posts = []
+    for f in block_fields(blocks, set(blocks) | inner, now):
+        if f.text:
+            post = PostRecord(
+                f.text, f.author, f.author_url, f.time, f.published_at, f.time_attr,
+                accepted=ACCEPTED in (f.element.get("itemprop") or "").split(),
+            )  # fmt: skip
+            posts.append(post)
+            if owners is not None:
+                owners[f.element] = post
+    return posts
+
+
+# The schema.org property of a question's accepted answer, as microdata gives it.
+ACCEPTED = "acceptedAnswer"
 # schema.org types of forum posts and answers: a page that marks them up says what they are.
 POST_TYPES = re.compile(r"schema\.org/(?:Answer|DiscussionForumPosting)$", re.I)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
 
 from lxml import etree, html
 
@@ -18,8 +19,9 @@ from topiccrawler.items import PostRecord
 
 # Types whose objects are a thread's opening post.
 THREAD_TYPES = frozenset(("Question", "DiscussionForumPosting", "SocialMediaPosting"))
-# Keys holding the replies of an opening post.
-REPLY_KEYS = ("acceptedAnswer", "suggestedAnswer", "comment")
+# Keys holding the replies of an opening post; the first marks the accepted answer.
+ACCEPTED = "acceptedAnswer"
+REPLY_KEYS = (ACCEPTED, "suggestedAnswer", "comment")
 # Characters of a post's text (white space out) that must be found on the page (the
 # opening of the text: how posts are matched and told apart; epoch-zero times are none).
 SHOWN_PREFIX = 40
@@ -36,7 +38,7 @@ def linked_posts(root: etree._Element, body: etree._Element) -> list[PostRecord]
         except (ValueError, RecursionError):  # not JSON, or nested past the parser's depth
             continue
         for thread in _threads(data):
-            posts = [_post(thread)] + [_post(r) for r in _replies(thread)]
+            posts = [_post(thread)] + [_post(r, k == ACCEPTED) for k, r in _replies(thread)]
             posts = [p for p in posts if p is not None]
             first = _start(posts[0].text) if posts else ""
             posts = posts[:1] + [p for p in posts[1:] if _start(p.text) != first]  # repeated
@@ -67,17 +69,18 @@ def _threads(data) -> list[dict]:
     return found
 
 
-def _replies(thread: dict) -> list[dict]:
+def _replies(thread: dict) -> list[tuple[str, dict]]:
+    """(key, reply) of each reply, in REPLY_KEYS' order."""
     replies = []
     for key in REPLY_KEYS:
         value = thread.get(key)
         for item in value if isinstance(value, list) else [value]:
             if isinstance(item, dict):
-                replies.append(item)
+                replies.append((key, item))
     return replies
 
 
-def _post(item: dict) -> PostRecord | None:
+def _post(item: dict, accepted: bool = False) -> PostRecord | None:
     text = _text(item.get("text") or item.get("articleBody"))
     if not text:
         return None
@@ -93,6 +96,7 @@ def _post(item: dict) -> PostRecord | None:
         author_url=(author.get("url") if isinstance(author, dict) else None) or None,
         time=written,
         published_at=parse_time(written) if written else None,
+        accepted=accepted,
     )
 
 
@@ -121,7 +125,7 @@ def _shown(text: str, shown: str) -> bool:
 
 def merged(found: list[PostRecord], linked: list[PostRecord]) -> list[PostRecord]:
     """The JSON-LD's posts, each as the layout found it where it did (its time and author as
-    shown), then the layout's posts the JSON-LD does not have."""
+    shown; accepted as the JSON-LD says), then the layout's posts the JSON-LD does not have."""
     texts = ["".join(p.text.split()) for p in found]
     used: set[int] = set()
     posts = []
@@ -132,5 +136,5 @@ def merged(found: list[PostRecord], linked: list[PostRecord]) -> list[PostRecord
             posts.append(post)
         else:
             used.add(match)
-            posts.append(found[match])
+            posts.append(replace(found[match], accepted=found[match].accepted or post.accepted))
     return posts + [p for i, p in enumerate(found) if i not in used]

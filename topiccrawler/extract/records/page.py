@@ -11,11 +11,12 @@ from lxml import etree
 
 from topiccrawler.extract.parse import parse_html
 from topiccrawler.extract.records.comments import RecordOptions, comment_regions, extract_comments
-from topiccrawler.extract.records.fields import page_evidence
-from topiccrawler.extract.records.forum import extract_forum, is_forum_page, unwrap
+from topiccrawler.extract.records.fields import block_fields, page_evidence
+from topiccrawler.extract.records.forum import extract_forum, is_forum_page, reread, unwrap
 from topiccrawler.extract.records.linked import linked_posts, merged
+from topiccrawler.extract.records.signature import best_score, shipped_model, signature_records
 from topiccrawler.extract.tree import clean_tree, text_stats
-from topiccrawler.items import CommentRecord, PostRecord, ThreadRecord
+from topiccrawler.items import CommentRecord, PostRecord, ThreadRecord  # noqa: F401
 
 
 @dataclass
@@ -68,9 +69,17 @@ def extract_records(
         stats = text_stats(body)  # one pass each, for both detectors
     if origin is None:  # the tree's own elements are given
         origin = Known(stats)
-    evidence = page_evidence(body, known=stats)
     generator = " ".join(root.xpath("//meta[@name='generator']/@content"))
-    if is_forum_page(url, generator):
+    if options.measure == "signature":
+        return finish(
+            linked(signature_page(body, stats, options, now), root, body), [], origin, url
+        )
+    forum = is_forum_page(url, generator)
+    if options.gate and not forum and not root.xpath("//script[@type='application/ld+json']"):
+        if best_score(body, stats, options.model) < _gate(options.model):
+            return finish(PageRecords(), [], origin, url)  # no group looks like records
+    evidence = page_evidence(body, known=stats)
+    if forum:
         records, blocks = forum_records(body, options, now, url, generator, stats, evidence)
         return finish(linked(records, root, body), blocks, origin, url)
     regions = comment_regions(body, options, stats, evidence)
@@ -90,7 +99,7 @@ def extract_records(
         regions = outside(regions, found.blocks)
     comment_blocks = [b for r in regions for b in r.blocks]
     if found.kind == "thread":
-        comments = extract_comments(body, options, now=now, regions=regions) if regions else []
+        comments = replying(found, regions, options, now)
         records = PageRecords(kind="thread", posts=found.posts, comments=comments)
         blocks = found.blocks[1:] + comment_blocks  # the first post is the thread's body
     elif found.kind == "list" and not regions:
@@ -100,6 +109,26 @@ def extract_records(
         records = PageRecords(comments=extract_comments(body, options, now=now, regions=regions))
         blocks = comment_blocks
     return finish(linked(records, root, body), blocks, origin, url)
+
+
+def signature_page(body, stats, options: RecordOptions, now) -> PageRecords:
+    """Records as the signature scorer finds them (the `signature` measure): the accepted
+    groups' blocks, their fields read as comments' are; a page of them is a thread."""
+    blocks = signature_records(body, stats, options.model)
+    if not blocks:
+        return PageRecords()
+    found = block_fields(blocks, set(blocks), now)
+    posts = [
+        PostRecord(f.text, f.author, f.author_url, f.time, f.published_at, f.time_attr)
+        for f in found
+        if f.text
+    ]
+    return PageRecords(kind="thread", posts=posts)
+
+
+def _gate(model) -> float:
+    model = model or shipped_model()
+    return model.gate if model is not None else 0.0
 
 
 def linked(records: PageRecords, root: etree._Element, body: etree._Element) -> PageRecords:
@@ -208,7 +237,9 @@ def forum_records(body, options, now, url, generator, stats, evidence) -> tuple[
         body, url=url, options=options.forum, now=now, generator=generator, stats=stats
     )  # a forum: every node compared
     if found.kind == "thread" and len(found.posts) > 1:
-        return PageRecords(kind="thread", posts=found.posts), found.blocks[1:]
+        regions, comments = comments_under(found, options, now, stats, evidence)
+        records = PageRecords(kind="thread", posts=found.posts, comments=comments)
+        return records, found.blocks[1:] + [b for r in regions for b in r.blocks]
     regions = outside(comment_regions(body, options, stats, evidence), found.blocks)  # not rows
     comments = extract_comments(body, options, now=now, regions=regions) if regions else []
     if len(comments) > len(found.posts):
@@ -222,6 +253,67 @@ def forum_records(body, options, now, url, generator, stats, evidence) -> tuple[
     if found.kind == "list":
         return PageRecords(kind="list", threads=found.threads), []
     return PageRecords(), []
+
+
+def comments_under(found, options, now, stats, evidence) -> tuple[list, list[CommentRecord]]:
+    """The comments under each post of a thread (under the question and each answer of a Q&A
+    page): the comment regions POL finds inside the posts' blocks (`replying`)."""
+    regions = [
+        region
+        for block in found.blocks
+        for region in comment_regions(block, options, stats, evidence)
+        if under_post(region, block, stats, now)
+    ]
+    return regions, replying(found, regions, options, now)
+
+
+# What a post keeps of its own beside the comments under it (non-space characters).
+MIN_POST_CHARS = 20
+
+
+def under_post(region, block, stats: dict, now) -> bool:
+    """A region inside a post is comments under it, not the post's own layout (a poster's
+    column beside the text, profile lines, header and meta rows): the post keeps text of its
+    own outside it, and every block names its author and (nearly) every one shows a time."""
+    inside = sum(_chars(b, stats) for b in region.blocks)
+    if _chars(block, stats) - inside < MIN_POST_CHARS:
+        return False
+    fields = block_fields(region.blocks, set(region.blocks), now)
+    timed = sum(f.time is not None for f in fields)
+    return all(f.author and f.text for f in fields) and timed >= 0.8 * len(fields)
+
+
+def _chars(element, stats: dict) -> int:
+    known = stats.get(element)
+    return known.text if known is not None else len("".join("".join(element.itertext()).split()))
+
+
+def replying(found, regions: list, options, now) -> list[CommentRecord]:
+    """The comments of `regions`; those under a post of `found` reply to the post's author
+    unless they name whom they answer. Comments under no post come first, as one set, then
+    each post's, in the posts' order."""
+    owners = found.owners
+    under: dict = {}
+    for region in regions:
+        owner = region.parent if region.parent in owners else None
+        if owner is None:
+            owner = next((a for a in region.parent.iterancestors() if a in owners), None)
+        under.setdefault(owner, []).append(region)
+    inside = [r for owner, group in under.items() if owner is not None for r in group]
+    if inside:  # the posts' own fields, without the comments under them
+        again = reread(found, {b for r in inside for b in (*r.blocks, *r.nested)}, now)
+        found.posts, found.owners = again.posts, again.owners
+        owners = again.owners
+    comments = []
+    for owner in sorted(under, key=lambda o: -1 if o is None else found.blocks.index(o)):
+        group = under[owner]
+        page = group[0].parent.getroottree().getroot()
+        found_here = extract_comments(page, options, now=now, regions=group)
+        if owner in owners:
+            for comment in found_here:
+                comment.reply_to = comment.reply_to or owners[owner].author
+        comments.extend(found_here)
+    return comments
 
 
 def outside(regions: list, blocks: list) -> list:

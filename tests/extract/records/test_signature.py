@@ -1,0 +1,106 @@
+"""The signature scorer: sibling groups by tag and class signature, scored by the shipped
+model; records picked from them, and the benchmark's leave-out folds."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from topiccrawler.extract.parse import parse_html
+from topiccrawler.extract.records.comments import RecordOptions
+from topiccrawler.extract.records.page import extract_records
+from topiccrawler.extract.records.signature import (
+    FEATURES,
+    MODEL_PATH,
+    Model,
+    groups,
+    load_model,
+    shipped_model,
+    signature,
+    signature_records,
+)
+
+POSTS = [
+    ("ann", "2024-03-01 10:02", "The pump stopped after the update; has anyone else seen this?"),
+    ("bob", "2024-03-01 11:40", "Same here. Rolling back the firmware brought mine back to life."),
+    ("cat", "2024-03-02 08:15", "Check the fuse first, a surge during the update can blow it."),
+    ("dan", "2024-03-02 19:30", "Thanks all, it was the fuse. Replaced it and it runs again now."),
+]
+
+
+def thread_page() -> str:
+    posts = "".join(
+        f"""<div class="post post-{n}"><div class="author"><a href="/member/{who}">{who}</a>
+<time datetime="{when}">{when}</time></div><div class="content"><p>{text}</p></div></div>"""
+        for n, (who, when, text) in enumerate(POSTS)
+    )
+    menu = "".join(f'<li class="nav-item"><a href="/c/{i}">Category {i}</a></li>' for i in range(6))
+    return f"""<html><body><ul class="nav">{menu}</ul><h1>Pump stopped</h1>
+<div class="thread">{posts}</div><div class="footer"><p>About us</p><p>Contact</p></div>
+</body></html>"""
+
+
+def test_signatures_ignore_digits_and_class_order():
+    one = parse_html('<div class="post post-12 odd">x</div>').find(".//div")
+    two = parse_html('<div class="odd post-7 post">y</div>').find(".//div")
+    assert signature(one) == signature(two) == "div.odd.post.post-"
+
+
+def test_groups_are_siblings_of_one_signature_with_every_feature():
+    body = parse_html(thread_page()).find("body")
+    found = {signature(g.members[0]): g for g in groups(body)}
+    assert len(found["div.post.post-"].members) == 4
+    assert all(set(g.features) == set(FEATURES) for g in found.values())
+    posts = found["div.post.post-"].features
+    assert posts["times"] == 1.0 and posts["persons"] == 1.0
+    assert posts["record_words"] == 1.0
+
+
+def test_the_shipped_model_takes_the_posts_not_the_menu():
+    model = shipped_model()
+    assert model is not None
+    body = parse_html(thread_page()).find("body")
+    blocks = signature_records(body)
+    assert [b.get("class") for b in blocks] == [f"post post-{n}" for n in range(4)]
+    records = extract_records(thread_page(), RecordOptions(measure="signature"))
+    assert [p.author for p in records.posts] == [who for who, _, _ in POSTS]
+    assert [p.text for p in records.posts] == [text for _, _, text in POSTS]
+
+
+def test_the_gate_leaves_an_article_without_records_and_keeps_a_thread():
+    article = (
+        "<html><body><h1>Pumps</h1>"
+        + "".join(
+            f"<p>Paragraph {i} of a long article about pumps, their fuses and firmware.</p>"
+            for i in range(8)
+        )
+        + "</body></html>"
+    )
+    gated = RecordOptions(gate=True)
+    assert extract_records(article, gated).posts == []
+    assert extract_records(article, gated).comments == []
+    thread = extract_records(thread_page(), gated, url="https://forum.example.test/t/1")
+    assert len(thread.posts or thread.comments) == 4
+
+
+def test_the_shipped_model_is_the_file_the_script_writes():
+    data = json.loads(MODEL_PATH.read_text(encoding="utf-8"))
+    assert data["features"] == list(FEATURES)
+    model = load_model(data)
+    assert load_model(model.to_dict()) == model
+    assert 0 < model.gate < model.threshold
+    logistic = Model((0.0,) * len(FEATURES), (1.0,) * len(FEATURES), (0.5,) * len(FEATURES), -1.0)
+    assert load_model(logistic.to_dict()) == logistic
+
+
+def test_leave_out_folds_are_software_without_versions_and_sites_when_unknown():
+    sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "benchmarks"))
+    from records_model import fold_of
+
+    assert fold_of({"software": "phpBB 3", "site": "a"}) == fold_of(
+        {"software": "phpBB", "site": "b"}
+    )
+    assert fold_of({"software": "Discuz! X3.3", "site": "a"}) == "discuz!"
+    assert fold_of({"software": "custom/unknown", "site": "a.example"}) == "site:a.example"
+    assert fold_of({"software": "Lucianne (custom)", "site": "b"}) == "site:b"

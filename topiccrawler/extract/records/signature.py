@@ -1,0 +1,307 @@
+"""Signature-first record detection: one pass groups sibling subtrees by their tag and class
+signature, a learned scorer picks the groups that are records (issue #36).
+
+The scorer reads shallow features of each group, in the spirit of boilerpipe's shallow-text
+classifier: how often the signature repeats, text per record, evidence of an author or a time
+in each member (a profile link, `<time>`, a date, schema.org microdata), link density, depth,
+position, what the class words and the tag say. It is a forest of 25 shallow trees (or a
+logistic model) stored as a small JSON file (`signature_model.json`, 33 KB, made by
+`benchmarks/records_model.py` from the dev record pages, read on first use) and applied
+here in plain Python: no learning library is imported to use it.
+
+Two uses: `signature_records` returns the blocks of the groups the model accepts (the
+`signature` measure, beside the papers' POL and SoL in the benchmark), and `best_score` is
+the cheap "no records here" answer an article page gets before the papers' detectors run.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from lxml import etree
+
+MODEL_PATH = Path(__file__).with_name("signature_model.json")
+
+# Class and id words of records (any language's forum software uses English names) and of
+# the page's chrome.
+RECORD_WORDS = re.compile(
+    r"post|comment|reply|replies|answer|message|entry|review|thread|topic|note|item|"
+    r"评论|回复|楼",
+    re.I,
+)
+CHROME_WORDS = re.compile(
+    r"nav|menu|sidebar|footer|header|widget|related|breadcrumb|pagination|pager|tags?\b|"
+    r"share|social|banner|\bads?\b|promo|login|signup|toolbar|tab",
+    re.I,
+)
+# A date or clock as forums write them, or an age ("3 days ago", "3天前").
+TIME_TEXT = re.compile(
+    r"\d{4}[-/.年]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4}|\d{1,2}:\d{2}|"
+    r"\b(?:ago|yesterday|today|gestern|heute|hier|aujourd'hui)\b|[天时分秒月年]前|昨天|今天|"
+    r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d",
+    re.I,
+)
+# A link to a person: profile, member and user pages as forum software addresses them.
+PERSON_LINK = re.compile(
+    r"user|member|profile|people|author|/u/|space|home\.php|account|/@|~", re.I
+)
+MICRODATA = re.compile(r"comment|answer|question|post|message|review|person", re.I)
+DIGITS = re.compile(r"\d+")
+SKIP = frozenset(("script", "style", "head", "noscript", "template", "svg", "select", "option"))
+
+FEATURES = (
+    "members", "chars", "spread", "links", "times", "persons", "microdata",
+    "depth", "position", "share", "record_words", "chrome_words", "elements", "prose",
+    "tag_li", "tag_tr", "tag_article", "tag_table", "tag_p", "tag_div", "classed",
+)  # fmt: skip
+
+
+@dataclass
+class Group:
+    """Siblings of one parent sharing a signature, and their features."""
+
+    parent: etree._Element
+    members: list[etree._Element]
+    features: dict[str, float]
+    score: float = 0.0
+
+
+def signature(element: etree._Element) -> str:
+    """Tag and class names without digits (post-123 and post-124 are one signature)."""
+    classes = element.get("class")
+    if not classes:
+        return element.tag
+    return element.tag + "." + ".".join(sorted({DIGITS.sub("", c) for c in classes.split()}))
+
+
+def groups(body: etree._Element, stats: dict | None = None) -> list[Group]:
+    """Every sibling group of two or more members with the same signature, with features.
+
+    `stats`: `text_stats` of the tree (text and link characters per element); computed here
+    when not given."""
+    if stats is None:
+        from topiccrawler.extract.tree import text_stats
+
+        stats = text_stats(body)
+    elements = [e for e in body.iter(etree.Element)]
+    order = {e: i for i, e in enumerate(elements)}
+    total = max(1, len(elements))
+    page_chars = max(1, stats[body].text if body in stats else 1)
+    found = []
+    depth = {body: 0}
+    for parent in elements:
+        if parent.tag in SKIP:
+            continue
+        level = depth.get(parent, 0)
+        buckets: dict[str, list] = {}
+        for child in parent:
+            if not isinstance(child.tag, str):
+                continue
+            depth[child] = level + 1
+            if child.tag in SKIP:
+                continue
+            buckets.setdefault(signature(child), []).append(child)
+        for key, members in buckets.items():
+            if len(members) < 2:
+                continue
+            texts = [stats[m].text if m in stats else 0 for m in members]
+            if sum(texts) < 20 * len(members) / 2:
+                continue  # empty or one-word siblings: no record holds so little
+            found.append(
+                Group(
+                    parent,
+                    members,
+                    _features(key, members, texts, stats, level, order, total, page_chars),
+                )  # fmt: skip
+            )
+    return found
+
+
+def _features(key, members, texts, stats, level, order, total, page_chars) -> dict:
+    n = len(members)
+    chars = sum(texts) / n
+    spread = (sum((t - chars) ** 2 for t in texts) / n) ** 0.5 / (chars + 1)
+    links = sum(stats[m].link if m in stats else 0 for m in members) / (sum(texts) + 1)
+    prose = sum(stats[m].prose if m in stats else 0 for m in members) / (sum(texts) + 1)
+    times = persons = micro = descendants = 0
+    for member in members:
+        text = " ".join(member.itertext())[:2000]
+        has_time = bool(TIME_TEXT.search(text))
+        has_person = has_micro = False
+        for d in member.iter(etree.Element):
+            descendants += 1
+            tag = d.tag
+            if tag == "time" or d.get("datetime"):
+                has_time = True
+            elif tag == "a":
+                href = d.get("href") or ""
+                if PERSON_LINK.search(href) or d.get("rel") == "author":
+                    has_person = True
+            if d.get("itemtype") and MICRODATA.search(d.get("itemtype")):
+                has_micro = True
+        times += has_time
+        persons += has_person
+        micro += has_micro
+    tag = members[0].tag
+    return {
+        "members": math.log(n),
+        "chars": math.log1p(chars),
+        "spread": min(spread, 3.0),
+        "links": links,
+        "times": times / n,
+        "persons": persons / n,
+        "microdata": micro / n,
+        "depth": min(level, 30) / 30,
+        "position": order.get(members[0], 0) / total,
+        "share": sum(texts) / page_chars,
+        "record_words": float(bool(RECORD_WORDS.search(key))),
+        "chrome_words": float(bool(CHROME_WORDS.search(key))),
+        "elements": math.log1p(descendants / n),
+        "prose": prose,
+        "tag_li": float(tag == "li"),
+        "tag_tr": float(tag == "tr"),
+        "tag_article": float(tag == "article"),
+        "tag_table": float(tag == "table"),
+        "tag_p": float(tag in ("p", "br", "span", "a", "b", "strong", "em", "i")),  # text-level
+        "tag_div": float(tag == "div"),
+        "classed": float("." in key),  # the siblings carry a class name
+    }
+
+
+@dataclass(frozen=True)
+class Model:
+    """A logistic model over standardised features, as `benchmarks/records_model.py` fits it."""
+
+    mean: tuple[float, ...]
+    scale: tuple[float, ...]
+    coef: tuple[float, ...]
+    intercept: float
+    threshold: float = 0.5  # groups at or above are records
+    gate: float = 0.05  # a page whose best group is below this has no records
+
+    def score(self, features: dict) -> float:
+        z = self.intercept
+        for name, mean, scale, coef in zip(FEATURES, self.mean, self.scale, self.coef, strict=True):
+            z += coef * (features[name] - mean) / scale
+        return 1 / (1 + math.exp(-max(-30.0, min(30.0, z))))
+
+    @classmethod
+    def from_dict(cls, data: dict) -> Model:
+        if list(data["features"]) != list(FEATURES):
+            raise ValueError(f"{MODEL_PATH}: features {data['features']} are not {FEATURES}")
+        return cls(
+            tuple(data["mean"]), tuple(data["scale"]), tuple(data["coef"]),
+            float(data["intercept"]), float(data.get("threshold", 0.5)),
+            float(data.get("gate", 0.05)),
+        )  # fmt: skip
+
+    def to_dict(self) -> dict:
+        return {"features": list(FEATURES), "mean": list(self.mean), "scale": list(self.scale),
+                "coef": list(self.coef), "intercept": self.intercept,
+                "threshold": self.threshold, "gate": self.gate}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Forest:
+    """A forest of decision trees over the raw features (the mean of the trees' leaf shares
+    of record groups is the score), as `benchmarks/records_model.py --kind forest` fits it.
+    Each tree is a tuple of nodes: (feature index, or -1 at a leaf; threshold; left; right;
+    the leaf's share)."""
+
+    trees: tuple
+    threshold: float = 0.5  # groups at or above are records
+    gate: float = 0.05  # a page whose best group is below this has no records
+
+    def score(self, features: dict) -> float:
+        values = [features[name] for name in FEATURES]
+        total = 0.0
+        for nodes in self.trees:
+            i = 0
+            while nodes[i][0] >= 0:
+                feature, cut, left, right, _ = nodes[i]
+                i = left if values[feature] <= cut else right
+            total += nodes[i][4]
+        return total / len(self.trees)
+
+    def to_dict(self) -> dict:
+        return {"kind": "forest", "features": list(FEATURES),
+                "trees": [[list(node) for node in tree] for tree in self.trees],
+                "threshold": self.threshold, "gate": self.gate}  # fmt: skip
+
+    @classmethod
+    def from_dict(cls, data: dict) -> Forest:
+        if list(data["features"]) != list(FEATURES):
+            raise ValueError(f"{MODEL_PATH}: features {data['features']} are not {FEATURES}")
+        trees = tuple(tuple(tuple(node) for node in tree) for tree in data["trees"])
+        return cls(trees, float(data.get("threshold", 0.5)), float(data.get("gate", 0.05)))
+
+
+def load_model(data: dict) -> Model | Forest:
+    """A model from its JSON form: a forest, or the logistic model."""
+    return Forest.from_dict(data) if data.get("kind") == "forest" else Model.from_dict(data)
+
+
+@lru_cache(maxsize=1)
+def shipped_model() -> Model | Forest | None:
+    """The model shipped beside this module (None, with detection falling back to the papers'
+    methods, when the file is missing)."""
+    try:
+        return load_model(json.loads(MODEL_PATH.read_text(encoding="utf-8")))
+    except FileNotFoundError:
+        return None
+
+
+def scored(body: etree._Element, stats: dict | None = None, model: Model | None = None) -> list:
+    """The page's groups, each with its score, best first."""
+    model = model or shipped_model()
+    found = groups(body, stats)
+    if model is None:
+        return found
+    for group in found:
+        group.score = model.score(group.features)
+    found.sort(key=lambda g: -g.score)
+    return found
+
+
+def best_score(
+    body: etree._Element, stats: dict | None = None, model: Model | None = None
+) -> float:
+    """The best group's score: below the model's gate the page has no records."""
+    found = scored(body, stats, model)
+    return found[0].score if found else 0.0
+
+
+def signature_records(
+    body: etree._Element, stats: dict | None = None, model: Model | None = None
+) -> list[etree._Element]:
+    """The blocks of the groups the model takes for records, in page order: accepted groups,
+    best first, each kept unless it lies inside or holds one kept before."""
+    model = model or shipped_model()
+    if model is None:
+        return []
+    kept: list[Group] = []
+    for group in scored(body, stats, model):
+        if group.score < model.threshold:
+            break
+        inside = set(group.members)
+        if any(
+            _within(group.parent, k.members) or any(_within(k.parent, [m]) for m in inside)
+            for k in kept
+        ):
+            continue
+        kept.append(group)
+    blocks = [m for g in kept for m in g.members]
+    order = {e: i for i, e in enumerate(body.iter(etree.Element))}
+    return sorted(blocks, key=lambda e: order.get(e, 0))
+
+
+def _within(element: etree._Element, members: list) -> bool:
+    """`element` is one of `members` or below one."""
+    ancestors = set(element.iterancestors())
+    ancestors.add(element)
+    return any(m in ancestors for m in members)
