@@ -62,6 +62,7 @@ from topiccrawler.storage.db import Database
 from topiccrawler.storage.sources import (
     KnownSource,
     known_sources,
+    last_run_complete,
     record_source,
     sources_by_url,
     stored_fetch_times,
@@ -98,6 +99,7 @@ class DiscoveryMiddleware:
         self.topic: str | None = None
         self.database: Database | None = None
         self.ready = False
+        self.conditional = True  # sources asked with their validators (a complete last run)
         self.sources: dict[str, set[str]] = defaultdict(set)  # site → feed/sitemap URLs asked
         self.robots: set[str] = set()  # origins whose robots.txt was asked
         self.entries: dict[str, set[str]] = defaultdict(set)  # site → entry URLs requested
@@ -129,6 +131,14 @@ class DiscoveryMiddleware:
             self.database = database_for(self.crawler)
         except NotConfigured:
             self.database = None  # no conditional GET, every entry is requested
+        if self.database is not None:
+            with self.database.session() as session:
+                self.conditional = last_run_complete(session, self.topic)
+            if not self.conditional:
+                logger.info(
+                    "Discovery: the last crawl did not run to its end; feeds and sitemaps are "
+                    "read whole again"
+                )
 
     # --- the first requests: robots.txt, the seed file's feeds and sitemaps, known ones ----------
 
@@ -231,9 +241,9 @@ class DiscoveryMiddleware:
         if known is None and self.database is not None and self.topic is not None:
             known = self._lookup_sources([url]).get(url)
         headers = {}
-        if known is not None and known.etag:
+        if known is not None and known.etag and self.conditional:
             headers["If-None-Match"] = known.etag
-        if known is not None and known.last_modified:
+        if known is not None and known.last_modified and self.conditional:
             headers["If-Modified-Since"] = known.last_modified
         limit = self.feed_max_bytes if kind == "feed" else self.sitemap_max_bytes
         return Request(
@@ -408,7 +418,8 @@ class DiscoveryMiddleware:
         for child, lastmod in in_site:
             stored = known.get(child)
             if (
-                stored is not None
+                self.conditional
+                and stored is not None
                 and stored.status in (200, 304)
                 and lastmod is not None
                 and stored.lastmod is not None

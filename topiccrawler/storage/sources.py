@@ -12,7 +12,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
 from topiccrawler.storage.known_urls import as_utc
-from topiccrawler.storage.models import DiscoverySource, Page
+from topiccrawler.storage.models import CrawlRun, DiscoverySource, Page
 from topiccrawler.urls import url_hash
 
 _INSERTS = {"sqlite": sqlite.insert, "postgresql": postgresql.insert}
@@ -37,6 +37,19 @@ def _known(row: DiscoverySource) -> KnownSource:
         row.site, row.kind, row.url, row.depth, row.etag, row.last_modified,
         as_utc(row.fetched_at), as_utc(row.lastmod), row.status,
     )  # fmt: skip
+
+
+def last_run_complete(session: Session, topic: str) -> bool:
+    """Whether the topic's last finished crawl ran to its end ("finished"): one killed, stopped
+    or cut short may have left entries of a feed it read unfetched, so the feed is read whole
+    again rather than asked conditionally."""
+    reason = session.scalar(
+        select(CrawlRun.finish_reason)
+        .where(CrawlRun.topic == topic, CrawlRun.finished_at.is_not(None))
+        .order_by(CrawlRun.started_at.desc(), CrawlRun.id.desc())
+        .limit(1)
+    )
+    return reason in (None, "finished")
 
 
 def known_sources(session: Session, topic: str, max_depth: int = 0) -> list[KnownSource]:
