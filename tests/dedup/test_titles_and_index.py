@@ -182,3 +182,25 @@ def test_a_bucket_is_bounded_and_the_index_grows():
 def test_doctests():
     assert doctest.testmod(titles).failed == 0
     assert doctest.testmod(simhash_module).failed == 0
+
+
+def test_loading_in_bulk_builds_what_adding_one_by_one_builds():
+    rng = random.Random(11)
+    words = [f"w{i}" for i in range(50)] + ["7", "2026"]
+    titles = [
+        (f"t{n}", rng.choices(words, k=rng.randint(0, 7)), rng.getrandbits(64)) for n in range(3000)
+    ]
+    titles.append(("t5", ["w1", "w2"], 0))  # a key seen before: ignored, as by add
+    one_by_one, bulk = TitleIndex(), TitleIndex()
+    for key, toks, fingerprint in titles:
+        one_by_one.add(key, toks, fingerprint)
+    bulk.add_many(titles[:1000])
+    bulk.add_many(titles[1000:])  # crosses a growth of the chains' buckets
+    for name in ("df", "tokens", "counts", "offsets", "fingerprints", "rank", "_key_bytes"):
+        assert getattr(bulk, name) == getattr(one_by_one, name), name
+    for name in ("hashes", "next", "heads"):
+        assert getattr(bulk._pairs, name) == getattr(one_by_one._pairs, name), name
+        assert getattr(bulk._keys, name) == getattr(one_by_one._keys, name), name
+    query = titles[42][1] + ["w3"]
+    assert bulk.best_match(query) == one_by_one.best_match(query)
+    assert "t2999" in bulk and bulk.key(2999) == "t2999"

@@ -38,7 +38,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cache
-from itertools import combinations
+from itertools import chain, combinations
 from pathlib import Path
 
 import numpy as np
@@ -94,6 +94,7 @@ class _Chains:
         self.next = array("I")
         self.heads = array("I", [NIL]) * 1024
         self.linked = 0
+        self.pending = np.zeros(0, dtype=np.int64)  # a batch's entries, to link on growing
 
     def append(self, value: int, link: bool) -> None:
         entry = len(self.hashes)
@@ -102,11 +103,42 @@ class _Chains:
             self.next.append(NIL)
             return
         if self.linked >= len(self.heads):
-            self._grow()
+            self._grow(self.linked + 1)
         bucket = value & (len(self.heads) - 1)
         self.next.append(self.heads[bucket])
         self.heads[bucket] = entry
         self.linked += 1
+
+    def extend(self, values: np.ndarray, link: np.ndarray) -> None:
+        """Many entries at once (the same result as appending them one by one)."""
+        first = len(self.hashes)
+        self.hashes.frombytes(values.astype(np.uint32).tobytes())
+        self.next.frombytes(np.full(len(values), NIL, dtype=np.uint32).tobytes())
+        linked = int(link.sum())
+        if self.linked + linked > len(self.heads):
+            self.linked += linked
+            self.pending = np.flatnonzero(link) + first
+            self._grow(self.linked)
+            return
+        self.linked += linked
+        entries = (np.flatnonzero(link) + first).astype(np.uint32)
+        nxt = np.frombuffer(self.next, dtype=np.uint32)
+        heads = np.frombuffer(self.heads, dtype=np.uint32)
+        self._link(entries, values[link].astype(np.uint32), nxt, heads)
+
+    @staticmethod
+    def _link(entries: np.ndarray, values: np.ndarray, nxt: np.ndarray, heads: np.ndarray):
+        """Put entries (oldest first) at the head of their buckets' chains, in place."""
+        buckets = values & np.uint32(len(heads) - 1)
+        order = np.argsort(buckets, kind="stable")  # by bucket, oldest first within
+        entries, buckets = entries[order], buckets[order]
+        same = buckets[1:] == buckets[:-1]
+        if len(entries):
+            nxt[entries[1:]] = np.where(same, entries[:-1], nxt[entries[1:]])
+            starts = np.append(True, ~same)
+            nxt[entries[starts]] = heads[buckets[starts]]
+            last = np.append(~same, True)
+            heads[buckets[last]] = entries[last]
 
     def find(self, value: int, limit: int) -> Iterable[int]:
         """Entries with this key, newest first, at most `limit` (and a bounded walk)."""
@@ -120,29 +152,50 @@ class _Chains:
             entry = nxt[entry]
             steps += 1
 
-    def _grow(self) -> None:
-        """Twice the buckets; chains relinked in one vectorised pass, newest first still."""
-        size = 2 * len(self.heads)
+    def _grow(self, needed: int) -> None:
+        """Enough buckets for `needed` entries (powers of two); chains relinked in one
+        vectorised pass, newest first still."""
+        size = len(self.heads)
+        while size < needed:
+            size *= 2
         nxt = np.frombuffer(self.next, dtype=np.uint32).copy()
-        # Linked entries are the heads and the entries some entry points to (unused entries
-        # are neither).
+        old_heads = np.frombuffer(self.heads, dtype=np.uint32)
+        # Linked entries are the heads and the entries some entry points to; unused entries
+        # are neither, and a batch being added is in `pending`.
         reachable = np.zeros(len(nxt), dtype=bool)
-        heads = np.frombuffer(self.heads, dtype=np.uint32)
-        reachable[heads[heads != NIL]] = True
+        reachable[old_heads[old_heads != NIL]] = True
         reachable[nxt[nxt != NIL]] = True
+        reachable[self.pending] = True
+        del old_heads
         entries = np.flatnonzero(reachable).astype(np.uint32)
-        buckets = np.frombuffer(self.hashes, dtype=np.uint32)[entries] & np.uint32(size - 1)
-        order = np.argsort(buckets, kind="stable")  # by bucket, oldest first within
-        entries, buckets = entries[order], buckets[order]
-        same = buckets[1:] == buckets[:-1]
-        nxt[entries[1:]] = np.where(same, entries[:-1], NIL)
-        if len(entries):
-            nxt[entries[0]] = NIL
+        nxt[:] = NIL
         heads = np.full(size, NIL, dtype=np.uint32)
-        last = np.append(~same, True)
-        heads[buckets[last]] = entries[last]
+        self._link(entries, np.frombuffer(self.hashes, dtype=np.uint32)[entries], nxt, heads)
         self.next = array("I", nxt.tobytes())
         self.heads = array("I", heads.tobytes())
+        self.pending = np.zeros(0, dtype=np.int64)
+
+
+PAIR_A, PAIR_B, PAIR_SALT, SINGLE_SALT = 0x9E3779B1, 0x85EBCA77, 0x27D4EB2F, 0x165667B1
+
+
+def _pair_hashes(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """TitleIndex._pair_hash over arrays (token ids below 2**32: no product overflows)."""
+    low, high = np.minimum(a, b).astype(np.uint64), np.maximum(a, b).astype(np.uint64)
+    mixed = (low * np.uint64(PAIR_A)) ^ (high * np.uint64(PAIR_B)) ^ np.uint64(PAIR_SALT)
+    return mixed & np.uint64(NIL)
+
+
+def _single_hashes(a: np.ndarray) -> np.ndarray:
+    return ((a.astype(np.uint64) * np.uint64(PAIR_A)) ^ np.uint64(SINGLE_SALT)) & np.uint64(NIL)
+
+
+def _extended(values: array, more: np.ndarray) -> array:
+    """Extend, moving a 32-bit array to 64 bits when the values no longer fit."""
+    if values.typecode == "I" and len(more) and int(more[-1]) > NIL:
+        values = array("Q", values)
+    values.frombytes(more.astype(np.dtype(values.typecode)).tobytes())
+    return values
 
 
 def _grown(values: array, value: int) -> array:
@@ -208,11 +261,11 @@ class TitleIndex:
     def _pair_hash(a: int, b: int) -> int:
         if a > b:
             a, b = b, a
-        return ((a * 0x9E3779B1) ^ (b * 0x85EBCA77) ^ 0x27D4EB2F) & 0xFFFFFFFF
+        return ((a * PAIR_A) ^ (b * PAIR_B) ^ PAIR_SALT) & NIL
 
     @staticmethod
     def _single_hash(a: int) -> int:
-        return ((a * 0x9E3779B1) ^ 0x165667B1) & 0xFFFFFFFF
+        return ((a * PAIR_A) ^ SINGLE_SALT) & NIL
 
     def _file_under(self, token_ids: list[int]) -> list[int]:
         rarest = self._rarest(token_ids, KEY_WORDS)
@@ -220,23 +273,25 @@ class TitleIndex:
             return [self._single_hash(rarest[0])]
         return [self._pair_hash(a, b) for a, b in combinations(rarest, 2)]
 
+    def _token_id(self, token: str) -> int:
+        token_id = self.vocabulary.get(token)
+        if token_id is None:
+            token_id = self.vocabulary[token] = len(self.df)
+            self.df.append(0)
+            self.numeric.append(token.isdigit())
+            self.rank.append(max(0, int(self.rarity(token))))
+        return token_id
+
     def add(self, key: str, tokens: Iterable[str], fingerprint: int = 0) -> None:
         """Index a title (once per key), with its page's body fingerprint if known."""
         if self._find(key) is not None:
             return
-        doc = len(self)
-        ids = []
-        for token, count in Counter(tokens).items():
-            token_id = self.vocabulary.get(token)
-            if token_id is None:
-                token_id = self.vocabulary[token] = len(self.df)
-                self.df.append(0)
-                self.numeric.append(token.isdigit())
-                self.rank.append(max(0, int(self.rarity(token))))
+        counts = Counter(self._token_id(t) for t in tokens)
+        ids = sorted(counts)
+        for token_id in ids:
             self.df[token_id] += 1
             self.tokens.append(token_id)
-            self.counts.append(min(count, 255))
-            ids.append(token_id)
+            self.counts.append(min(counts[token_id], 255))
         self.offsets = _grown(self.offsets, len(self.tokens))
         self.fingerprints.append(fingerprint)
         self._key_bytes += key.encode()
@@ -248,7 +303,68 @@ class TitleIndex:
                 self._pairs.append(filed[slot], link=True)
             else:
                 self._pairs.append(0, link=False)
-        assert len(self._pairs.hashes) == KEYS * (doc + 1)
+
+    def add_many(self, titles: Iterable[tuple[str, Iterable[str], int]]) -> None:
+        """Index many (key, tokens, fingerprint) at once, as `add` would one by one, with the
+        per-title work vectorised: what makes loading millions of stored titles take seconds."""
+        keys, token_lists, fingerprints = [], [], []
+        seen: set[str] = set()
+        for key, tokens, fingerprint in titles:
+            if key in seen or self._find(key) is not None:
+                continue
+            seen.add(key)
+            keys.append(key)
+            token_lists.append(tokens if isinstance(tokens, list) else list(tokens))
+            fingerprints.append(fingerprint)
+        if not keys:
+            return
+        n, first_doc = len(keys), len(self)
+        words = list(chain.from_iterable(token_lists))
+        found = list(map(self.vocabulary.get, words))  # one C-level pass; None for new words
+        for i in [i for i, token_id in enumerate(found) if token_id is None]:
+            found[i] = self._token_id(words[i])
+        flat = np.array(found, dtype=np.int64)
+        lengths = np.fromiter(map(len, token_lists), dtype=np.int64, count=n)
+        docs = np.repeat(np.arange(n, dtype=np.int64), lengths)
+        vocabulary_size = len(self.df)
+        distinct, counts = np.unique(docs * vocabulary_size + flat, return_counts=True)
+        doc_of, ids = np.divmod(distinct, vocabulary_size)  # by title, then by token id
+        per_doc = np.bincount(doc_of, minlength=n)
+        df = np.frombuffer(self.df, dtype=np.uint32)
+        df += np.bincount(ids, minlength=vocabulary_size).astype(np.uint32)
+        del df
+        self.tokens.frombytes(ids.astype(np.uint32).tobytes())
+        self.counts.frombytes(np.minimum(counts, 255).astype(np.uint8).tobytes())
+        ends = int(self.offsets[-1]) + np.cumsum(per_doc)
+        self.offsets = _extended(self.offsets, ends)
+        self.fingerprints.frombytes(np.asarray(fingerprints, dtype=np.uint64).tobytes())
+        encoded = [key.encode() for key in keys]
+        key_ends = len(self._key_bytes) + np.cumsum(np.fromiter(map(len, encoded), np.int64, n))
+        self._key_bytes += b"".join(encoded)
+        self._key_offsets = _extended(self._key_offsets, key_ends)
+        self._keys.extend(
+            np.fromiter((hash(key) & NIL for key in keys), dtype=np.uint32, count=n),
+            np.ones(n, dtype=bool),
+        )
+        # The KEY_WORDS rarest of each title's distinct tokens (rarity, then id).
+        rank = np.frombuffer(self.rank, dtype=np.uint64)[ids]
+        order = np.lexsort((ids, rank, doc_of))
+        starts = np.cumsum(per_doc) - per_doc
+        sorted_doc, sorted_ids = doc_of[order], ids[order]
+        sorted_position = np.arange(len(ids)) - np.repeat(starts, per_doc)
+        rarest = np.full((n, KEY_WORDS), -1, dtype=np.int64)
+        top = sorted_position < KEY_WORDS
+        rarest[sorted_doc[top], sorted_position[top]] = sorted_ids[top]
+        values = np.zeros((n, KEYS), dtype=np.uint64)
+        link = np.zeros((n, KEYS), dtype=bool)
+        for slot, (a, b) in enumerate(combinations(range(KEY_WORDS), 2)):
+            both = (rarest[:, a] >= 0) & (rarest[:, b] >= 0)
+            values[both, slot] = _pair_hashes(rarest[both, a], rarest[both, b])
+            link[both, slot] = True
+        single = (rarest[:, 0] >= 0) & (rarest[:, 1] < 0)
+        values[single, 0] = _single_hashes(rarest[single, 0])
+        link[single, 0] = True
+        self._pairs.extend(values.ravel(), link.ravel())
 
     def document(self, doc: int) -> list[int]:
         return list(self.tokens[self.offsets[doc] : self.offsets[doc + 1]])

@@ -11,6 +11,9 @@ from topiccrawler.dedup.simhash import from_signed
 from topiccrawler.storage.models import Page
 
 
+BATCH = 20_000
+
+
 def load_stored_titles(session: Session, index: TitleIndex, topic: str, after_id: int = 0) -> int:
     """Add the topic's stored titles with id > `after_id`, oldest first; returns the last id."""
     last = after_id
@@ -20,8 +23,13 @@ def load_stored_titles(session: Session, index: TitleIndex, topic: str, after_id
         .order_by(Page.id)
         .execution_options(yield_per=5000)
     )
+    batch = []
     for page_id, url, title_key, body_hash in rows:
         if title_key:
-            index.add(url, title_key.split(" "), from_signed(body_hash))
+            batch.append((url, title_key.split(" "), from_signed(body_hash)))
         last = page_id
+        if len(batch) >= BATCH:
+            index.add_many(batch)  # vectorised: a million titles in seconds
+            batch = []
+    index.add_many(batch)
     return last
