@@ -63,17 +63,22 @@ class Match:
 
 
 @cache
-def dictionary_frequencies() -> dict[str, int]:
-    """jieba's dictionary word frequencies (read as data; the segmenter is rjieba)."""
+def dictionary_frequencies() -> dict[str, str]:
+    """jieba's dictionary word frequencies (read as data; the segmenter is rjieba), lower-cased
+    as tokens are; values are the frequencies as written (converted when looked up). Read in
+    one split of the whole file: a tenth of a line-by-line parse (about 0.1 s)."""
     spec = importlib.util.find_spec("jieba")
     if spec is None or spec.origin is None:
         return {}
-    frequencies: dict[str, int] = {}
-    with open(Path(spec.origin).parent / "dict.txt", encoding="utf-8") as lines:
-        for line in lines:
-            parts = line.split(" ")
-            if len(parts) >= 2 and parts[1].isdigit():
-                frequencies[parts[0].lower()] = int(parts[1])
+    text = (Path(spec.origin).parent / "dict.txt").read_text(encoding="utf-8").lower()
+    fields = text.split()
+    if len(fields) == 3 * text.count("\n") and all(f.isdigit() for f in fields[1:300:3]):
+        return dict(zip(fields[0::3], fields[1::3], strict=True))
+    frequencies = {}  # not three fields a line: line by line
+    for line in text.splitlines():
+        parts = line.split(" ")
+        if len(parts) >= 2 and parts[1].isdigit():
+            frequencies[parts[0]] = parts[1]
     return frequencies
 
 
@@ -81,7 +86,7 @@ def dictionary_rarity(token: str) -> int:
     """Lower is rarer: jieba's frequency, 0 for words outside the dictionary."""
     if token.isdigit():
         return NUMBER_RARITY
-    return dictionary_frequencies().get(token, 0)
+    return int(dictionary_frequencies().get(token, 0))
 
 
 class _Chains:
