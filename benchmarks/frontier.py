@@ -24,7 +24,11 @@ import uuid
 from pathlib import Path
 
 TITLES = (
-    Path(__file__).resolve().parents[2] / "shared" / "bench" / "relevance" / "thucnews-titles-dev.txt"
+    Path(__file__).resolve().parents[2]
+    / "shared"
+    / "bench"
+    / "relevance"
+    / "thucnews-titles-dev.txt"
 )
 BATCH = 5000
 

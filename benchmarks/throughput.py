@@ -139,7 +139,12 @@ def crawl_command(crawler: str, folder: Path, pages: int, profile: Path | None) 
     runner = [PY, here, "_profile", str(profile), "--"] if profile else [SCRAPY]
     wrap = [PY, str(Path(__file__).resolve()), "_timed", str(folder / "cpu.json"), "--"]
     if crawler == "plain":
-        settings = ["-s", f"CLOSESPIDER_PAGECOUNT={pages}", "-s", f"LOG_FILE={folder / 'scrapy.log'}"]
+        settings = [
+            "-s",
+            f"CLOSESPIDER_PAGECOUNT={pages}",
+            "-s",
+            f"LOG_FILE={folder / 'scrapy.log'}",
+        ]
         command = [*wrap, *runner, "runspider", str(Path(__file__).resolve()), "-a", "base={base}"]
         return ["sh", "-c", f"cd {shlex.quote(str(folder))} && {shlex.join(command + settings)}"]
     convert = [PY, str(TESTBED / "to_topiccrawler.py"), "{topic}", str(folder)]
@@ -151,7 +156,14 @@ def crawl_command(crawler: str, folder: Path, pages: int, profile: Path | None) 
         "CRAWL_MAX_PAGES": pages,
     }
     arguments = [a for name, value in settings.items() for a in ("-s", f"{name}={value}")]
-    scrapy_command = [*wrap, *runner, "crawl", "topic", "-a", f"keywords={folder / 'keywords.toml'}"]
+    scrapy_command = [
+        *wrap,
+        *runner,
+        "crawl",
+        "topic",
+        "-a",
+        f"keywords={folder / 'keywords.toml'}",
+    ]
     scrapy_command += ["-a", f"seeds={folder / 'seeds.toml'}", *arguments]
     return [
         "sh", "-c",

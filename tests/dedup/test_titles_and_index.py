@@ -149,7 +149,9 @@ def test_candidates_find_reposts_and_score_exactly():
         stored.append(title)
     for _ in range(300):
         original = rng.choice(stored)
-        repost = rng.sample(original, len(original)) + ([rng.choice(words)] if rng.random() < 0.5 else [])
+        repost = rng.sample(original, len(original)) + (
+            [rng.choice(words)] if rng.random() < 0.5 else []
+        )
         random_query = rng.choices(words, weights=weights, k=rng.randint(1, 8))
         for query in (repost, random_query):
             match = index.best_match(query)

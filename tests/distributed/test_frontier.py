@@ -346,8 +346,15 @@ def test_whatever_else_a_request_carries_comes_back():
         meta={"cookiejar": "forum.example.test", "custom_key": {"nested": [1, 2.5, None]},
               "an_object": frozenset({"x"}), "big": 10**30, "negative": -7},
     )  # fmt: skip
-    again = decode_request(encode_request(post, spider, "forum.example.test"), spider, "forum.example.test")
-    assert (again.method, again.body, again.dont_filter, again.flags) == ("POST", post.body, True, ["login"])
+    again = decode_request(
+        encode_request(post, spider, "forum.example.test"), spider, "forum.example.test"
+    )
+    assert (again.method, again.body, again.dont_filter, again.flags) == (
+        "POST",
+        post.body,
+        True,
+        ["login"],
+    )
     assert again.headers.get("Referer") == b"http://forum.example.test/"
     assert again.cookies == {"sid": "1"} and again.cb_kwargs == {"step": 2}
     assert again.callback == spider.parse_form and again.errback is None

@@ -323,7 +323,7 @@ class TitleIndex:
             fingerprints.append(fingerprint)
         if not keys:
             return
-        n, first_doc = len(keys), len(self)
+        n = len(keys)
         words = list(chain.from_iterable(token_lists))
         found = list(map(self.vocabulary.get, words))  # one C-level pass; None for new words
         for i in [i for i, token_id in enumerate(found) if token_id is None]:

@@ -10,7 +10,6 @@ from topiccrawler.dedup.index import TitleIndex
 from topiccrawler.dedup.simhash import from_signed
 from topiccrawler.storage.models import Page
 
-
 BATCH = 20_000
 
 
