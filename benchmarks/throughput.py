@@ -2,8 +2,12 @@
 (../shared/bench/crawl), rounds alternated; fetches/s, CPU per fetched page, and where the CPU
 goes, by component.
 
-    .venv/bin/python benchmarks/throughput.py [--seed 2] [--homophily 0.8] [--pages 300]
-        [--rounds 2] [--profile] [--workdir DIR]
+    .venv/bin/python benchmarks/throughput.py [--web testbed|sandbox] [--seed 2]
+        [--homophily 0.8] [--pages 300] [--rounds 2] [--profile] [--workdir DIR]
+
+`--web sandbox`: the project's large sandbox web instead (served in this process; every content
+site's home page as an entrance, as benchmarks/harvest.py does), fetches/s from each crawler's
+own stats (responses over its elapsed time).
 
 The plain spider (below, `PlainSpider`) is what a user would otherwise write: start at the home
 pages of the twelve sites, follow every link on the host, extract every page with trafilatura
@@ -37,6 +41,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import scrapy
 
@@ -86,10 +91,14 @@ class PlainSpider(scrapy.Spider):
         "REQUEST_FINGERPRINTER_IMPLEMENTATION": "2.7",
     }
 
-    def __init__(self, base: str = "", **kwargs):
+    def __init__(self, base: str = "", start: str = "", hosts: str = "", **kwargs):
         super().__init__(**kwargs)
-        self.start_urls = [f"{base}/s{n}/" for n in range(1, 13)]
-        self.host = base.split("//", 1)[-1]
+        if start:  # the sandbox: its sites' home pages, links followed on its hosts only
+            self.start_urls = start.split(",")
+            self.hosts = tuple(hosts.split(","))
+        else:  # the testbed: twelve sites on one host
+            self.start_urls = [f"{base}/s{n}/" for n in range(1, 13)]
+            self.hosts = (urlsplit(base).hostname,)
 
     def parse(self, response):
         import trafilatura
@@ -100,7 +109,7 @@ class PlainSpider(scrapy.Spider):
         text = trafilatura.extract(response.text, url=response.url, include_comments=True)
         yield {"url": response.url, "chars": len(text or "")}
         for link in LinkExtractor().extract_links(response):
-            if link.url.split("//", 1)[-1].startswith(self.host):
+            if urlsplit(link.url).hostname in self.hosts:  # never off the bench
                 yield response.follow(link.url, callback=self.parse)
 
 
@@ -197,6 +206,65 @@ def run(crawler: str, web: Path, folder: Path, pages: int, profile: bool) -> dic
     return result
 
 
+def sandbox_run(crawler: str, server, folder: Path, pages: int, profile: bool) -> dict:
+    """One crawl of the project's sandbox web (served in this process); fetches/s from the
+    crawler's own stats (responses over its elapsed time)."""
+    import re
+
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from harvest import every_site_seed_file
+
+    from topiccrawler.sandbox.demo import crawl_command as sandbox_command
+    from topiccrawler.sandbox.demo import sandbox_crawl_settings, sandbox_login_env
+
+    folder.mkdir(parents=True, exist_ok=True)
+    for old in folder.glob("*"):
+        if old.is_file():
+            old.unlink()
+    prof = folder / "profile.out" if profile else None
+    here = str(Path(__file__).resolve())
+    wrap = [PY, here, "_timed", str(folder / "cpu.json"), "--"]
+    runner = [PY, here, "_profile", str(prof), "--"] if prof else [PY, "-m", "scrapy"]
+    hosts = sorted({host for host, _, _ in server.web.pages_with_truth()})
+    base = {
+        **sandbox_crawl_settings(server), "DOWNLOAD_DELAY": 0, "AUTOTHROTTLE_ENABLED": False,
+        "CONCURRENT_REQUESTS": 16, "CONCURRENT_REQUESTS_PER_DOMAIN": 4, "RETRY_TIMES": 0,
+        "DOWNLOAD_TIMEOUT": 2, "LOG_LEVEL": "INFO", "LOG_FILE": str(folder / "scrapy.log"),
+    }  # fmt: skip
+    if crawler == "plain":
+        settings = {k: base[k] for k in base if k != "ALLOWED_ADDRESSES"}
+        settings["CLOSESPIDER_PAGECOUNT"] = pages
+        arguments = [
+            a
+            for name, value in settings.items()
+            for a in ("-s", f"{name}={','.join(value) if isinstance(value, list) else value}")
+        ]
+        starts = ",".join(server.url(host) for host in hosts)
+        command = [*wrap, *runner, "runspider", here, "-a", f"start={starts}"]
+        command += ["-a", f"hosts={','.join(hosts)}", *arguments]
+        subprocess.run(command, cwd=folder, check=True, capture_output=True)
+    else:
+        seeds = folder / "seeds.toml"
+        seeds.write_text(every_site_seed_file(server), encoding="utf-8")
+        settings = {**base, "DATABASE_URL": f"sqlite:///{folder / 'crawl.db'}"}
+        settings["CRAWL_MAX_PAGES"] = pages
+        command = sandbox_command(seeds, settings)
+        command = [*wrap, *runner, *command[3:]]
+        env = {**os.environ, **sandbox_login_env()}
+        subprocess.run(command, cwd=ROOT, check=True, capture_output=True, env=env)
+    log = (folder / "scrapy.log").read_text(encoding="utf-8", errors="replace")
+    responses = int(re.findall(r"'downloader/response_count': (\d+)", log)[-1])
+    elapsed = float(re.findall(r"'elapsed_time_seconds': ([\d.]+)", log)[-1])
+    cpu = json.loads((folder / "cpu.json").read_text())
+    result = {
+        "crawler": crawler, "fetches": responses, "fetches_s": responses / elapsed,
+        "cpu_ms_page": cpu["cpu"] * 1000 / responses, "wall": cpu["wall"],
+    }  # fmt: skip
+    if prof is not None:
+        result["components"] = components(prof)
+    return result
+
+
 def components(profile: Path) -> dict[str, float]:
     """Self time by component, as shares of the profile's total. A function of no component
     (the standard library, built-ins, C extensions) counts for its callers' components, each
@@ -243,6 +311,56 @@ def components(profile: Path) -> dict[str, float]:
     return {name: value / total for name, value in sorted(totals.items(), key=lambda x: -x[1])}
 
 
+def report(results: dict[str, list[dict]], profiles: dict[str, dict], title: str) -> None:
+    print(title)
+    print(f"{'crawler':14} | fetches | fetches/s (rounds) | CPU ms/page (rounds)")
+    mean = {}
+    for crawler, rounds in results.items():
+        rates = [r["fetches_s"] for r in rounds]
+        cpus = [r["cpu_ms_page"] for r in rounds]
+        mean[crawler] = (statistics.mean(rates), statistics.mean(cpus))
+        print(
+            f"{crawler:14} | {rounds[0]['fetches']:7} | "
+            f"{' '.join(f'{x:.1f}' for x in rates):18} | {' '.join(f'{x:.1f}' for x in cpus)}"
+        )
+    print(
+        f"topiccrawler / plain: fetches/s {mean['topiccrawler'][0] / mean['plain'][0]:.2f}x, "
+        f"CPU per page {mean['topiccrawler'][1] / mean['plain'][1]:.2f}x"
+    )
+    for crawler, shares in profiles.items():
+        print(f"\n{crawler}, CPU by component (profiled round; ms/page from unprofiled CPU):")
+        for name, share in shares.items():
+            if share >= 0.005:
+                print(f"  {name:36} {share:6.1%}  {share * mean[crawler][1]:6.1f} ms/page")
+
+
+def sandbox_main(args: argparse.Namespace) -> int:
+    from topiccrawler.sandbox.server import SandboxServer
+    from topiccrawler.sandbox.web import build_web
+
+    web = build_web(args.seed, "large")
+    workdir = Path(args.workdir)
+    results: dict[str, list[dict]] = {"plain": [], "topiccrawler": []}
+    profiles = {}
+    with SandboxServer(web, slow_seconds=3) as server:
+        for round_ in range(args.rounds):
+            for crawler in ("plain", "topiccrawler"):
+                folder = workdir / f"sandbox-{crawler}-{round_}"
+                r = sandbox_run(crawler, server, folder, args.pages, False)
+                results[crawler].append(r)
+                print(f"round {round_ + 1}: {crawler}: {r['fetches']} fetches, "
+                      f"{r['fetches_s']:.1f}/s, {r['cpu_ms_page']:.1f} ms CPU/page", file=sys.stderr)  # fmt: skip
+        if args.profile:
+            for crawler in ("plain", "topiccrawler"):
+                folder = workdir / f"sandbox-{crawler}-profile"
+                profiles[crawler] = sandbox_run(crawler, server, folder, args.pages, True)[
+                    "components"
+                ]
+    title = f"web: the large sandbox, seed {args.seed}; --pages {args.pages}; {args.rounds} rounds"
+    report(results, profiles, title)
+    return 0
+
+
 def main() -> int:
     if len(sys.argv) > 2 and sys.argv[1] in ("_timed", "_profile"):
         rest = sys.argv[4:] if sys.argv[3] == "--" else sys.argv[3:]
@@ -254,7 +372,13 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--profile", action="store_true")
     parser.add_argument("--workdir", default="/tmp/topiccrawler-throughput")
+    parser.add_argument(
+        "--web", choices=("testbed", "sandbox"), default="testbed",
+        help="the crawl testbed (../shared/bench/crawl) or the project's large sandbox web",
+    )  # fmt: skip
     args = parser.parse_args()
+    if args.web == "sandbox":
+        return sandbox_main(args)
     if not TESTBED.is_dir():
         print(f"testbed not found at {TESTBED} (it lives in ../shared beside the checkout)")
         return 1
@@ -271,28 +395,13 @@ def main() -> int:
             results[crawler].append(r)
             print(f"round {round_ + 1}: {crawler}: {r['fetches']} fetches, "
                   f"{r['fetches_s']:.1f}/s, {r['cpu_ms_page']:.1f} ms CPU/page", file=sys.stderr)  # fmt: skip
-    print(f"web: seed {args.seed}, H={args.homophily}; --pages {args.pages}; {args.rounds} rounds")
-    print(f"{'crawler':14} | fetches | fetches/s (rounds) | CPU ms/page (rounds)")
-    mean = {}
-    for crawler, rounds in results.items():
-        rates = [r["fetches_s"] for r in rounds]
-        cpus = [r["cpu_ms_page"] for r in rounds]
-        mean[crawler] = (statistics.mean(rates), statistics.mean(cpus))
-        print(
-            f"{crawler:14} | {rounds[0]['fetches']:7} | "
-            f"{' '.join(f'{x:.1f}' for x in rates):18} | {' '.join(f'{x:.1f}' for x in cpus)}"
-        )
-    print(
-        f"topiccrawler / plain: fetches/s {mean['topiccrawler'][0] / mean['plain'][0]:.2f}x, "
-        f"CPU per page {mean['topiccrawler'][1] / mean['plain'][1]:.2f}x"
-    )
+    profiles = {}
     if args.profile:
         for crawler in ("plain", "topiccrawler"):
-            r = run(crawler, web, workdir / f"{crawler}-profile", args.pages, True)
-            print(f"\n{crawler}, CPU by component (profiled round; ms/page from unprofiled CPU):")
-            for name, share in r["components"].items():
-                if share >= 0.005:
-                    print(f"  {name:36} {share:6.1%}  {share * mean[crawler][1]:6.1f} ms/page")
+            folder = workdir / f"{crawler}-profile"
+            profiles[crawler] = run(crawler, web, folder, args.pages, True)["components"]
+    title = f"web: testbed seed {args.seed}, H={args.homophily}; --pages {args.pages}; {args.rounds} rounds"
+    report(results, profiles, title)
     return 0
 
 
