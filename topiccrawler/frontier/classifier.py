@@ -25,7 +25,9 @@ import re
 import warnings
 from collections import deque
 from collections.abc import Iterable, Iterator
-from itertools import chain
+from functools import lru_cache
+from itertools import chain, repeat
+from operator import mul
 from urllib.parse import unquote, urlsplit
 
 from topiccrawler.relevance.tokenizer import Tokenizer
@@ -77,15 +79,7 @@ class LinkClassifier:
     @staticmethod
     def place_features(url: str) -> Iterator[str]:
         """URL words, the site and its first two path levels (sections and subsections)."""
-        parts = urlsplit(url)
-        host = (parts.hostname or "").lower()
-        yield f"site:{host}"
-        segments = [s for s in parts.path.split("/") if s][:-1]  # folders, not the page itself
-        for depth in (1, 2):
-            if len(segments) >= depth:
-                yield f"sec{depth}:{host}/{'/'.join(segments[:depth])}"
-        for word in set(URL_WORD.findall(unquote(parts.path).lower())):
-            yield f"u:{word}"
+        return iter(_place_features(url))
 
     def features(
         self, url: str, text: str, kind: str, block: str = "content", context: float = 0.0
@@ -93,7 +87,7 @@ class LinkClassifier:
         """A candidate's features: `kind` "link" or "hit", `context` the parent page's relevance
         (links) or the query's yield (hits), in [0, 1]."""
         found = dict.fromkeys(self.text_features(text), 1.0)
-        found.update(dict.fromkeys(self.place_features(url), 1.0))
+        found.update(dict.fromkeys(_place_features(url), 1.0))
         found[f"kind:{kind}"] = 1.0
         found[f"block:{block}"] = 1.0
         found[f"context:{kind}"] = context
@@ -138,8 +132,25 @@ class LinkClassifier:
         weights = self.weights
         if weights is None:
             return None
-        z = self.bias + sum(weights.get(name, 0.0) * value for name, value in features.items())
+        # The same sum, in the same order, in C: map instead of a generator (3x faster; a
+        # rescoring scores every queued request).
+        z = self.bias + sum(map(mul, map(weights.get, features, repeat(0.0)), features.values()))
         return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+
+
+@lru_cache(maxsize=100_000)
+def _place_features(url: str) -> tuple[str, ...]:
+    """LinkClassifier.place_features, remembered: a queued URL is scored again at every
+    rescoring, and its place never changes."""
+    parts = urlsplit(url)
+    host = (parts.hostname or "").lower()
+    found = [f"site:{host}"]
+    segments = [s for s in parts.path.split("/") if s][:-1]  # folders, not the page itself
+    for depth in (1, 2):
+        if len(segments) >= depth:
+            found.append(f"sec{depth}:{host}/{'/'.join(segments[:depth])}")
+    found.extend(f"u:{word}" for word in set(URL_WORD.findall(unquote(parts.path).lower())))
+    return tuple(found)
 
 
 def _vectorize(rows: list[dict[str, float]]):
