@@ -38,7 +38,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cache
-from itertools import chain, combinations
+from itertools import chain, combinations, repeat
 from pathlib import Path
 
 import numpy as np
@@ -156,6 +156,22 @@ class _Chains:
                 found += 1
             entry = nxt[entry]
             steps += 1
+
+    def known(self, values: np.ndarray) -> np.ndarray:
+        """For each key, whether some linked entry has it: every chain walked at once."""
+        heads = np.frombuffer(self.heads, dtype=np.uint32)
+        nxt = np.frombuffer(self.next, dtype=np.uint32)
+        hashes = np.frombuffer(self.hashes, dtype=np.uint32)
+        entry = heads[values & np.uint32(len(heads) - 1)].astype(np.int64)
+        found = np.zeros(len(values), dtype=bool)
+        active = np.flatnonzero(entry != NIL)
+        while len(active):
+            at = entry[active]
+            match = hashes[at] == values[active]
+            found[active[match]] = True
+            entry[active] = nxt[at]
+            active = active[~match & (nxt[at] != NIL)]
+        return found
 
     def _grow(self, needed: int) -> None:
         """Enough buckets for `needed` entries (powers of two); chains relinked in one
@@ -312,23 +328,33 @@ class TitleIndex:
     def add_many(self, titles: Iterable[tuple[str, Iterable[str], int]]) -> None:
         """Index many (key, tokens, fingerprint) at once, as `add` would one by one, with the
         per-title work vectorised: what makes loading millions of stored titles take seconds."""
-        keys, token_lists, fingerprints = [], [], []
-        seen: set[str] = set()
-        for key, tokens, fingerprint in titles:
-            if key in seen or self._find(key) is not None:
-                continue
-            seen.add(key)
-            keys.append(key)
-            token_lists.append(tokens if isinstance(tokens, list) else list(tokens))
-            fingerprints.append(fingerprint)
+        titles = titles if isinstance(titles, list) else list(titles)
+        keys = [title[0] for title in titles]
+        hashes = (np.fromiter(map(hash, keys), dtype=np.int64, count=len(keys)) & NIL).astype(
+            np.uint32
+        )
+        maybe_known = self._keys.known(hashes)  # a stored key of the same hash: look closer
+        if maybe_known.any() or len(set(keys)) < len(keys):
+            kept, seen = [], set()
+            for title, key, look in zip(titles, keys, maybe_known.tolist(), strict=True):
+                if key in seen or (look and self._find(key) is not None):
+                    continue
+                seen.add(key)
+                kept.append(title)
+            titles = kept
+            keys = [title[0] for title in titles]
+            hashes = np.fromiter((hash(key) & NIL for key in keys), np.uint32, len(keys))
         if not keys:
             return
+        token_lists = [t[1] if type(t[1]) is list else list(t[1]) for t in titles]
+        fingerprints = [title[2] for title in titles]
         n = len(keys)
         words = list(chain.from_iterable(token_lists))
-        found = list(map(self.vocabulary.get, words))  # one C-level pass; None for new words
-        for i in [i for i, token_id in enumerate(found) if token_id is None]:
-            found[i] = self._token_id(words[i])
-        flat = np.array(found, dtype=np.int64)
+        # One C-level pass over the words; -1 for new ones, given ids next.
+        get = self.vocabulary.get
+        flat = np.fromiter(map(get, words, repeat(-1)), dtype=np.int64, count=len(words))
+        for i in np.flatnonzero(flat < 0).tolist():
+            flat[i] = self._token_id(words[i])
         lengths = np.fromiter(map(len, token_lists), dtype=np.int64, count=n)
         docs = np.repeat(np.arange(n, dtype=np.int64), lengths)
         vocabulary_size = len(self.df)
@@ -347,10 +373,7 @@ class TitleIndex:
         key_ends = len(self._key_bytes) + np.cumsum(np.fromiter(map(len, encoded), np.int64, n))
         self._key_bytes += b"".join(encoded)
         self._key_offsets = _extended(self._key_offsets, key_ends)
-        self._keys.extend(
-            np.fromiter((hash(key) & NIL for key in keys), dtype=np.uint32, count=n),
-            np.ones(n, dtype=bool),
-        )
+        self._keys.extend(hashes, np.ones(n, dtype=bool))
         # The KEY_WORDS rarest of each title's distinct tokens (rarity, then id).
         rank = np.frombuffer(self.rank, dtype=np.uint64)[ids]
         order = np.lexsort((ids, rank, doc_of))
