@@ -269,3 +269,115 @@ def test_enqueue_tests_seen_counts_budget_and_queues_in_one(workers):
     assert queue.push_new(Request("http://a.test/5"), [], None) == QUEUED  # dont_filter
     assert queue.push_new(Request("http://a.test/5"), [], None) == QUEUED  # the same request
     assert queue.size() == 3  # ... is queued once
+
+
+class Topical(Spider):
+    name = "topical"
+
+    def parse(self, response):
+        return None
+
+    def on_error(self, failure):
+        return None
+
+    def parse_form(self, response, step=None):
+        return None
+
+
+def link_request(spider: Topical, url: str = "https://news.example.test/2026/11/25/story.html"):
+    """A link as the topic spider and the relevance middleware leave it, meta and all."""
+    return Request(
+        url,
+        callback=spider.parse,
+        errback=spider.on_error,
+        priority=734,
+        meta={
+            "entrance": "link", "hops": 3, "authority_site": "新闻网", "pager_hops": 0,
+            "link_text": "国家税务总局公布一批偷逃税典型案例", "link_block": "content",
+            "at_depth_limit": False, "hop_limit": 6, "site_budget": ("news.example.test", 5000),
+            "tunnel": 1, "depth": 3,
+            "frontier": {
+                "features": {"text": 0.75, "context": 0.4187, "url": 0.0, "block": 1.0,
+                             "learned": 0.33333, "model": 0.912345678},
+                "hops": 3, "offset": -1000,
+            },
+        },
+    )  # fmt: skip
+
+
+def test_the_stored_form_is_compact_and_rebuilds_the_request():
+    from topiccrawler.distributed.codec import decode_request, encode_request
+
+    spider = Topical()
+    request = link_request(spider)
+    data = encode_request(request, spider, "news.example.test")
+    assert len(data) < 150  # a pickled Request.to_dict() of it: about 700
+    again = decode_request(data, spider, "news.example.test")
+    assert again.url == request.url and again.priority == 734
+    assert again.callback == spider.parse and again.errback == spider.on_error
+    features = again.meta["frontier"]["features"]
+    assert features.keys() == request.meta["frontier"]["features"].keys()
+    for name, value in request.meta["frontier"]["features"].items():
+        assert features[name] == pytest.approx(value, rel=1e-7)
+    rest = {k: v for k, v in again.meta.items() if k != "frontier"}
+    assert rest == {k: v for k, v in request.meta.items() if k != "frontier"}
+    assert type(again.meta["site_budget"]) is tuple
+    # Stored under another site (a seed file's download slot): the URL is kept whole.
+    elsewhere = decode_request(encode_request(request, spider, "slot-1"), spider, "slot-1")
+    assert elsewhere.url == request.url
+
+
+def test_whatever_else_a_request_carries_comes_back():
+    from scrapy import FormRequest
+
+    from topiccrawler.distributed.codec import decode_request, encode_request
+
+    spider = Topical()
+    post = Request(
+        "http://forum.example.test/login?next=%2F",
+        method="POST",
+        body=b"user=a&pass=b",
+        headers={"Referer": "http://forum.example.test/"},
+        cookies={"sid": "1"},
+        cb_kwargs={"step": 2},
+        callback=spider.parse_form,
+        dont_filter=True,
+        flags=["login"],
+        meta={"cookiejar": "forum.example.test", "custom_key": {"nested": [1, 2.5, None]},
+              "an_object": frozenset({"x"}), "big": 10**30, "negative": -7},
+    )  # fmt: skip
+    again = decode_request(
+        encode_request(post, spider, "forum.example.test"), spider, "forum.example.test"
+    )
+    assert (again.method, again.body, again.dont_filter, again.flags) == (
+        "POST",
+        post.body,
+        True,
+        ["login"],
+    )
+    assert again.headers.get("Referer") == b"http://forum.example.test/"
+    assert again.cookies == {"sid": "1"} and again.cb_kwargs == {"step": 2}
+    assert again.callback == spider.parse_form and again.errback is None
+    assert again.meta == post.meta
+    form = FormRequest("http://forum.example.test/s", formdata={"q": "税"}, callback=spider.parse)
+    back = decode_request(encode_request(form, spider, "forum.example.test"), spider, "x")
+    assert type(back) is FormRequest and back.body == form.body
+    with pytest.raises(ValueError):  # as scrapy-redis: the scheduler keeps these locally
+        encode_request(Request("http://a.test/", callback=lambda r: None), spider, "a.test")
+    with pytest.raises(ValueError, match="unknown version"):
+        decode_request(b"\x09junk", spider, "a.test")
+
+
+def test_queued_requests_round_trip_through_redis_compactly(workers):
+    spider = Topical()
+    queue = SharedFrontier(workers[0], spider, site_of, (0.0, 10))
+    queue.push(link_request(spider))
+    queue.push_new(link_request(spider, "https://news.example.test/b.html"), [], None)
+    stored = workers[0].server.zrange(workers[0].key("q", "news.example.test"), 0, -1)
+    assert len(stored) == 2 and all(len(data) < 150 for data in stored)
+    popped = [queue.pop()[0] for _ in range(2)]
+    assert {r.url for r in popped} == {
+        "https://news.example.test/2026/11/25/story.html", "https://news.example.test/b.html"
+    }  # fmt: skip
+    assert all(r.callback == spider.parse and r.meta["hops"] == 3 for r in popped)
+    assert all(r.meta["lease"] for r in popped)

@@ -1,19 +1,28 @@
 """An incremental TF-IDF index of titles that answers "which stored title is this one a repost
-of?" without comparing against every stored title (SPEC §7).
+of?" at a cost that does not grow with the number of stored titles (SPEC §7).
 
 Weights are TF × IDF over the titles seen so far (IDF smoothed as scikit-learn does:
 ln((1 + N) / (1 + df)) + 1), vectors L2-normalised, similarity the cosine, all with the IDF of
 the moment of the query.
 
-Candidates come from an inverted index through a *prefix filter*, which loses nothing (but for
-the cap on very common words, MAX_POSTINGS): take the
-query's tokens by weight, heaviest first, until the weight left outside the prefix has a norm
-below the threshold. A stored title sharing none of the prefix tokens has a cosine at most that
-norm (Cauchy–Schwarz), so it cannot qualify. The prefix is one to three of the rarest tokens,
-whose postings are short; a query whose known tokens weigh too little matches nothing and is
-answered without looking at a posting. Candidates are then scored exactly in one vectorised
-pass over a flat token array (no Python object per stored title), so the cost of a query grows
-with how many titles share its rarest words, not with how many titles are stored.
+Candidates come from *rare-word pairs* (a banding scheme in the manner of MinHash-LSH, with the
+band chosen by rarity instead of a random permutation): each title is filed under the pairs of
+its KEY_WORDS rarest words, rarity being the word's frequency in jieba's dictionary, a fixed
+reference that does not drift as titles come in (words outside it, such as names, count as the
+rarest; numbers come after rare words: dates are common). A query looks up the pairs of its
+QUERY_WORDS rarest words. A repost carries the same words, so it shares its original's rarest
+pair; a cosine of 0.8 leaves room for a word or two changed, which the two extra query words
+cover. Two given rare words seldom meet in unrelated titles, so a pair's bucket stays short at
+any index size, and it is bounded anyway: only its newest MAX_BUCKET titles are looked at.
+Candidates are then scored exactly, in one vectorised pass over a flat token array.
+
+What the candidates can miss: a stored title sharing fewer than two of the query's rarest words
+(a cosine of 0.8 between such titles is rare, and they are seldom reposts), and, for thresholds
+far below 0.8, titles sharing only common words. The benchmark (benchmarks/dedup.py) measures
+recall against injected reposts.
+
+Everything is kept in flat arrays, no Python object per title: about 130 bytes a title
+(benchmark keys), plus the key (URL) bytes.
 
 Numbers tell stories apart where words cannot: `10月10日早盘分析` and `10月25日早盘分析` share a
 template, not a story. Two titles that both carry numbers are duplicates only if their numbers
@@ -22,23 +31,29 @@ are the same (reposts keep the date and the figures).
 
 from __future__ import annotations
 
+import importlib.util
 import math
 from array import array
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import cache
+from itertools import chain, combinations, repeat
+from pathlib import Path
 
 import numpy as np
 
 from topiccrawler.dedup.simhash import same_body
 
 DUPLICATE_THRESHOLD = 0.8  # the paper: 0.5 over-merges; cos 35.26° = 0.8165 is the upper reference
-# Per prefix token, the newest titles holding it that are candidates. Only a query whose rarest
-# words are all common reaches this cap; reposts follow their story within days, so the newest
-# titles are the ones to check. It bounds a query's cost at any index size. The benchmark (1M
-# titles, reposts injected of the oldest 9,000): cap 400, 1.5-2.7x the time at 10k, recall 0.963;
-# cap 1,000, 2.2-4.8x, recall 0.987; cap 5,000, 4.2x, recall 0.994 (runs vary on a shared machine).
-MAX_POSTINGS = 400
+KEY_WORDS = 3  # a title is filed under the pairs of its 3 rarest words (3 pairs)
+QUERY_WORDS = 5  # a query looks up the pairs of its 5 rarest words (10 pairs)
+# Per pair, the newest titles holding it that become candidates: bounds a query's cost whatever
+# the bucket (two rare words that keep meeting are a recurring template, not one story).
+MAX_BUCKET = 256
+NUMBER_RARITY = 10_000  # numbers rank after words rarer than this (jieba frequency)
+KEYS = 3  # slots per title in the pair table (== number of pairs of KEY_WORDS words)
+NIL = 0xFFFFFFFF
 
 
 @dataclass(frozen=True)
@@ -47,53 +62,337 @@ class Match:
     similarity: float
 
 
+@cache
+def dictionary_frequencies() -> dict[str, str]:
+    """jieba's dictionary word frequencies (read as data; the segmenter is rjieba), lower-cased
+    as tokens are; values are the frequencies as written (converted when looked up). Read in
+    one split of the whole file: a tenth of a line-by-line parse (about 0.1 s)."""
+    spec = importlib.util.find_spec("jieba")
+    if spec is None or spec.origin is None:
+        return {}
+    text = (Path(spec.origin).parent / "dict.txt").read_text(encoding="utf-8").lower()
+    fields = text.split()
+    if len(fields) == 3 * text.count("\n") and all(f.isdigit() for f in fields[1:300:3]):
+        return dict(zip(fields[0::3], fields[1::3], strict=True))
+    frequencies = {}  # not three fields a line: line by line
+    for line in text.splitlines():
+        parts = line.split(" ")
+        if len(parts) >= 2 and parts[1].isdigit():
+            frequencies[parts[0]] = parts[1]
+    return frequencies
+
+
+def dictionary_rarity(token: str) -> int:
+    """Lower is rarer: jieba's frequency, 0 for words outside the dictionary."""
+    if token.isdigit():
+        return NUMBER_RARITY
+    return int(dictionary_frequencies().get(token, 0))
+
+
+class _Chains:
+    """A hash table of 32-bit keys to entry numbers, entries chained newest first, all in flat
+    arrays: per entry its key and the next entry of its bucket; heads per bucket. Entries are
+    numbered by the caller (a fixed number per title); unused entries are never linked."""
+
+    def __init__(self):
+        self.hashes = array("I")
+        self.next = array("I")
+        self.heads = array("I", [NIL]) * 1024
+        self.linked = 0
+        self.pending = np.zeros(0, dtype=np.int64)  # a batch's entries, to link on growing
+
+    def append(self, value: int, link: bool) -> None:
+        entry = len(self.hashes)
+        self.hashes.append(value)
+        if not link:
+            self.next.append(NIL)
+            return
+        if self.linked >= len(self.heads):
+            self._grow(self.linked + 1)
+        bucket = value & (len(self.heads) - 1)
+        self.next.append(self.heads[bucket])
+        self.heads[bucket] = entry
+        self.linked += 1
+
+    def extend(self, values: np.ndarray, link: np.ndarray) -> None:
+        """Many entries at once (the same result as appending them one by one)."""
+        first = len(self.hashes)
+        self.hashes.frombytes(values.astype(np.uint32).tobytes())
+        self.next.frombytes(np.full(len(values), NIL, dtype=np.uint32).tobytes())
+        linked = int(link.sum())
+        if self.linked + linked > len(self.heads):
+            self.linked += linked
+            self.pending = np.flatnonzero(link) + first
+            self._grow(self.linked)
+            return
+        self.linked += linked
+        entries = (np.flatnonzero(link) + first).astype(np.uint32)
+        nxt = np.frombuffer(self.next, dtype=np.uint32)
+        heads = np.frombuffer(self.heads, dtype=np.uint32)
+        self._link(entries, values[link].astype(np.uint32), nxt, heads)
+
+    @staticmethod
+    def _link(entries: np.ndarray, values: np.ndarray, nxt: np.ndarray, heads: np.ndarray):
+        """Put entries (oldest first) at the head of their buckets' chains, in place."""
+        buckets = values & np.uint32(len(heads) - 1)
+        order = np.argsort(buckets, kind="stable")  # by bucket, oldest first within
+        entries, buckets = entries[order], buckets[order]
+        same = buckets[1:] == buckets[:-1]
+        if len(entries):
+            nxt[entries[1:]] = np.where(same, entries[:-1], nxt[entries[1:]])
+            starts = np.append(True, ~same)
+            nxt[entries[starts]] = heads[buckets[starts]]
+            last = np.append(~same, True)
+            heads[buckets[last]] = entries[last]
+
+    def find(self, value: int, limit: int) -> Iterable[int]:
+        """Entries with this key, newest first, at most `limit` (and a bounded walk)."""
+        hashes, nxt = self.hashes, self.next
+        entry = self.heads[value & (len(self.heads) - 1)]
+        found = steps = 0
+        while entry != NIL and found < limit and steps < 4 * limit:
+            if hashes[entry] == value:
+                yield entry
+                found += 1
+            entry = nxt[entry]
+            steps += 1
+
+    def known(self, values: np.ndarray) -> np.ndarray:
+        """For each key, whether some linked entry has it: every chain walked at once."""
+        heads = np.frombuffer(self.heads, dtype=np.uint32)
+        nxt = np.frombuffer(self.next, dtype=np.uint32)
+        hashes = np.frombuffer(self.hashes, dtype=np.uint32)
+        entry = heads[values & np.uint32(len(heads) - 1)].astype(np.int64)
+        found = np.zeros(len(values), dtype=bool)
+        active = np.flatnonzero(entry != NIL)
+        while len(active):
+            at = entry[active]
+            match = hashes[at] == values[active]
+            found[active[match]] = True
+            entry[active] = nxt[at]
+            active = active[~match & (nxt[at] != NIL)]
+        return found
+
+    def _grow(self, needed: int) -> None:
+        """Enough buckets for `needed` entries (powers of two); chains relinked in one
+        vectorised pass, newest first still."""
+        size = len(self.heads)
+        while size < needed:
+            size *= 2
+        nxt = np.frombuffer(self.next, dtype=np.uint32).copy()
+        old_heads = np.frombuffer(self.heads, dtype=np.uint32)
+        # Linked entries are the heads and the entries some entry points to; unused entries
+        # are neither, and a batch being added is in `pending`.
+        reachable = np.zeros(len(nxt), dtype=bool)
+        reachable[old_heads[old_heads != NIL]] = True
+        reachable[nxt[nxt != NIL]] = True
+        reachable[self.pending] = True
+        del old_heads
+        entries = np.flatnonzero(reachable).astype(np.uint32)
+        nxt[:] = NIL
+        heads = np.full(size, NIL, dtype=np.uint32)
+        self._link(entries, np.frombuffer(self.hashes, dtype=np.uint32)[entries], nxt, heads)
+        self.next = array("I", nxt.tobytes())
+        self.heads = array("I", heads.tobytes())
+        self.pending = np.zeros(0, dtype=np.int64)
+
+
+PAIR_A, PAIR_B, PAIR_SALT, SINGLE_SALT = 0x9E3779B1, 0x85EBCA77, 0x27D4EB2F, 0x165667B1
+
+
+def _pair_hashes(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """TitleIndex._pair_hash over arrays (token ids below 2**32: no product overflows)."""
+    low, high = np.minimum(a, b).astype(np.uint64), np.maximum(a, b).astype(np.uint64)
+    mixed = (low * np.uint64(PAIR_A)) ^ (high * np.uint64(PAIR_B)) ^ np.uint64(PAIR_SALT)
+    return mixed & np.uint64(NIL)
+
+
+def _single_hashes(a: np.ndarray) -> np.ndarray:
+    return ((a.astype(np.uint64) * np.uint64(PAIR_A)) ^ np.uint64(SINGLE_SALT)) & np.uint64(NIL)
+
+
+def _extended(values: array, more: np.ndarray) -> array:
+    """Extend, moving a 32-bit array to 64 bits when the values no longer fit."""
+    if values.typecode == "I" and len(more) and int(more[-1]) > NIL:
+        values = array("Q", values)
+    values.frombytes(more.astype(np.dtype(values.typecode)).tobytes())
+    return values
+
+
+def _grown(values: array, value: int) -> array:
+    """Append, moving a 32-bit array to 64 bits when a value no longer fits."""
+    try:
+        values.append(value)
+    except OverflowError:
+        values = array("Q", values)
+        values.append(value)
+    return values
+
+
 class TitleIndex:
     """Titles by key (a URL): their distinct token ids and counts in flat arrays, document
-    frequencies, postings (title numbers per token), body fingerprints."""
+    frequencies, rare-word pair chains, body fingerprints, keys as UTF-8 in one buffer."""
 
-    def __init__(self, threshold: float = DUPLICATE_THRESHOLD):
+    def __init__(
+        self,
+        threshold: float = DUPLICATE_THRESHOLD,
+        rarity: Callable[[str], int] = dictionary_rarity,
+    ):
         self.threshold = threshold
+        self.rarity = rarity
         self.vocabulary: dict[str, int] = {}
         self.df = array("I")
         self.numeric = array("B")  # 1 for tokens that are numbers
-        self.postings: list[array] = []
+        self.rank = array("Q")  # the token's rarity (lower is rarer)
         self.tokens = array("I")  # every title's distinct token ids, title after title
-        self.counts = array("H")  # how often each of those occurs in its title
-        self.offsets = array("Q", [0])  # title n's tokens are tokens[offsets[n]:offsets[n + 1]]
+        self.counts = array("B")  # how often each of those occurs in its title (up to 255)
+        self.offsets = array("I", [0])  # title n's tokens are tokens[offsets[n]:offsets[n + 1]]
         self.fingerprints = array("Q")  # body SimHash per title, 0 when unknown
-        self.keys: list[str] = []
-        self.known: set[str] = set()
+        self._key_bytes = bytearray()
+        self._key_offsets = array("I", [0])
+        self._keys = _Chains()  # one entry per title: hash of its key
+        self._pairs = _Chains()  # KEYS entries per title: its rare-word pairs
         self._query_table = np.zeros(0)  # the query's weights by token id, zero elsewhere
 
     def __len__(self) -> int:
-        return len(self.keys)
+        return len(self.fingerprints)
 
     def __contains__(self, key: str) -> bool:
-        return key in self.known
+        return self._find(key) is not None
+
+    def key(self, doc: int) -> str:
+        return self._key_bytes[self._key_offsets[doc] : self._key_offsets[doc + 1]].decode()
+
+    def _find(self, key: str) -> int | None:
+        encoded = key.encode()
+        for doc in self._keys.find(hash(key) & NIL, 1 << 30):
+            start = self._key_offsets[doc]
+            if self._key_bytes[start : self._key_offsets[doc + 1]] == encoded:
+                return doc
+        return None
 
     def idf(self, df: int) -> float:
-        return math.log((1 + len(self.keys)) / (1 + df)) + 1.0
+        return math.log((1 + len(self)) / (1 + df)) + 1.0
+
+    def _rarest(self, token_ids: Iterable[int], n: int) -> list[int]:
+        rank = self.rank
+        return sorted(token_ids, key=lambda t: (rank[t], t))[:n]
+
+    @staticmethod
+    def _pair_hash(a: int, b: int) -> int:
+        if a > b:
+            a, b = b, a
+        return ((a * PAIR_A) ^ (b * PAIR_B) ^ PAIR_SALT) & NIL
+
+    @staticmethod
+    def _single_hash(a: int) -> int:
+        return ((a * PAIR_A) ^ SINGLE_SALT) & NIL
+
+    def _file_under(self, token_ids: list[int]) -> list[int]:
+        rarest = self._rarest(token_ids, KEY_WORDS)
+        if len(rarest) == 1:
+            return [self._single_hash(rarest[0])]
+        return [self._pair_hash(a, b) for a, b in combinations(rarest, 2)]
+
+    def _token_id(self, token: str) -> int:
+        token_id = self.vocabulary.get(token)
+        if token_id is None:
+            token_id = self.vocabulary[token] = len(self.df)
+            self.df.append(0)
+            self.numeric.append(token.isdigit())
+            self.rank.append(max(0, int(self.rarity(token))))
+        return token_id
 
     def add(self, key: str, tokens: Iterable[str], fingerprint: int = 0) -> None:
         """Index a title (once per key), with its page's body fingerprint if known."""
-        if key in self.known:
+        if self._find(key) is not None:
             return
-        doc = len(self.keys)
-        for token, count in Counter(tokens).items():
-            token_id = self.vocabulary.get(token)
-            if token_id is None:
-                token_id = self.vocabulary[token] = len(self.df)
-                self.df.append(0)
-                self.numeric.append(token.isdigit())
-                self.postings.append(array("I"))
+        counts = Counter(self._token_id(t) for t in tokens)
+        ids = sorted(counts)
+        for token_id in ids:
             self.df[token_id] += 1
-            self.postings[token_id].append(doc)
             self.tokens.append(token_id)
-            self.counts.append(min(count, 65535))
-        self.offsets.append(len(self.tokens))
+            self.counts.append(min(counts[token_id], 255))
+        self.offsets = _grown(self.offsets, len(self.tokens))
         self.fingerprints.append(fingerprint)
-        self.keys.append(key)
-        self.known.add(key)
+        self._key_bytes += key.encode()
+        self._key_offsets = _grown(self._key_offsets, len(self._key_bytes))
+        self._keys.append(hash(key) & NIL, link=True)
+        filed = self._file_under(ids) if ids else []
+        for slot in range(KEYS):
+            if slot < len(filed):
+                self._pairs.append(filed[slot], link=True)
+            else:
+                self._pairs.append(0, link=False)
+
+    def add_many(self, titles: Iterable[tuple[str, Iterable[str], int]]) -> None:
+        """Index many (key, tokens, fingerprint) at once, as `add` would one by one, with the
+        per-title work vectorised: what makes loading millions of stored titles take seconds."""
+        titles = titles if isinstance(titles, list) else list(titles)
+        keys = [title[0] for title in titles]
+        hashes = (np.fromiter(map(hash, keys), dtype=np.int64, count=len(keys)) & NIL).astype(
+            np.uint32
+        )
+        maybe_known = self._keys.known(hashes)  # a stored key of the same hash: look closer
+        if maybe_known.any() or len(set(keys)) < len(keys):
+            kept, seen = [], set()
+            for title, key, look in zip(titles, keys, maybe_known.tolist(), strict=True):
+                if key in seen or (look and self._find(key) is not None):
+                    continue
+                seen.add(key)
+                kept.append(title)
+            titles = kept
+            keys = [title[0] for title in titles]
+            hashes = np.fromiter((hash(key) & NIL for key in keys), np.uint32, len(keys))
+        if not keys:
+            return
+        token_lists = [t[1] if type(t[1]) is list else list(t[1]) for t in titles]
+        fingerprints = [title[2] for title in titles]
+        n = len(keys)
+        words = list(chain.from_iterable(token_lists))
+        # One C-level pass over the words; -1 for new ones, given ids next.
+        get = self.vocabulary.get
+        flat = np.fromiter(map(get, words, repeat(-1)), dtype=np.int64, count=len(words))
+        for i in np.flatnonzero(flat < 0).tolist():
+            flat[i] = self._token_id(words[i])
+        lengths = np.fromiter(map(len, token_lists), dtype=np.int64, count=n)
+        docs = np.repeat(np.arange(n, dtype=np.int64), lengths)
+        vocabulary_size = len(self.df)
+        distinct, counts = np.unique(docs * vocabulary_size + flat, return_counts=True)
+        doc_of, ids = np.divmod(distinct, vocabulary_size)  # by title, then by token id
+        per_doc = np.bincount(doc_of, minlength=n)
+        df = np.frombuffer(self.df, dtype=np.uint32)
+        df += np.bincount(ids, minlength=vocabulary_size).astype(np.uint32)
+        del df
+        self.tokens.frombytes(ids.astype(np.uint32).tobytes())
+        self.counts.frombytes(np.minimum(counts, 255).astype(np.uint8).tobytes())
+        ends = int(self.offsets[-1]) + np.cumsum(per_doc)
+        self.offsets = _extended(self.offsets, ends)
+        self.fingerprints.frombytes(np.asarray(fingerprints, dtype=np.uint64).tobytes())
+        encoded = [key.encode() for key in keys]
+        key_ends = len(self._key_bytes) + np.cumsum(np.fromiter(map(len, encoded), np.int64, n))
+        self._key_bytes += b"".join(encoded)
+        self._key_offsets = _extended(self._key_offsets, key_ends)
+        self._keys.extend(hashes, np.ones(n, dtype=bool))
+        # The KEY_WORDS rarest of each title's distinct tokens (rarity, then id).
+        rank = np.frombuffer(self.rank, dtype=np.uint64)[ids]
+        order = np.lexsort((ids, rank, doc_of))
+        starts = np.cumsum(per_doc) - per_doc
+        sorted_doc, sorted_ids = doc_of[order], ids[order]
+        sorted_position = np.arange(len(ids)) - np.repeat(starts, per_doc)
+        rarest = np.full((n, KEY_WORDS), -1, dtype=np.int64)
+        top = sorted_position < KEY_WORDS
+        rarest[sorted_doc[top], sorted_position[top]] = sorted_ids[top]
+        values = np.zeros((n, KEYS), dtype=np.uint64)
+        link = np.zeros((n, KEYS), dtype=bool)
+        for slot, (a, b) in enumerate(combinations(range(KEY_WORDS), 2)):
+            both = (rarest[:, a] >= 0) & (rarest[:, b] >= 0)
+            values[both, slot] = _pair_hashes(rarest[both, a], rarest[both, b])
+            link[both, slot] = True
+        single = (rarest[:, 0] >= 0) & (rarest[:, 1] < 0)
+        values[single, 0] = _single_hashes(rarest[single, 0])
+        link[single, 0] = True
+        self._pairs.extend(values.ravel(), link.ravel())
 
     def document(self, doc: int) -> list[int]:
         return list(self.tokens[self.offsets[doc] : self.offsets[doc + 1]])
@@ -116,30 +415,20 @@ class TitleIndex:
         raw = {t: c * self.idf(self.df[t]) for t, c in known.items()}
         unknown = sum((c * self.idf(0)) ** 2 for t, c in counts.items() if t not in self.vocabulary)
         norm2 = sum(w * w for w in raw.values()) + unknown
-        query = {t: w * w / norm2 for t, w in raw.items()}  # squared normalised weights
-        threshold2 = self.threshold**2 - 1e-12
-        outside = sum(query.values())
-        if outside < threshold2:
+        if sum(w * w for w in raw.values()) / norm2 < self.threshold**2 - 1e-12:
             return None  # even a title holding every known token falls short
-        prefix = []
-        for token_id in sorted(query, key=lambda t: (-query[t], t)):
-            prefix.append(token_id)
-            outside -= query[token_id]
-            if outside < threshold2:
-                break
-        candidates = self._candidates(prefix)
+        candidates = self._candidates(list(known))
         if not len(candidates):
             return None
         similarities = self._similarities(candidates, raw, math.sqrt(norm2))
         numbers = {self.vocabulary.get(t, -1 - i) for i, t in enumerate(counts) if t.isdigit()}
-        best: Match | None = None
         order = np.lexsort((candidates, -similarities))  # best first, earliest on ties
         for i in order:
             similarity = float(similarities[i])
             if similarity < self.threshold - 1e-9:
                 break
             doc = int(candidates[i])
-            key = self.keys[doc]
+            key = self.key(doc)
             if key == exclude or (skip is not None and skip(key)):
                 continue
             if not same_body(fingerprint, self.fingerprints[doc]):
@@ -148,26 +437,31 @@ class TitleIndex:
                 stored_numbers = {t for t in self.document(doc) if self.numeric[t]}
                 if stored_numbers and stored_numbers != numbers:
                     continue
-            best = Match(key, similarity)
-            break
-        return best
+            return Match(key, similarity)
+        return None
 
-    def _candidates(self, prefix: list[int]) -> np.ndarray:
-        """Titles holding a prefix token, the newest MAX_POSTINGS of each token."""
-        lists = [np.frombuffer(self.postings[t], dtype=np.uint32)[-MAX_POSTINGS:] for t in prefix]
-        return np.unique(np.concatenate(lists)) if len(lists) > 1 else lists[0].copy()
+    def _candidates(self, token_ids: list[int]) -> np.ndarray:
+        """Titles filed under a pair of the query's rarest words (or under one of its words,
+        for one-word titles), the newest MAX_BUCKET of each."""
+        rarest = self._rarest(token_ids, QUERY_WORDS)
+        keys = [self._pair_hash(a, b) for a, b in combinations(rarest, 2)]
+        keys += [self._single_hash(t) for t in rarest]
+        found: set[int] = set()
+        for value in keys:
+            found.update(entry // KEYS for entry in self._pairs.find(value, MAX_BUCKET))
+        return np.fromiter(sorted(found), dtype=np.int64, count=len(found))
 
     def _similarities(self, docs: np.ndarray, raw: dict[int, float], norm: float) -> np.ndarray:
         """Exact cosine of each candidate title with the query, in one pass over their tokens."""
-        offsets = np.frombuffer(self.offsets, dtype=np.uint64)
+        offsets = np.frombuffer(self.offsets, dtype=np.dtype(self.offsets.typecode))
         starts = offsets[docs].astype(np.int64)
         lengths = offsets[docs + 1].astype(np.int64) - starts
         first = np.cumsum(lengths) - lengths  # where each candidate begins in the gathered run
         positions = np.arange(int(lengths.sum())) - np.repeat(first - starts, lengths)
         token_ids = np.frombuffer(self.tokens, dtype=np.uint32)[positions]
-        counts = np.frombuffer(self.counts, dtype=np.uint16)[positions]
+        counts = np.frombuffer(self.counts, dtype=np.uint8)[positions]
         df = np.frombuffer(self.df, dtype=np.uint32)[token_ids]
-        weights = counts * (np.log((1 + len(self.keys)) / (1.0 + df)) + 1.0)
+        weights = counts * (np.log((1 + len(self)) / (1.0 + df)) + 1.0)
         if len(self._query_table) < len(self.df):
             self._query_table = np.zeros(2 * len(self.df))
         query_ids = list(raw)

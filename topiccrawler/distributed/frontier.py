@@ -20,6 +20,7 @@ from scrapy import Request
 from scrapy_redis.queue import Base
 
 from topiccrawler.distributed.bloom import TEST_AND_SET_BITS
+from topiccrawler.distributed.codec import decode_request, encode_request
 from topiccrawler.distributed.state import SharedCrawl
 
 SCAN_SITES = 200  # sites looked at per pop, best first
@@ -102,6 +103,7 @@ class SharedFrontier(Base):
         serializer=None,
     ):
         super().__init__(crawl.server, spider, crawl.key("q"), serializer)
+        self.serializer_given = serializer is not None
         self.crawl = crawl
         self.site_of = site_of
         self.default_policy = default_policy
@@ -132,7 +134,7 @@ class SharedFrontier(Base):
         site = self.site_of(request)
         score = self._score(request.priority)
         pipe = self.server.pipeline(transaction=True)
-        pipe.zadd(self.crawl.key("q", site), {self._encode_request(request): score})
+        pipe.zadd(self.crawl.key("q", site), {self._encode(request, site): score})
         pipe.zadd(self.crawl.key("sites"), {site: score}, lt=True)
         pipe.execute()
 
@@ -140,7 +142,7 @@ class SharedFrontier(Base):
         """Queue a request unless the seen-URL filter knows it (`offsets`, none: queue anyway)
         or `budget` (site, limit) is spent over all workers: 0 queued, 1 seen, 2 over budget."""
         site = self.site_of(request)
-        data = self._encode_request(request)
+        data = self._encode(request, site)
         budget_site, limit = budget if budget else ("", 0)
         keys = [
             self.crawl.key("seen"), self.crawl.key("seen", "count"), self.crawl.key("budget"),
@@ -188,7 +190,7 @@ class SharedFrontier(Base):
             self.next_free = wait / 1000 if wait >= 0 else None
             return None
         self.next_free = None
-        request = self._decode_request(data)
+        request = self._decode(data, detail)
         request.meta["lease"] = lease
         return request, lease
 
@@ -201,7 +203,7 @@ class SharedFrontier(Base):
                 return
             for data in self.server.zrange(self.crawl.key("q", site), 0, left - 1):
                 left -= 1
-                yield site, data, self._decode_request(data)
+                yield site, data, self._decode(data, site)
 
     def rescore(self, score: Callable[[Request], int | None], limit: int = 20000) -> int:
         """Queued requests scored again (None keeps a priority) and moved to their new place,
@@ -215,13 +217,24 @@ class SharedFrontier(Base):
                 continue
             request.priority = priority
             keys = [self.crawl.key("q", site), self.crawl.key("sites")]
-            new = self._encode_request(request)
+            new = self._encode(request, site)
             self._replace(keys=keys, args=[data, new, self._score(priority), site], client=pipe)
             if len(pipe) >= RESCORE_BATCH:
                 moved += sum(pipe.execute())
         if len(pipe):
             moved += sum(pipe.execute())
         return moved
+
+    def _encode(self, request: Request, site: str) -> bytes:
+        """The compact stored form (codec.py), or the given serializer's."""
+        if self.serializer_given:
+            return self._encode_request(request)
+        return encode_request(request, self.spider, site)
+
+    def _decode(self, data: bytes, site: bytes | str) -> Request:
+        if self.serializer_given:
+            return self._decode_request(data)
+        return decode_request(data, self.spider, site.decode() if isinstance(site, bytes) else site)
 
     def clear(self) -> None:
         self.crawl.clear()

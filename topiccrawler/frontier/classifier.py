@@ -13,7 +13,7 @@ URL words and the sections where each kind lives. Every judged page becomes trai
 labelled by the page's verdict. A logistic regression (scikit-learn, class-balanced) is fitted
 again on the most recent examples each time they have grown by a share (`refit_growth`), so
 refits get rarer as the crawl goes on (a fit of the full window of 5,000 examples takes about
-0.3 s; the window holds about 14 MB, so memory stays bounded however long the crawl); scoring a
+0.3 s, a third of it before the matrix was built with numpy instead of DictVectorizer; the window holds about 14 MB, so memory stays bounded however long the crawl); scoring a
 candidate is a dictionary lookup per feature (about 12 µs, 60–150 µs with building its
 features), cheap enough for every link of every page.
 """
@@ -25,6 +25,9 @@ import re
 import warnings
 from collections import deque
 from collections.abc import Iterable, Iterator
+from functools import lru_cache
+from itertools import chain, repeat
+from operator import mul
 from urllib.parse import unquote, urlsplit
 
 from topiccrawler.relevance.tokenizer import Tokenizer
@@ -76,15 +79,7 @@ class LinkClassifier:
     @staticmethod
     def place_features(url: str) -> Iterator[str]:
         """URL words, the site and its first two path levels (sections and subsections)."""
-        parts = urlsplit(url)
-        host = (parts.hostname or "").lower()
-        yield f"site:{host}"
-        segments = [s for s in parts.path.split("/") if s][:-1]  # folders, not the page itself
-        for depth in (1, 2):
-            if len(segments) >= depth:
-                yield f"sec{depth}:{host}/{'/'.join(segments[:depth])}"
-        for word in set(URL_WORD.findall(unquote(parts.path).lower())):
-            yield f"u:{word}"
+        return iter(_place_features(url))
 
     def features(
         self, url: str, text: str, kind: str, block: str = "content", context: float = 0.0
@@ -92,7 +87,7 @@ class LinkClassifier:
         """A candidate's features: `kind` "link" or "hit", `context` the parent page's relevance
         (links) or the query's yield (hits), in [0, 1]."""
         found = dict.fromkeys(self.text_features(text), 1.0)
-        found.update(dict.fromkeys(self.place_features(url), 1.0))
+        found.update(dict.fromkeys(_place_features(url), 1.0))
         found[f"kind:{kind}"] = 1.0
         found[f"block:{block}"] = 1.0
         found[f"context:{kind}"] = context
@@ -115,16 +110,13 @@ class LinkClassifier:
         if min(positives, len(labels) - positives) < self.min_per_class:
             return False  # one class only: nothing to tell apart yet
         from sklearn.exceptions import ConvergenceWarning
-        from sklearn.feature_extraction import DictVectorizer
         from sklearn.linear_model import LogisticRegression
 
-        vectorizer = DictVectorizer()
-        matrix = vectorizer.fit_transform([features for features, _ in self.examples])
+        names, matrix = _vectorize([features for features, _ in self.examples])
         model = LogisticRegression(C=self.regularization, class_weight="balanced", max_iter=200)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", ConvergenceWarning)  # a rough fit still ranks
             model.fit(matrix, labels)
-        names = vectorizer.get_feature_names_out()
         self.weights = {
             name: float(weight)
             for name, weight in zip(names, model.coef_[0], strict=True)
@@ -140,5 +132,43 @@ class LinkClassifier:
         weights = self.weights
         if weights is None:
             return None
-        z = self.bias + sum(weights.get(name, 0.0) * value for name, value in features.items())
+        # The same sum, in the same order, in C: map instead of a generator (3x faster; a
+        # rescoring scores every queued request).
+        z = self.bias + sum(map(mul, map(weights.get, features, repeat(0.0)), features.values()))
         return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+
+
+@lru_cache(maxsize=100_000)
+def _place_features(url: str) -> tuple[str, ...]:
+    """LinkClassifier.place_features, remembered: a queued URL is scored again at every
+    rescoring, and its place never changes."""
+    parts = urlsplit(url)
+    host = (parts.hostname or "").lower()
+    found = [f"site:{host}"]
+    segments = [s for s in parts.path.split("/") if s][:-1]  # folders, not the page itself
+    for depth in (1, 2):
+        if len(segments) >= depth:
+            found.append(f"sec{depth}:{host}/{'/'.join(segments[:depth])}")
+    found.extend(f"u:{word}" for word in set(URL_WORD.findall(unquote(parts.path).lower())))
+    return tuple(found)
+
+
+def _vectorize(rows: list[dict[str, float]]):
+    """The sparse matrix scikit-learn's DictVectorizer makes of `rows` (columns in sorted name
+    order), built with numpy in a few C-level passes: two thirds of a refit's time went into
+    DictVectorizer's per-value Python loop."""
+    import numpy as np
+    from scipy import sparse
+
+    names = sorted(set().union(*rows))
+    column = {name: i for i, name in enumerate(names)}
+    lengths = np.fromiter(map(len, rows), dtype=np.int64, count=len(rows))
+    size = int(lengths.sum())
+    indices = np.fromiter(map(column.__getitem__, chain.from_iterable(rows)), np.int64, size)
+    values = np.fromiter(
+        chain.from_iterable(row.values() for row in rows), dtype=np.float64, count=size
+    )
+    indptr = np.concatenate(([0], np.cumsum(lengths)))
+    matrix = sparse.csr_matrix((values, indices, indptr), shape=(len(rows), len(names)))
+    matrix.sort_indices()
+    return names, matrix

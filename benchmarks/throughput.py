@@ -1,0 +1,409 @@
+"""Crawl throughput: topiccrawler beside a plain Scrapy + trafilatura spider on the crawl testbed
+(../shared/bench/crawl), rounds alternated; fetches/s, CPU per fetched page, and where the CPU
+goes, by component.
+
+    .venv/bin/python benchmarks/throughput.py [--web testbed|sandbox] [--seed 2]
+        [--homophily 0.8] [--pages 300] [--rounds 2] [--profile] [--workdir DIR]
+
+`--web sandbox`: the project's large sandbox web instead (served in this process; every content
+site's home page as an entrance, as benchmarks/harvest.py does), fetches/s from each crawler's
+own stats (responses over its elapsed time).
+
+The plain spider (below, `PlainSpider`) is what a user would otherwise write: start at the home
+pages of the twelve sites, follow every link on the host, extract every page with trafilatura
+(comments on); no focus, no storage. topiccrawler runs as benchmarks/harvest.py runs it on the
+testbed (its defaults, the testbed's politeness overrides, a fresh SQLite database). Both stop
+after --pages pages (CLOSESPIDER_PAGECOUNT / CRAWL_MAX_PAGES) and run through run_crawl.py,
+which serves the web on a free port; rounds alternate the two crawlers (A B A B ...).
+
+- fetches/s: requests in the server's access log over the span from the first to the last;
+- CPU per fetched page: the crawler process's user + system CPU (resource usage of its process,
+  measured by a wrapper around it, not the server's) over the fetches;
+- with --profile, one more round each under cProfile on a CPU clock: self time summed by
+  component (by the file a function lives in; built-ins and libraries count for their callers'),
+  shown as a share and as ms per fetched page (the shares applied to the CPU per page of the
+  unprofiled rounds: cProfile's own overhead is not counted). Start-up (imports, dictionaries)
+  is a fixed cost per crawl, large in a short one.
+
+The machine is shared: quote the ratios of one run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import pstats
+import resource
+import shlex
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import scrapy
+
+ROOT = Path(__file__).resolve().parents[1]
+TESTBED = ROOT.parent / "shared" / "bench" / "crawl"
+PY = sys.executable
+SCRAPY = str(Path(PY).parent / "scrapy")
+TESTBED_SETTINGS = {
+    "DOWNLOAD_DELAY": 0,
+    "AUTOTHROTTLE_ENABLED": False,
+    "CONCURRENT_REQUESTS_PER_DOMAIN": 8,
+    "LOG_LEVEL": "INFO",
+}
+
+# Component of a profiled function, by the first pattern its file (or name) contains.
+COMPONENTS = (
+    ("start-up (imports, dictionaries)", ("<frozen importlib", " <module>", "_find_and_load",
+                                          "dictionary_frequencies", "initialize")),
+    ("relevance middleware", ("topiccrawler/middlewares/relevance",)),
+    ("relevance scoring", ("topiccrawler/relevance/", "topiccrawler/pipelines/relevance")),
+    ("tokenizing (jieba)", ("rjieba", "jieba")),
+    ("link classifier (refits, scoring)", ("topiccrawler/frontier/classifier",)),
+    ("frontier queue (rescoring)", ("topiccrawler/frontier/queue",)),
+    ("link scoring", ("topiccrawler/frontier/",)),
+    ("extraction", ("topiccrawler/extract/", "trafilatura", "justext", "readability", "courlan",
+                    "htmldate", "charset_normalizer")),
+    ("dedup", ("topiccrawler/dedup/", "topiccrawler/pipelines/dedup")),
+    ("briefing", ("topiccrawler/briefing",)),
+    ("SQL writes", ("topiccrawler/storage", "topiccrawler/pipelines/storage", "sqlalchemy",
+                    "sqlite3")),
+    ("spider (links, pages)", ("topiccrawler/spiders/", "scrapy/linkextractors", "parsel",
+                               "w3lib", "lxml", "throughput.py")),
+    ("topiccrawler, other", ("topiccrawler/",)),
+    ("Scrapy and Twisted", ("scrapy/", "twisted/", "zope/")),
+)  # fmt: skip
+
+
+class PlainSpider(scrapy.Spider):
+    """Every page of the host, extracted with trafilatura (comments on)."""
+
+    name = "plain"
+    custom_settings = {
+        **TESTBED_SETTINGS,
+        "ROBOTSTXT_OBEY": False,
+        "CONCURRENT_REQUESTS": 16,
+        "TELNETCONSOLE_ENABLED": False,
+        "REQUEST_FINGERPRINTER_IMPLEMENTATION": "2.7",
+    }
+
+    def __init__(self, base: str = "", start: str = "", hosts: str = "", **kwargs):
+        super().__init__(**kwargs)
+        if start:  # the sandbox: its sites' home pages, links followed on its hosts only
+            self.start_urls = start.split(",")
+            self.hosts = tuple(hosts.split(","))
+        else:  # the testbed: twelve sites on one host
+            self.start_urls = [f"{base}/s{n}/" for n in range(1, 13)]
+            self.hosts = (urlsplit(base).hostname,)
+
+    def parse(self, response):
+        import trafilatura
+        from scrapy.linkextractors import LinkExtractor
+
+        if not isinstance(response, scrapy.http.TextResponse):
+            return
+        text = trafilatura.extract(response.text, url=response.url, include_comments=True)
+        yield {"url": response.url, "chars": len(text or "")}
+        for link in LinkExtractor().extract_links(response):
+            if urlsplit(link.url).hostname in self.hosts:  # never off the bench
+                yield response.follow(link.url, callback=self.parse)
+
+
+def timed(out: str, command: list[str]) -> int:
+    """Run a command; write its CPU (user + system, its process tree) and wall time."""
+    started = time.monotonic()
+    code = subprocess.call(command)
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    Path(out).write_text(
+        json.dumps({"cpu": usage.ru_utime + usage.ru_stime, "wall": time.monotonic() - started})
+    )
+    return code
+
+
+def profiled(out: str, arguments: list[str]) -> int:
+    """`scrapy ARGUMENTS` in this process under cProfile with a CPU clock (time waiting for
+    the network is not counted)."""
+    import cProfile
+
+    from scrapy.cmdline import execute
+
+    sys.argv = ["scrapy", *arguments]
+    profile = cProfile.Profile(time.process_time)
+    code = 0
+    try:
+        profile.runcall(execute)
+    except SystemExit as exc:
+        code = exc.code if isinstance(exc.code, int) else 0
+    profile.dump_stats(out)
+    return code
+
+
+def crawl_command(crawler: str, folder: Path, pages: int, profile: Path | None) -> list[str]:
+    """The command run_crawl.py runs ({base}, {topic} are its placeholders)."""
+    here = str(Path(__file__).resolve())
+    runner = [PY, here, "_profile", str(profile), "--"] if profile else [SCRAPY]
+    wrap = [PY, str(Path(__file__).resolve()), "_timed", str(folder / "cpu.json"), "--"]
+    if crawler == "plain":
+        settings = [
+            "-s",
+            f"CLOSESPIDER_PAGECOUNT={pages}",
+            "-s",
+            f"LOG_FILE={folder / 'scrapy.log'}",
+        ]
+        command = [*wrap, *runner, "runspider", str(Path(__file__).resolve()), "-a", "base={base}"]
+        return ["sh", "-c", f"cd {shlex.quote(str(folder))} && {shlex.join(command + settings)}"]
+    convert = [PY, str(TESTBED / "to_topiccrawler.py"), "{topic}", str(folder)]
+    settings = {
+        "DATABASE_URL": f"sqlite:///{folder / 'crawl.db'}",
+        **TESTBED_SETTINGS,
+        "LOG_FILE": str(folder / "scrapy.log"),
+        "ALLOWED_ADDRESSES": "127.0.0.1:{port}",
+        "CRAWL_MAX_PAGES": pages,
+    }
+    arguments = [a for name, value in settings.items() for a in ("-s", f"{name}={value}")]
+    scrapy_command = [
+        *wrap,
+        *runner,
+        "crawl",
+        "topic",
+        "-a",
+        f"keywords={folder / 'keywords.toml'}",
+    ]
+    scrapy_command += ["-a", f"seeds={folder / 'seeds.toml'}", *arguments]
+    return [
+        "sh", "-c",
+        f"{shlex.join(convert)} && cd {shlex.quote(str(ROOT))} && {shlex.join(scrapy_command)}",
+    ]  # fmt: skip
+
+
+def run(crawler: str, web: Path, folder: Path, pages: int, profile: bool) -> dict:
+    folder.mkdir(parents=True, exist_ok=True)
+    for old in folder.glob("*"):
+        if old.is_file():
+            old.unlink()
+    log = folder / "access.jsonl"
+    prof = folder / "profile.out" if profile else None
+    command = [PY, str(TESTBED / "run_crawl.py"), "--web", str(web), "--log", str(log)]
+    command += ["--timeout", "900", "--", *crawl_command(crawler, folder, pages, prof)]
+    env = {k: v for k, v in os.environ.items() if k != "SCRAPY_SETTINGS_MODULE"}
+    with (folder / "run_crawl.out").open("w") as out:
+        subprocess.run(command, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, env=env, check=True)
+    times = [json.loads(line)["t"] for line in log.read_text().splitlines() if line.strip()]
+    cpu = json.loads((folder / "cpu.json").read_text())
+    span = max(times) - min(times) if len(times) > 1 else float("nan")
+    scores = json.loads(log.with_suffix(".harvest.json").read_text())
+    result = {
+        "crawler": crawler, "fetches": len(times), "fetches_s": len(times) / span,
+        "cpu_ms_page": cpu["cpu"] * 1000 / len(times), "wall": cpu["wall"],
+        "h@100": scores.get("harvest@100", scores.get("h@100")),
+    }  # fmt: skip
+    if prof is not None:
+        result["components"] = components(prof)
+    return result
+
+
+def sandbox_run(crawler: str, server, folder: Path, pages: int, profile: bool) -> dict:
+    """One crawl of the project's sandbox web (served in this process); fetches/s from the
+    crawler's own stats (responses over its elapsed time)."""
+    import re
+
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from harvest import every_site_seed_file
+
+    from topiccrawler.sandbox.demo import crawl_command as sandbox_command
+    from topiccrawler.sandbox.demo import sandbox_crawl_settings, sandbox_login_env
+
+    folder.mkdir(parents=True, exist_ok=True)
+    for old in folder.glob("*"):
+        if old.is_file():
+            old.unlink()
+    prof = folder / "profile.out" if profile else None
+    here = str(Path(__file__).resolve())
+    wrap = [PY, here, "_timed", str(folder / "cpu.json"), "--"]
+    runner = [PY, here, "_profile", str(prof), "--"] if prof else [PY, "-m", "scrapy"]
+    hosts = sorted({host for host, _, _ in server.web.pages_with_truth()})
+    base = {
+        **sandbox_crawl_settings(server), "DOWNLOAD_DELAY": 0, "AUTOTHROTTLE_ENABLED": False,
+        "CONCURRENT_REQUESTS": 16, "CONCURRENT_REQUESTS_PER_DOMAIN": 4, "RETRY_TIMES": 0,
+        "DOWNLOAD_TIMEOUT": 2, "LOG_LEVEL": "INFO", "LOG_FILE": str(folder / "scrapy.log"),
+    }  # fmt: skip
+    if crawler == "plain":
+        settings = {k: base[k] for k in base if k != "ALLOWED_ADDRESSES"}
+        settings["CLOSESPIDER_PAGECOUNT"] = pages
+        arguments = [
+            a
+            for name, value in settings.items()
+            for a in ("-s", f"{name}={','.join(value) if isinstance(value, list) else value}")
+        ]
+        starts = ",".join(server.url(host) for host in hosts)
+        command = [*wrap, *runner, "runspider", here, "-a", f"start={starts}"]
+        command += ["-a", f"hosts={','.join(hosts)}", *arguments]
+        subprocess.run(command, cwd=folder, check=True, capture_output=True)
+    else:
+        seeds = folder / "seeds.toml"
+        seeds.write_text(every_site_seed_file(server), encoding="utf-8")
+        settings = {**base, "DATABASE_URL": f"sqlite:///{folder / 'crawl.db'}"}
+        settings["CRAWL_MAX_PAGES"] = pages
+        command = sandbox_command(seeds, settings)
+        command = [*wrap, *runner, *command[3:]]
+        env = {**os.environ, **sandbox_login_env()}
+        subprocess.run(command, cwd=ROOT, check=True, capture_output=True, env=env)
+    log = (folder / "scrapy.log").read_text(encoding="utf-8", errors="replace")
+    responses = int(re.findall(r"'downloader/response_count': (\d+)", log)[-1])
+    elapsed = float(re.findall(r"'elapsed_time_seconds': ([\d.]+)", log)[-1])
+    cpu = json.loads((folder / "cpu.json").read_text())
+    result = {
+        "crawler": crawler, "fetches": responses, "fetches_s": responses / elapsed,
+        "cpu_ms_page": cpu["cpu"] * 1000 / responses, "wall": cpu["wall"],
+    }  # fmt: skip
+    if prof is not None:
+        result["components"] = components(prof)
+    return result
+
+
+def components(profile: Path) -> dict[str, float]:
+    """Self time by component, as shares of the profile's total. A function of no component
+    (the standard library, built-ins, C extensions) counts for its callers' components, each
+    call edge for its own caller (up the chain until one has a component)."""
+    stats = pstats.Stats(str(profile)).stats  # type: ignore[attr-defined]
+    own: dict[tuple, str | None] = {}
+
+    def direct(key: tuple) -> str | None:
+        if key not in own:
+            filename, _, function = key
+            where = f"{filename} {function}"
+            own[key] = next(
+                (n for n, patterns in COMPONENTS if any(p in where for p in patterns)), None
+            )
+        return own[key]
+
+    resolved: dict[tuple, str] = {}
+
+    def component(key: tuple, depth: int = 0) -> str:
+        """A function's component, or its heaviest caller's (memoised)."""
+        if key in resolved:
+            return resolved[key]
+        name = direct(key)
+        if name is None:
+            callers = stats.get(key, (0, 0, 0, 0, {}))[4]
+            if callers and depth < 40:
+                heaviest = max(callers, key=lambda c: callers[c][3])
+                name = component(heaviest, depth + 1)
+            else:
+                name = "Python and libraries, other"
+        resolved[key] = name
+        return name
+
+    totals: dict[str, float] = {}
+    for key, (_, _, self_time, _, callers) in stats.items():
+        if direct(key) is not None or not callers:
+            name = component(key)
+            totals[name] = totals.get(name, 0.0) + self_time
+            continue
+        for caller, edge in callers.items():  # this function's time per caller
+            name = component(caller)
+            totals[name] = totals.get(name, 0.0) + edge[2]
+    total = sum(totals.values()) or 1.0
+    return {name: value / total for name, value in sorted(totals.items(), key=lambda x: -x[1])}
+
+
+def report(results: dict[str, list[dict]], profiles: dict[str, dict], title: str) -> None:
+    print(title)
+    print(f"{'crawler':14} | fetches | fetches/s (rounds) | CPU ms/page (rounds)")
+    mean = {}
+    for crawler, rounds in results.items():
+        rates = [r["fetches_s"] for r in rounds]
+        cpus = [r["cpu_ms_page"] for r in rounds]
+        mean[crawler] = (statistics.mean(rates), statistics.mean(cpus))
+        print(
+            f"{crawler:14} | {rounds[0]['fetches']:7} | "
+            f"{' '.join(f'{x:.1f}' for x in rates):18} | {' '.join(f'{x:.1f}' for x in cpus)}"
+        )
+    print(
+        f"topiccrawler / plain: fetches/s {mean['topiccrawler'][0] / mean['plain'][0]:.2f}x, "
+        f"CPU per page {mean['topiccrawler'][1] / mean['plain'][1]:.2f}x"
+    )
+    for crawler, shares in profiles.items():
+        print(f"\n{crawler}, CPU by component (profiled round; ms/page from unprofiled CPU):")
+        for name, share in shares.items():
+            if share >= 0.005:
+                print(f"  {name:36} {share:6.1%}  {share * mean[crawler][1]:6.1f} ms/page")
+
+
+def sandbox_main(args: argparse.Namespace) -> int:
+    from topiccrawler.sandbox.server import SandboxServer
+    from topiccrawler.sandbox.web import build_web
+
+    web = build_web(args.seed, "large")
+    workdir = Path(args.workdir)
+    results: dict[str, list[dict]] = {"plain": [], "topiccrawler": []}
+    profiles = {}
+    with SandboxServer(web, slow_seconds=3) as server:
+        for round_ in range(args.rounds):
+            for crawler in ("plain", "topiccrawler"):
+                folder = workdir / f"sandbox-{crawler}-{round_}"
+                r = sandbox_run(crawler, server, folder, args.pages, False)
+                results[crawler].append(r)
+                print(f"round {round_ + 1}: {crawler}: {r['fetches']} fetches, "
+                      f"{r['fetches_s']:.1f}/s, {r['cpu_ms_page']:.1f} ms CPU/page", file=sys.stderr)  # fmt: skip
+        if args.profile:
+            for crawler in ("plain", "topiccrawler"):
+                folder = workdir / f"sandbox-{crawler}-profile"
+                profiles[crawler] = sandbox_run(crawler, server, folder, args.pages, True)[
+                    "components"
+                ]
+    title = f"web: the large sandbox, seed {args.seed}; --pages {args.pages}; {args.rounds} rounds"
+    report(results, profiles, title)
+    return 0
+
+
+def main() -> int:
+    if len(sys.argv) > 2 and sys.argv[1] in ("_timed", "_profile"):
+        rest = sys.argv[4:] if sys.argv[3] == "--" else sys.argv[3:]
+        return (timed if sys.argv[1] == "_timed" else profiled)(sys.argv[2], rest)
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--seed", type=int, default=2)
+    parser.add_argument("--homophily", type=float, default=0.8)
+    parser.add_argument("--pages", type=int, default=300)
+    parser.add_argument("--rounds", type=int, default=2)
+    parser.add_argument("--profile", action="store_true")
+    parser.add_argument("--workdir", default="/tmp/topiccrawler-throughput")
+    parser.add_argument(
+        "--web", choices=("testbed", "sandbox"), default="testbed",
+        help="the crawl testbed (../shared/bench/crawl) or the project's large sandbox web",
+    )  # fmt: skip
+    args = parser.parse_args()
+    if args.web == "sandbox":
+        return sandbox_main(args)
+    if not TESTBED.is_dir():
+        print(f"testbed not found at {TESTBED} (it lives in ../shared beside the checkout)")
+        return 1
+    workdir = Path(args.workdir)
+    workdir.mkdir(parents=True, exist_ok=True)
+    web = workdir / f"web-{args.seed}-{args.homophily}"
+    make = [PY, str(TESTBED / "make_web.py"), "--seed", str(args.seed)]
+    subprocess.run([*make, "--homophily", str(args.homophily), "--out", str(web)], check=True,
+                   capture_output=True)  # fmt: skip
+    results: dict[str, list[dict]] = {"plain": [], "topiccrawler": []}
+    for round_ in range(args.rounds):
+        for crawler in ("plain", "topiccrawler"):
+            r = run(crawler, web, workdir / f"{crawler}-{round_}", args.pages, False)
+            results[crawler].append(r)
+            print(f"round {round_ + 1}: {crawler}: {r['fetches']} fetches, "
+                  f"{r['fetches_s']:.1f}/s, {r['cpu_ms_page']:.1f} ms CPU/page", file=sys.stderr)  # fmt: skip
+    profiles = {}
+    if args.profile:
+        for crawler in ("plain", "topiccrawler"):
+            folder = workdir / f"{crawler}-profile"
+            profiles[crawler] = run(crawler, web, folder, args.pages, True)["components"]
+    title = f"web: testbed seed {args.seed}, H={args.homophily}; --pages {args.pages}; {args.rounds} rounds"
+    report(results, profiles, title)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
