@@ -18,7 +18,8 @@ authority sites, both search engines), the tax topic with RELEVANCE_THRESHOLD se
 
 `--cost`: time per page of the score alone and of the whole verdict (score, η, classifier) on
 the testbed's article texts (web seed 2, H 0.8), after one pass that fits η and the classifier;
-and the judge's memory after 100,000 pages (the texts again and again).
+and the process's memory after a third of --pages more verdicts and after all of them (the texts
+again and again, each under a new URL).
 
 `--titles`: relevance/thucnews-titles-dev.txt, for the three benchmark topics
 (benchmarks/topics/*.toml, written before looking at the titles): the library's scores, η
@@ -230,8 +231,6 @@ def sandbox(args: argparse.Namespace) -> int:
 
 
 def cost(args: argparse.Namespace) -> int:
-    import tracemalloc
-
     from topiccrawler.relevance.judge import PageJudge
     from topiccrawler.relevance.library import ConceptLibrary
     from topiccrawler.relevance.page_classifier import PageClassifier
@@ -269,18 +268,26 @@ def cost(args: argparse.Namespace) -> int:
           f"mean {statistics.mean(score_ms):.2f} ms")  # fmt: skip
     print(f"whole verdict: median {statistics.median(verdict_ms):.2f} ms, "
           f"mean {statistics.mean(verdict_ms):.2f} ms (refits included)")  # fmt: skip
-    tracemalloc.start()
-    before = tracemalloc.get_traced_memory()[0]
-    for n in range(100_000 - 2 * len(pages)):
+    rss = {}
+    for n in range(args.pages):
         page = pages[n % len(pages)]
         judge.judge(f"{page['url']}?n={n}", {"title": page["title"], "body": page["body"]})
-    after = tracemalloc.get_traced_memory()[0]
-    tracemalloc.stop()
-    print(f"after 100,000 pages: the judge holds {(after - before) / 2**20:.1f} MB more than after "
-          f"{2 * len(pages)} ({len(judge.pending)} provisional pages remembered, "
+        if n + 1 in (args.pages // 3, args.pages):
+            rss[n + 1] = _rss_mb()
+    first, last = sorted(rss)
+    print(f"process memory after {first:,} more pages {rss[first]:.0f} MB, after {last:,} "
+          f"{rss[last]:.0f} MB ({len(judge.pending)} provisional pages remembered, "
           f"{len(judge.classifier.examples)} classifier examples)")  # fmt: skip
     shutil.rmtree(workdir, ignore_errors=True)
     return 0
+
+
+def _rss_mb() -> float:
+    with open("/proc/self/status", encoding="ascii") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    return 0.0
 
 
 def titles(args: argparse.Namespace) -> int:
@@ -327,6 +334,7 @@ def main() -> int:
     parser.add_argument("--titles", action="store_true", help="the THUCNews dev titles instead")
     parser.add_argument("--sandbox", action="store_true", help="the project's sandbox instead")
     parser.add_argument("--cost", action="store_true", help="time and memory of a verdict")
+    parser.add_argument("--pages", type=int, default=30_000, help="--cost: verdicts for memory")
     parser.add_argument(
         "--set", action="append", default=[], metavar="NAME=VALUE", help="a crawl setting added"
     )
