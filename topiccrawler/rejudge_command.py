@@ -29,7 +29,7 @@ from topiccrawler.storage.models import Page
 from topiccrawler.storage.terms import accepted_expansions
 from topiccrawler.storage.verdicts import REFETCH, apply_verdict
 from topiccrawler.topics import TopicFileError, UnknownTopicError, load_topic_from_settings
-from topiccrawler.topics.files import AUTO_THRESHOLD
+from topiccrawler.topics.files import threshold_override
 
 
 @dataclass
@@ -60,7 +60,7 @@ def add_parser(commands) -> None:
 def cmd_rejudge(args: argparse.Namespace, settings: Settings) -> int:
     try:
         topic = load_topic_from_settings(settings, args.topic)
-        threshold = _threshold(args.threshold, topic.keywords.threshold)
+        threshold = threshold_override(args.threshold, topic.keywords.threshold)
     except (TopicFileError, UnknownTopicError, ValueError) as exc:
         print(exc, file=sys.stderr)
         return 2
@@ -104,17 +104,6 @@ def cmd_rejudge(args: argparse.Namespace, settings: Settings) -> int:
             f"fetch them again with: scrapy crawl topic -a topic={topic.name} -a refetch=yes"
         )
     return 0
-
-
-def _threshold(argument: str | None, topic_threshold: float | None) -> float | None:
-    if argument is None:
-        return topic_threshold
-    if argument.strip().lower() == AUTO_THRESHOLD:
-        return None
-    value = float(argument)
-    if not 0 <= value <= 1:
-        raise ValueError(f"--threshold must be from 0 to 1 or 'auto', not {argument}")
-    return value
 
 
 def rejudge(

@@ -31,7 +31,7 @@ from topiccrawler.signals import items_stored, page_judged, verdicts_settled
 from topiccrawler.storage.crawler import database_for
 from topiccrawler.storage.terms import propose
 from topiccrawler.storage.verdicts import settle_verdicts, stored_texts
-from topiccrawler.topics.files import AUTO_THRESHOLD
+from topiccrawler.topics.files import threshold_override
 
 logger = logging.getLogger(__name__)
 
@@ -102,16 +102,12 @@ class RelevanceMiddleware:
 
     def _fixed_threshold(self, topic_threshold: float | None) -> float | None:
         """η as a number (RELEVANCE_THRESHOLD, else the topic file's), None for auto."""
-        setting = self.threshold_setting
-        if setting in (None, ""):
-            return topic_threshold
-        if str(setting).strip().lower() == AUTO_THRESHOLD:
-            return None
         try:
-            return float(setting)
+            return threshold_override(self.threshold_setting, topic_threshold)
         except ValueError:
             raise NotConfigured(
-                f"RELEVANCE_THRESHOLD must be a number or 'auto', not {setting!r}"
+                f"RELEVANCE_THRESHOLD must be a number from 0 to 1 or 'auto', "
+                f"not {self.threshold_setting!r}"
             ) from None
 
     @property

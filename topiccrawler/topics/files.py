@@ -66,6 +66,19 @@ LANGUAGES = ("zh", "en", "mixed")
 AUTO_THRESHOLD = "auto"  # a keyword file's `threshold` that asks for η estimated while crawling
 
 
+def threshold_override(value, topic_threshold: float | None) -> float | None:
+    """η from a setting or an option given beside the topic file: None or "" keeps the topic's,
+    "auto" asks for it to be estimated (None), else a number from 0 to 1 (ValueError if not)."""
+    if value in (None, ""):
+        return topic_threshold
+    if str(value).strip().lower() == AUTO_THRESHOLD:
+        return None
+    number = float(value)
+    if not 0 <= number <= 1:
+        raise ValueError(f"η must be from 0 to 1 or 'auto', not {value}")
+    return number
+
+
 class TopicFileError(ValueError):
     """A topic file that cannot be used; `str()` reads `path:line: message`."""
 
