@@ -4,6 +4,8 @@ middle of the crawl loses nothing (its requests in flight are fetched by the oth
 
 from __future__ import annotations
 
+import ast
+import math
 import os
 import re
 import signal
@@ -36,7 +38,7 @@ pytestmark = [pytest.mark.redis, pytest.mark.postgres]
 NOT_PAGES = ("/robots.txt", "/search", "/login", "/api/")
 
 
-def start_worker(server, seeds: Path, database_url: str, crawl_name: str, log: Path):
+def start_worker(server, seeds: Path, database_url: str, crawl_name: str, log: Path, **extra):
     settings = {
         **sandbox_crawl_settings(server),
         "DATABASE_URL": database_url,
@@ -47,8 +49,10 @@ def start_worker(server, seeds: Path, database_url: str, crawl_name: str, log: P
         "DOWNLOAD_DELAY": 0,
         "AUTOTHROTTLE_ENABLED": False,
         "DOWNLOAD_TIMEOUT": 3,
-        "RETRY_TIMES": 0,
+        # One retry: under load a page can miss the 3 s timeout, and one process retries too.
+        "RETRY_TIMES": 1,
         "LOG_FILE": str(log),
+        **extra,
     }
     return subprocess.Popen(
         crawl_command(seeds, settings),
@@ -82,8 +86,16 @@ def deliberate_refetches(logs: list[str]) -> int:
     return sum(
         stat(log, "topiccrawler/links/refetched_for_fewer_hops")
         + stat(log, "topiccrawler/render/pages")
+        + stat(log, "retry/count")
         for log in logs
     )
+
+
+def threshold_state(log: str) -> dict:
+    """The relevance judge's η state a worker dumps with its stats at the end."""
+    found = re.search(r"'topiccrawler/relevance/threshold': (\{[^}]*\})", log)
+    assert found, "no η in the worker's stats"
+    return ast.literal_eval(found.group(1))
 
 
 def stored_pages(database_url: str) -> tuple[int, int, object]:
@@ -131,10 +143,13 @@ def wait(processes, timeout: float = 240) -> list[int]:
 def test_two_workers_share_one_crawl(sandbox, postgres_url, redis_server, tmp_path):
     web, server, seeds = sandbox
     name = f"test-{uuid.uuid4().hex[:8]}"
-    workers = [
-        start_worker(server, seeds, postgres_url, name, tmp_path / f"worker{i}.log")
+    workers = [  # η estimated from the crawl's scores: one η for both, learnt from both
+        start_worker(
+            server, seeds, postgres_url, name, tmp_path / f"worker{i}.log",
+            RELEVANCE_THRESHOLD="auto",
+        )
         for i in range(2)
-    ]
+    ]  # fmt: skip
     codes = wait(workers)
     logs = [(tmp_path / f"worker{i}.log").read_text() for i in range(2)]
     assert all(code in (0, 3) for code in codes), (codes, [log[-3000:] for log in logs])
@@ -151,6 +166,13 @@ def test_two_workers_share_one_crawl(sandbox, postgres_url, redis_server, tmp_pa
     assert rows == distinct  # stored once
     result = score(postgres_url, web, server.port)
     assert result.relevant_fetched >= result.relevant_in_web - 1, result  # as one process
+    assert result.kept_relevant >= 0.9 * result.relevant_fetched, result
+    assert result.kept_relevant >= 0.9 * result.kept, result
+    states = [threshold_state(log) for log in logs]
+    etas = [state["threshold"] for state in states]
+    assert all(eta for eta in etas), states
+    assert abs(math.log10(etas[0] / etas[1])) <= 0.05, states  # one η, within its tolerance
+    assert sum(state["adopted"] for state in states) > 0, states  # fitted once, taken by both
     assert len(runs) == 1 and runs[0].finished_at is not None  # one run row, closed
     assert len(runs[0].stats["topiccrawler/workers"]) == 2  # with each worker's stats
     # The finished crawl left nothing behind in Redis.

@@ -11,4 +11,6 @@ worker started with the same topic and Redis joins the same crawl.
 - `bloom.py`: the seen-URL filter, a Bloom filter in a Redis string.
 - `scheduler.py`: the Scrapy scheduler over the three.
 - `learning.py`: per-section yields and the link classifier's examples, shared.
+- `judging.py`: the relevance judge's automatic η and page classifier, learnt from every worker's
+  pages and fitted by one worker at a time.
 """

@@ -15,8 +15,11 @@
 from __future__ import annotations
 
 import json
+import struct
 import time
 from collections import Counter, defaultdict
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from topiccrawler.distributed.state import SharedCrawl
 from topiccrawler.frontier.classifier import LinkClassifier
@@ -24,9 +27,41 @@ from topiccrawler.frontier.learning import YieldStats, places
 from topiccrawler.frontier.queries import QueryYields
 
 SYNC_INTERVAL = 0.25  # seconds between exchanges of counts with the other workers
-SEND_INTERVAL = 0.25  # seconds a worker's classifier examples may wait before they go to Redis
-FIT_LOCK_MS = 30_000  # a worker that died while fitting holds the classifier for this long
+SEND_INTERVAL = 0.25  # seconds a worker's examples and scores may wait before they go to Redis
+FIT_LOCK_MS = 30_000  # a worker that died while fitting holds the model for this long
 TOTAL = "*"  # the field of the hashes that holds the counts over all places
+_VERSION = struct.Struct("<q")  # a published model starts with the count it was fitted on
+
+
+class SharedModel:
+    """A model fitted by one worker at a time and published for all: `<name>:fitting` is the
+    lock, `<name>:model` the payload, prefixed with the number of examples it was fitted on."""
+
+    def __init__(self, crawl: SharedCrawl, name: str):
+        self.crawl = crawl
+        self.lock = crawl.key(name, "fitting")
+        self.key = crawl.key(name, "model")
+
+    @contextmanager
+    def fitting(self) -> Iterator[bool]:
+        """True when this worker holds the lock (released after), False when another does."""
+        server = self.crawl.server
+        mine = bool(server.set(self.lock, self.crawl.worker, nx=True, px=FIT_LOCK_MS))
+        try:
+            yield mine
+        finally:
+            if mine and server.get(self.lock) == self.crawl.worker.encode():
+                server.delete(self.lock)
+
+    def publish(self, fitted_on: int, payload: bytes) -> None:
+        self.crawl.server.set(self.key, _VERSION.pack(fitted_on) + payload)
+
+    def published(self) -> tuple[int, bytes] | None:
+        """(fitted on, payload) of the model published last, or None."""
+        raw = self.crawl.server.get(self.key)
+        if raw is None:
+            return None
+        return _VERSION.unpack_from(raw)[0], raw[_VERSION.size :]
 
 
 class SharedYieldStats(YieldStats):
@@ -71,6 +106,7 @@ class SharedLinkClassifier(LinkClassifier):
     def __init__(self, crawl: SharedCrawl, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.crawl = crawl
+        self.model = SharedModel(crawl, "classifier")
         self.window = self.examples.maxlen or 5000
         self.adopted = 0  # models taken from another worker
         self.unsent: list[str] = []  # examples (JSON) not yet in Redis
@@ -111,32 +147,28 @@ class SharedLinkClassifier(LinkClassifier):
         it is published)."""
         if self.adopt():
             return True
-        server, lock = self.crawl.server, self.crawl.key("classifier", "fitting")
-        if not server.set(lock, self.crawl.worker, nx=True, px=FIT_LOCK_MS):
-            return False
-        try:
-            shared = server.lrange(self.crawl.key("classifier", "examples"), 0, -1)
+        with self.model.fitting() as mine:
+            if not mine:
+                return False
+            shared = self.crawl.server.lrange(self.crawl.key("classifier", "examples"), 0, -1)
             self.examples.clear()
             self.examples.extend(tuple(json.loads(raw)) for raw in shared)
             if not super().fit():
                 return False
-            model = json.dumps([self.fitted_on, self.bias, self.weights], ensure_ascii=False)
-            server.set(self.crawl.key("classifier", "model"), model)
+            self.model.publish(self.fitted_on, json.dumps([self.bias, self.weights]).encode())
             return True
-        finally:
-            if server.get(lock) == self.crawl.worker.encode():
-                server.delete(lock)
 
     def adopt(self) -> bool:
         """The published model, when it is newer than this worker's and not yet due a refit."""
-        raw = self.crawl.server.get(self.crawl.key("classifier", "model"))
-        if raw is None:
+        published = self.model.published()
+        if published is None:
             return False
-        fitted_on, bias, weights = json.loads(raw)
+        fitted_on, payload = published
         due = self.seen >= max(self.min_examples, (1 + self.refit_growth) * fitted_on)
         if fitted_on <= self.fitted_on or due:
             return False
-        self.weights, self.bias, self.fitted_on = weights, bias, fitted_on
+        self.bias, self.weights = json.loads(payload)
+        self.fitted_on = fitted_on
         self.adopted += 1
         return True
 

@@ -20,6 +20,8 @@ from scrapy.crawler import Crawler
 from scrapy.exceptions import NotConfigured
 from scrapy.http import Response
 
+from topiccrawler.distributed.judging import SharedPageClassifier, SharedThresholdEstimator
+from topiccrawler.distributed.state import shared_crawl_for
 from topiccrawler.extract.encoding import decode_html
 from topiccrawler.extract.page import extract_page
 from topiccrawler.items import PageItem
@@ -65,12 +67,7 @@ class RelevanceMiddleware:
         if topic is None:
             return  # not a topic spider: pass everything through
         self.scorer = topic_scorer(self.crawler, topic)
-        self.page_judge = PageJudge(
-            self.scorer,
-            self._fixed_threshold(topic.keywords.threshold),
-            PageClassifier(self.scorer.tokenizer) if self.use_page_classifier else None,
-            certainty=self.certainty,
-        )
+        self.page_judge = self._page_judge(self._fixed_threshold(topic.keywords.threshold))
         self._learn_examples(topic.keywords)
         library = self.scorer.library
         accepted = sum(p not in ("static", "synonym") for p in library.provenance.values())
@@ -79,6 +76,21 @@ class RelevanceMiddleware:
             self.library_kind, len(library), len(library.concepts), accepted,
             "auto" if self.page_judge.auto else f"{self.threshold:.3f}",
         )  # fmt: skip
+
+    def _page_judge(self, threshold: float | None) -> PageJudge:
+        """The judge; in a crawl shared over Redis with η automatic, its η and page classifier
+        are learnt from every worker's pages (distributed/judging.py)."""
+        shared = shared_crawl_for(self.crawler) if threshold is None else None
+        tokenizer = self.scorer.tokenizer
+        classifier = None
+        if self.use_page_classifier:
+            classifier = (
+                SharedPageClassifier(shared, tokenizer) if shared else PageClassifier(tokenizer)
+            )
+        estimator = SharedThresholdEstimator(shared, certainty=self.certainty) if shared else None
+        return PageJudge(
+            self.scorer, threshold, classifier, certainty=self.certainty, estimator=estimator
+        )
 
     def _learn_examples(self, keywords) -> None:
         """The topic file's [examples]: saved pages that teach the page classifier before the
