@@ -2,6 +2,7 @@
 
     .venv/bin/python benchmarks/verdicts.py [--seeds 2 3 4] [--homophily 0.5 0.8]
                                             [--thresholds none 0.04] [--workdir DIR]
+    .venv/bin/python benchmarks/verdicts.py --workers 2   # two processes a crawl (Redis, PostgreSQL)
     .venv/bin/python benchmarks/verdicts.py --titles   # the THUCNews dev titles, self-trained
 
 Testbed (../shared/bench/crawl): for every web (seed S, homophily H) one crawl of the whole web
@@ -31,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import shlex
 import shutil
 import sqlite3
 import statistics
@@ -38,6 +40,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import uuid
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -47,35 +50,48 @@ sys.path.insert(0, str(HERE))
 from harvest import ROOT, TESTBED, TESTBED_SETTINGS, make_web, setting_arguments  # noqa: E402
 
 TIMEOUT = 900
+SCHEMAS: list[str] = []  # PostgreSQL schemas of shared crawls, dropped at the end
 
 
-def crawl(web_dir: Path, folder: Path, threshold: str, extra: list[str]) -> float:
+def crawl(web_dir: Path, folder: Path, threshold: str, extra: list[str], workers: int = 1) -> str:
     """One crawl of the web with the project's defaults and the testbed's politeness
-    overrides; its wall time."""
+    overrides; the database's URL. With `workers` > 1, that many processes crawl the web as one
+    shared crawl (the loopback Redis, a fresh PostgreSQL schema)."""
     shutil.rmtree(folder, ignore_errors=True)
     folder.mkdir(parents=True)
     convert = [sys.executable, str(TESTBED / "to_topiccrawler.py"), "{topic}", str(folder)]
     convert += ["--threshold", threshold]
-    settings = {
-        "DATABASE_URL": f"sqlite:///{folder / 'crawl.db'}",
-        **TESTBED_SETTINGS,
-        "LOG_FILE": str(folder / "scrapy.log"),
-        "ALLOWED_ADDRESSES": "127.0.0.1:{port}",
-        **dict(setting.split("=", 1) for setting in extra),
-    }
-    scrapy = [".venv/bin/scrapy", "crawl", "topic", "-a", f"keywords={folder / 'keywords.toml'}"]
-    scrapy += ["-a", f"seeds={folder / 'seeds.toml'}", *setting_arguments(settings)]
-    import shlex
+    database = f"sqlite:///{folder / 'crawl.db'}"
+    shared = {}
+    if workers > 1:
+        from workers import REDIS, fresh_schema
 
+        schema, database = fresh_schema()
+        SCHEMAS.append(schema)
+        shared = {"REDIS_URL": REDIS, "REDIS_CRAWL_NAME": f"verdicts-{uuid.uuid4().hex[:8]}"}
+    scrapys = []
+    for worker in range(workers):
+        settings = {
+            "DATABASE_URL": database,
+            **TESTBED_SETTINGS,
+            **shared,
+            "LOG_FILE": str(folder / f"scrapy{worker or ''}.log"),
+            "ALLOWED_ADDRESSES": "127.0.0.1:{port}",
+            **dict(setting.split("=", 1) for setting in extra),
+        }
+        scrapy = [".venv/bin/scrapy", "crawl", "topic"]
+        scrapy += ["-a", f"keywords={folder / 'keywords.toml'}"]
+        scrapy += ["-a", f"seeds={folder / 'seeds.toml'}", *setting_arguments(settings)]
+        scrapys.append(shlex.join(scrapy))
+    together = scrapys[0] if workers == 1 else "{ " + " & ".join(scrapys) + " & wait; }"
     command = [
         sys.executable, str(TESTBED / "run_crawl.py"), "--web", str(web_dir),
         "--log", str(folder / "access.jsonl"), "--timeout", str(TIMEOUT), "--",
-        "sh", "-c", f"{shlex.join(convert)} && cd {shlex.quote(str(ROOT))} && {shlex.join(scrapy)}",
+        "sh", "-c", f"{shlex.join(convert)} && cd {shlex.quote(str(ROOT))} && {together}",
     ]  # fmt: skip
-    started = time.monotonic()
     with (folder / "run_crawl.out").open("w", encoding="utf-8") as out:
         subprocess.run(command, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, check=True)
-    return time.monotonic() - started
+    return database
 
 
 def verdict_figures(truth: list[bool], kept: list[bool], scores: list[float]) -> dict:
@@ -103,17 +119,22 @@ def verdict_figures(truth: list[bool], kept: list[bool], scores: list[float]) ->
     }
 
 
-def score_crawl(web_dir: Path, database: Path) -> dict:
-    """The stored verdicts of the web's article pages against its truth."""
+def score_crawl(web_dir: Path, database: str) -> dict:
+    """The stored verdicts of the web's article pages against its truth (`database`: its URL)."""
+    from sqlalchemy import create_engine, text
+
     truth = {}
     with (web_dir / "pages.jsonl").open(encoding="utf-8") as lines:
         for line in lines:
             row = json.loads(line)
             if row["kind"] == "article":
                 truth[row["url"]] = bool(row["is_target"])
-    rows = sqlite3.connect(database).execute(
-        "SELECT url, relevance, is_relevant, relevance_detail FROM pages"
-    )
+    engine = create_engine(database)
+    with engine.connect() as connection:
+        rows = connection.execute(
+            text("SELECT url, relevance, is_relevant, relevance_detail FROM pages")
+        ).all()
+    engine.dispose()
     labels, kept, scores, threshold = [], [], [], None
     for url, score, is_relevant, detail in rows:
         path = urlsplit(url).path
@@ -121,7 +142,9 @@ def score_crawl(web_dir: Path, database: Path) -> dict:
             labels.append(truth[path])
             kept.append(bool(is_relevant))
             scores.append(score)
-            threshold = json.loads(detail or "{}").get("threshold", threshold)
+            if isinstance(detail, str):
+                detail = json.loads(detail)
+            threshold = (detail or {}).get("threshold", threshold)
     figures = verdict_figures(labels, kept, scores)
     figures["threshold"] = threshold
     return figures
@@ -137,8 +160,10 @@ def testbed(args: argparse.Namespace) -> int:
             web_dir = make_web(seed, homophily, workdir)
             for threshold in args.thresholds:
                 folder = workdir / f"verdicts-{seed}-{homophily}-{threshold}"
-                wall = crawl(web_dir, folder, threshold, args.set)
-                figures = score_crawl(web_dir, folder / "crawl.db")
+                started = time.monotonic()
+                database = crawl(web_dir, folder, threshold, args.set, args.workers)
+                wall = time.monotonic() - started
+                figures = score_crawl(web_dir, database)
                 harvest = json.loads((folder / "access.harvest.json").read_text(encoding="utf-8"))
                 figures["h@50"] = next(h for n, h, _, _ in harvest["curve"] if n == 50)
                 figures["h@100"] = harvest["harvest"]["100"]
@@ -165,6 +190,11 @@ def testbed(args: argparse.Namespace) -> int:
             )
     if not args.workdir:
         shutil.rmtree(workdir, ignore_errors=True)
+    if SCHEMAS:
+        from workers import drop_schema
+
+        for schema in SCHEMAS:
+            drop_schema(schema)
     return 0
 
 
@@ -331,6 +361,10 @@ def main() -> int:
     parser.add_argument("--homophily", type=float, nargs="+", default=[0.5, 0.8])
     parser.add_argument("--thresholds", nargs="+", default=["none", "0.04"])
     parser.add_argument("--workdir", help="keep webs, logs and databases here")
+    parser.add_argument(
+        "--workers", type=int, default=1,
+        help="testbed: crawl each web with this many processes sharing Redis and PostgreSQL",
+    )  # fmt: skip
     parser.add_argument("--titles", action="store_true", help="the THUCNews dev titles instead")
     parser.add_argument("--sandbox", action="store_true", help="the project's sandbox instead")
     parser.add_argument("--cost", action="store_true", help="time and memory of a verdict")
