@@ -96,14 +96,17 @@ class SharedThresholdEstimator(ThresholdEstimator):
             return True
 
     def _take_published(self) -> bool:
+        """True when this worker now holds the published estimate (taken if another worker's),
+        and it is not due a refit."""
+        fitted_on = current(self.model, self.fitted_on, self.seen, self.refit_growth)
+        if fitted_on is None:
+            return False
+        if fitted_on == self.fitted_on:
+            return True  # this worker's estimate is the published one
         published = self.model.published()
-        if published is None:
+        if published is None or published[0] < fitted_on:
             return False
         fitted_on, payload = published
-        if self.seen >= (1 + self.refit_growth) * fitted_on or fitted_on < self.fitted_on:
-            return False  # due a refit, or older than this worker's own
-        if fitted_on == self.fitted_on:
-            return True  # this worker's model is the published one
         state = json.loads(payload)
         self._params = tuple(state["params"])
         self.threshold = self._midpoint()
@@ -115,6 +118,15 @@ class SharedThresholdEstimator(ThresholdEstimator):
 
     def state(self) -> dict:
         return {**super().state(), "adopted": self.adopted}
+
+
+def current(model: SharedModel, own: int, seen: int, growth: float) -> int | None:
+    """The count the published model was fitted on, when this worker should hold it: not older
+    than its own (fitted on `own`), and not due a refit at `seen`; else None."""
+    fitted_on = model.version()
+    if fitted_on is None or fitted_on < own or seen >= (1 + growth) * fitted_on:
+        return None
+    return fitted_on
 
 
 def encode_example(indices: np.ndarray, score: float, label: bool | None) -> bytes:
@@ -191,14 +203,17 @@ class SharedPageClassifier(PageClassifier):
             return True
 
     def _take_published(self) -> bool:
-        published = self.model.published()
-        if published is None:
+        """True when this worker now holds the published model (taken if another worker's),
+        and it is not due a refit."""
+        fitted_on = current(self.model, self.fitted_on, self.seen, self.refit_growth)
+        if fitted_on is None:
             return False
-        fitted_on, payload = published
-        if self.seen >= (1 + self.refit_growth) * fitted_on or fitted_on < self.fitted_on:
-            return False  # due a refit, or older than this worker's own
         if fitted_on == self.fitted_on:
             return True  # this worker's model is the published one
+        published = self.model.published()
+        if published is None or published[0] < fitted_on:
+            return False
+        fitted_on, payload = published
         bias, count = _WEIGHTS.unpack_from(payload)
         start = _WEIGHTS.size
         indices = np.frombuffer(payload, dtype="<i4", count=count, offset=start)

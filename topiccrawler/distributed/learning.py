@@ -56,6 +56,13 @@ class SharedModel:
     def publish(self, fitted_on: int, payload: bytes) -> None:
         self.crawl.server.set(self.key, _VERSION.pack(fitted_on) + payload)
 
+    def version(self) -> int | None:
+        """The count the published model was fitted on, or None: its first 8 bytes only, read
+        before deciding to fetch the whole model (a worker asks on every page while another
+        fits)."""
+        head = self.crawl.server.getrange(self.key, 0, _VERSION.size - 1)
+        return _VERSION.unpack(head)[0] if len(head) == _VERSION.size else None
+
     def published(self) -> tuple[int, bytes] | None:
         """(fitted on, payload) of the model published last, or None."""
         raw = self.crawl.server.get(self.key)
@@ -158,15 +165,18 @@ class SharedLinkClassifier(LinkClassifier):
             self.model.publish(self.fitted_on, json.dumps([self.bias, self.weights]).encode())
             return True
 
+    def _due(self, fitted_on: int) -> bool:
+        return self.seen >= max(self.min_examples, (1 + self.refit_growth) * fitted_on)
+
     def adopt(self) -> bool:
         """The published model, when it is newer than this worker's and not yet due a refit."""
+        fitted_on = self.model.version()
+        if fitted_on is None or fitted_on <= self.fitted_on or self._due(fitted_on):
+            return False
         published = self.model.published()
-        if published is None:
+        if published is None or self._due(published[0]):
             return False
         fitted_on, payload = published
-        due = self.seen >= max(self.min_examples, (1 + self.refit_growth) * fitted_on)
-        if fitted_on <= self.fitted_on or due:
-            return False
         self.bias, self.weights = json.loads(payload)
         self.fitted_on = fitted_on
         self.adopted += 1
