@@ -114,12 +114,13 @@ def candidate_regions(
                 if options.evidence
                 else kids
             )
-            if (
-                evidence is not None
-                and options.evidence
-                and not could_pass(node, compared, evidence)
-            ):
-                compared = []
+            if evidence is not None and options.evidence:
+                if could_pass(node, compared, evidence):
+                    compared = could_accept(
+                        node, compared, evidence, stats, depth <= options.level, options
+                    )
+                else:
+                    compared = []
             for blocks in similar_siblings(
                 compared, measure, options.similarity, minimum, options.max_siblings
             ):
@@ -138,6 +139,54 @@ def could_pass(node: etree._Element, kids: list, evidence: Evidence) -> bool:
     if sum(k in evidence.timed for k in kids) >= 2:
         return True
     return sum(k in evidence.authored for k in kids) >= 3
+
+
+def could_accept(
+    node: etree._Element,
+    kids: list,
+    evidence: Evidence,
+    stats: dict,
+    shallow: bool,
+    options: RecordOptions,
+) -> list:
+    """The kids of the tags among which a region `is_comment_region` accepts could be found
+    (siblings are only compared within one tag): each of its tests bounded from the blocks'
+    text statistics and the page's `Evidence`, which cost nothing beside the similarity
+    matrix. Any group of these siblings that passes needs a block with text mostly outside
+    links and one of 10 characters, and, unless the page names it like comments, times in
+    half of five blocks or more or authors there (the paper's test passed), else times and
+    authors in 80% of them. Tags with a block the evidence was not taken of are kept."""
+    minimum = options.min_blocks_with_evidence
+    by_tag: dict[str, list] = {}
+    for kid in kids:
+        by_tag.setdefault(kid.tag, []).append(kid)
+    listed = COMMENT_LIST_HINT.search(_marks(node)) is not None
+    kept = set()
+    for tag, same in by_tag.items():
+        if len(same) < minimum:
+            continue
+        if any(k not in evidence.known for k in same):
+            kept.add(tag)
+            continue
+        if not any(2 * stats[k].link < stats[k].text for k in same):
+            continue  # links, whichever blocks are taken
+        if not any(stats[k].text >= 10 for k in same):
+            continue
+        hinted = listed or any(COMMENT_HINT.search(_marks(k)) for k in same)
+        timed = [k in evidence.timed for k in same]
+        named = [k in evidence.named for k in same]
+        if len(same) >= options.min_blocks and not shallow:
+            if (
+                hinted
+                or 2 * sum(timed) >= options.min_blocks
+                or 2 * sum(named) >= options.min_blocks
+            ):
+                kept.add(tag)
+                continue
+        both = sum(t and n for t, n in zip(timed, named, strict=True))
+        if sum(timed) >= 0.8 * minimum and (hinted or both >= 0.6 * minimum):
+            kept.add(tag)
+    return [k for k in kids if k.tag in kept]
 
 
 def _signature(element: etree._Element) -> tuple[str, str]:

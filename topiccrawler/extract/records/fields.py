@@ -321,12 +321,17 @@ class Evidence:
     """What each element of a cleaned page holds below it, found in one bottom-up pass so that
     the detectors compare siblings only under a node where records can pass their tests:
     `timed`, the elements `shows_time` is true of; `authored`, those with a descendant the
-    markup names as an author (what `hinted_author` needs); `numbered`, those with a digit and
-    a link (what a thread-list row needs)."""
+    markup names as an author; `named`, those with a descendant named like an author or a
+    profile box (what `hinted_author` needs to find anyone); `numbered`, those with a digit and
+    a link (what a thread-list row needs); `lends`, the elements that give their parent a time
+    of their own (in their tail, or as an attribute of theirs): what a row wrapped with its
+    siblings brings to the wrapper beside its own `timed`."""
 
     timed: set = field(default_factory=set)
     authored: set = field(default_factory=set)
+    named: set = field(default_factory=set)
     numbered: set = field(default_factory=set)
+    lends: set = field(default_factory=set)
     # The elements the page had when the evidence was taken (its text_stats): detection may
     # wrap rows since, which adds no text, so their `timed` still answers `shows_time`.
     known: dict | set = field(default_factory=set, repr=False)
@@ -361,11 +366,17 @@ def page_evidence(body: etree._Element, known: dict | set = frozenset()) -> Evid
             mark(element, digits)
         if _short_time(piece):
             mark(element, found.timed)
+            if piece.is_tail:
+                found.lends.add(piece.getparent())
     for element in _EVIDENCE_ATTRIBUTES(body):
         if _attribute_time(element):
             mark(element.getparent(), found.timed)
-        if _author_named(_author_marks(element)):
+            found.lends.add(element)
+        marks = _author_marks(element)
+        if _author_named(marks):
             mark(element.getparent(), found.authored)
+        if _author_hint(marks) is not None:
+            mark(element.getparent(), found.named)
     for element in body.iter("a"):
         mark(element, links)
     found.numbered = digits & links

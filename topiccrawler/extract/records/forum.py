@@ -209,8 +209,10 @@ def topic_blocks(
         kids = [c for c in children(node) if c.tag in LAYOUT_TAGS and stats[c].text]
         if len(kids) < options.min_blocks:
             continue
-        if evidence is not None and not could_hold_records(node, kids, evidence):
-            continue
+        if evidence is not None:
+            if not could_hold_records(node, kids, evidence):
+                continue
+            kids = could_be_records(node, kids, evidence, stats, options)
         found = [
             named_alike(group, kids)
             for group in similar_siblings(
@@ -279,6 +281,38 @@ def could_hold_records(node: etree._Element, kids: list, evidence: Evidence) -> 
     if sum(k in evidence.timed for k in node.iterchildren(etree.Element)) >= 2:
         return True
     return sum(k in evidence.numbered for k in kids) >= 2
+
+
+def could_be_records(
+    node: etree._Element, kids: list, evidence: Evidence, stats: dict, options: ForumOptions
+) -> list:
+    """The kids of the tags among which `candidates` could find posts or rows off a forum
+    (siblings are only compared within one tag), its tests bounded from the blocks' text
+    statistics and the page's `Evidence`: posts need times in two blocks, a block with text
+    mostly outside links and one with 15 characters outside them; rows a number and a link
+    in two. All kids are kept where rows wrapped into stretches (`interleaved`, which reads
+    every group of the node) could show times in two of them."""
+    lenders = sum(
+        k in evidence.timed or k in evidence.lends for k in node.iterchildren(etree.Element)
+    )
+    if lenders >= 2 or any(k not in evidence.known for k in kids):
+        return kids
+    by_tag: dict[str, list] = {}
+    for kid in kids:
+        by_tag.setdefault(kid.tag, []).append(kid)
+    kept = set()
+    for tag, same in by_tag.items():
+        if len(same) < options.min_blocks:
+            continue
+        if sum(k in evidence.numbered for k in same) >= 2:
+            kept.add(tag)  # rows of a thread list, maybe
+        elif (
+            sum(k in evidence.timed for k in same) >= 2
+            and any(2 * stats[k].link < stats[k].text for k in same)
+            and any(stats[k].clear >= 15 for k in same)
+        ):
+            kept.add(tag)  # posts, maybe
+    return [k for k in kids if k.tag in kept]
 
 
 def looks_like_posts(
