@@ -115,12 +115,9 @@ def candidate_regions(
                 else kids
             )
             if evidence is not None and options.evidence:
-                if could_pass(node, compared, evidence):
-                    compared = could_accept(
-                        node, compared, evidence, stats, depth <= options.level, options
-                    )
-                else:
-                    compared = []
+                compared = could_accept(
+                    node, compared, evidence, stats, depth <= options.level, options
+                )
             for blocks in similar_siblings(
                 compared, measure, options.similarity, minimum, options.max_siblings
             ):
@@ -136,9 +133,17 @@ def could_pass(node: etree._Element, kids: list, evidence: Evidence) -> bool:
         return False
     if COMMENT_LIST_HINT.search(_marks(node)) or any(COMMENT_HINT.search(_marks(k)) for k in kids):
         return True
-    if sum(k in evidence.timed for k in kids) >= 2:
-        return True
-    return sum(k in evidence.authored for k in kids) >= 3
+    return _at_least(kids, evidence.timed, 2) or _at_least(kids, evidence.authored, 3)
+
+
+def _at_least(elements, holding, count: int) -> bool:
+    """`count` or more of the elements are in `holding` (asked until that is known)."""
+    for element in elements:
+        if element in holding:
+            count -= 1
+            if count <= 0:
+                return True
+    return count <= 0
 
 
 def could_accept(
@@ -150,43 +155,56 @@ def could_accept(
     options: RecordOptions,
 ) -> list:
     """The kids of the tags among which a region `is_comment_region` accepts could be found
-    (siblings are only compared within one tag): each of its tests bounded from the blocks'
-    text statistics and the page's `Evidence`, which cost nothing beside the similarity
-    matrix. Any group of these siblings that passes needs a block with text mostly outside
-    links and one of 10 characters, and, unless the page names it like comments, times in
-    half of five blocks or more or authors there (the paper's test passed), else times and
-    authors in 80% of them. Tags with a block the evidence was not taken of are kept."""
+    (siblings are only compared within one tag), where the node `could_pass`: each of its
+    tests bounded from the blocks' text statistics first, then from the page's `Evidence`,
+    which cost little beside the similarity matrix. Any group of these siblings that passes
+    needs a block with text mostly outside links and one of 10 characters, and, unless the
+    page names it like comments, times in half of five blocks or more or authors there (the
+    paper's test passed), else times and authors in 80% of them. Tags with a block the
+    evidence was not taken of are kept where the node could pass."""
     minimum = options.min_blocks_with_evidence
     by_tag: dict[str, list] = {}
     for kid in kids:
         by_tag.setdefault(kid.tag, []).append(kid)
-    listed = COMMENT_LIST_HINT.search(_marks(node)) is not None
+    listed = None
+    passes = None
     kept = set()
     for tag, same in by_tag.items():
         if len(same) < minimum:
             continue
-        if any(k not in evidence.known for k in same):
-            kept.add(tag)
-            continue
-        if not any(2 * stats[k].link < stats[k].text for k in same):
-            continue  # links, whichever blocks are taken
-        if not any(stats[k].text >= 10 for k in same):
-            continue
-        hinted = listed or any(COMMENT_HINT.search(_marks(k)) for k in same)
-        timed = [k in evidence.timed for k in same]
-        named = [k in evidence.named for k in same]
-        if len(same) >= options.min_blocks and not shallow:
-            if (
-                hinted
-                or 2 * sum(timed) >= options.min_blocks
-                or 2 * sum(named) >= options.min_blocks
-            ):
-                kept.add(tag)
+        if all(k in evidence.known for k in same):
+            if not any(2 * stats[k].link < stats[k].text for k in same):
+                continue  # links, whichever blocks are taken
+            if not any(stats[k].text >= 10 for k in same):
                 continue
-        both = sum(t and n for t, n in zip(timed, named, strict=True))
-        if sum(timed) >= 0.8 * minimum and (hinted or both >= 0.6 * minimum):
+            if listed is None:
+                listed = COMMENT_LIST_HINT.search(_marks(node)) is not None
+            hinted = listed or any(COMMENT_HINT.search(_marks(k)) for k in same)
+            timed = [k in evidence.timed for k in same]
+            structural = len(same) >= options.min_blocks and not shallow
+            if not structural and sum(timed) < 0.8 * minimum:
+                continue  # (the commonest case, decided before authors are looked for)
+            named = [k in evidence.named for k in same]
+            if not _accepts_some(hinted, timed, named, shallow, options):
+                continue
+            if len(kids) >= 2 and (hinted or sum(timed) >= 2):
+                kept.add(tag)  # what could_pass asks is there
+                continue
+        if passes is None:
+            passes = could_pass(node, kids, evidence)
+        if passes:
             kept.add(tag)
     return [k for k in kids if k.tag in kept]
+
+
+def _accepts_some(hinted: bool, timed: list, named: list, shallow: bool, options) -> bool:
+    """Some group of blocks with these times and names could pass `is_comment_region`."""
+    minimum = options.min_blocks_with_evidence
+    if len(timed) >= options.min_blocks and not shallow:
+        if hinted or 2 * sum(timed) >= options.min_blocks or 2 * sum(named) >= options.min_blocks:
+            return True
+    both = sum(t and n for t, n in zip(timed, named, strict=True))
+    return sum(timed) >= 0.8 * minimum and (hinted or both >= 0.6 * minimum)
 
 
 def _signature(element: etree._Element) -> tuple[str, str]:
