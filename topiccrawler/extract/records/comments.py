@@ -30,7 +30,7 @@ from topiccrawler.extract.records.fields import (
     text_and_links,
 )
 from topiccrawler.extract.records.forum import ForumOptions
-from topiccrawler.extract.records.similarity import MEASURES, children, similar_siblings
+from topiccrawler.extract.records.similarity import MEASURES, similar_siblings
 from topiccrawler.extract.tree import text_stats
 from topiccrawler.items import CommentRecord
 
@@ -101,14 +101,17 @@ def candidate_regions(
     minimum = options.min_blocks_with_evidence if options.evidence else options.min_blocks
     if options.evidence and stats is None:
         stats = text_stats(body)
-    start = len(list(body.iterancestors()))
-    stack = [(body, start)]
-    while stack:
-        node, depth = stack.pop()
-        if not len(node):
-            continue  # a leaf (most nodes): nothing to compare or walk into
-        kids = [c for c in children(node) if c.tag not in SKIPPED_TAGS]
-        if len(kids) >= minimum and (depth > options.level or options.evidence):
+    # Document order is the paper's walk (outer regions first); the subtrees of skipped tags
+    # are not walked into.
+    skipped = {e for s in body.iter(*SKIPPED_TAGS) if s is not body for e in s.iter()}
+    for node in list(body.iter(etree.Element)):
+        if len(node) < minimum or (skipped and node in skipped):
+            continue  # (most nodes: fewer children than a region has blocks)
+        kids = [c for c in node.iterchildren(etree.Element) if c.tag not in SKIPPED_TAGS]
+        if len(kids) < minimum:
+            continue
+        depth = sum(1 for _ in node.iterancestors())  # <html> is 0
+        if depth > options.level or options.evidence:
             compared = (
                 [k for k in kids if stats[k].clear >= MIN_COMMENT_CHARS]
                 if options.evidence
@@ -122,7 +125,6 @@ def candidate_regions(
                 compared, measure, options.similarity, minimum, options.max_siblings
             ):
                 yield Region(node, blocks, shallow=depth <= options.level)
-        stack.extend((kid, depth + 1) for kid in reversed(kids))
 
 
 def could_pass(node: etree._Element, kids: list, evidence: Evidence) -> bool:
