@@ -127,8 +127,17 @@ class SemanticNode:
 
 def class_word(element: etree._Element) -> str:
     """The first class name without digits ("comment-1234" and "comment-99" are one class)."""
-    classes = (element.get("class") or "").split()
-    return re.sub(r"\d+", "", classes[0]) if classes else ""
+    return _first_class_word(element.get("class") or "")
+
+
+_DIGIT_RUNS = re.compile(r"\d+")
+
+
+@lru_cache(maxsize=8192)
+def _first_class_word(classes: str) -> str:
+    """`class_word` of a class attribute; a page repeats a few of them thousands of times."""
+    names = classes.split()
+    return _DIGIT_RUNS.sub("", names[0]) if names else ""
 
 
 def _is_inline_only(element: etree._Element) -> bool:
