@@ -140,11 +140,20 @@ def _first_class_word(classes: str) -> str:
     return _DIGIT_RUNS.sub("", names[0]) if names else ""
 
 
-def _is_inline_only(element: etree._Element) -> bool:
-    return all(
-        not isinstance(node.tag, str) or node.tag in INLINE_TAGS or node.tag in SKIPPED_TAGS
-        for node in element.iterdescendants()
-    )
+def _holding_blocks(block: etree._Element) -> set:
+    """The block and its descendants that hold more than text and inline elements: those
+    with a descendant element neither inline nor skipped, found in one pass up from each."""
+    found: set = set()
+    for element in block.iterdescendants(etree.Element):
+        if element.tag in INLINE_TAGS or element.tag in SKIPPED_TAGS:
+            continue
+        above = element.getparent()
+        while above is not None and above not in found:
+            found.add(above)
+            if above is block:
+                break
+            above = above.getparent()
+    return found
 
 
 def node_text(element: etree._Element, skip: frozenset = frozenset()) -> str:
@@ -473,6 +482,7 @@ def _piece(text: str) -> int:
 def semantic_nodes(block: etree._Element, skip: frozenset = frozenset()) -> list[SemanticNode]:
     """The block's semantic nodes in document order; `skip` subtrees (nested records) left out."""
     nodes: list[SemanticNode] = []
+    blocky = _holding_blocks(block)
 
     def add(element: etree._Element, key: str, text: str) -> None:
         text = normalize_space(text)
@@ -481,7 +491,7 @@ def semantic_nodes(block: etree._Element, skip: frozenset = frozenset()) -> list
             nodes.append(SemanticNode(key, text, link, element, *_time_of(element, text)))
 
     def walk(element: etree._Element, key: str) -> None:
-        if _is_inline_only(element):
+        if element not in blocky:  # text and inline elements only: one node
             add(element, key, node_text(element))
             return
         own = [element.text or ""]
