@@ -405,7 +405,13 @@ def looks_like_thread_list(blocks: Sequence[etree._Element], forum: bool = True)
     counted = sum(bool(NUMBER.search(t)) for t in rests) / n
     if counted >= 0.8 if forum else counted < 0.8:
         return forum  # decided without reading times (the costly part)
-    return sum(bool(find_time(t)) for t in rests) / n >= 0.5
+    needed = 0.5 * n  # rows with a time: read until there are enough
+    for text in rests:
+        if find_time(text):
+            needed -= 1
+            if needed <= 0:
+                return True
+    return needed <= 0
 
 
 def could_list(blocks: Sequence[etree._Element], forum: bool, evidence: Evidence | None) -> bool:
