@@ -22,6 +22,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import lru_cache
 
 import numpy as np
 from lxml import etree
@@ -94,13 +95,25 @@ _DIGITS = re.compile(r"\d+")
 
 def layout_of(element: etree._Element) -> tuple:
     """Tag and layout attributes; the class as the set of its names without digits."""
-    get = element.get
-    classes = get("class") or ""
+    attributes = element.items()
+    if not attributes:
+        return (element.tag, _NO_CLASSES, *_NO_LAYOUT)
+    values = dict(attributes)
     return (
         element.tag,
-        frozenset(_DIGITS.sub("", classes).split() if classes else ()),
-        *(get(attribute) or "" for attribute in LAYOUT_ATTRIBUTES[1:]),
+        _class_names(values.get("class") or ""),
+        *(values.get(attribute) or "" for attribute in LAYOUT_ATTRIBUTES[1:]),
     )
+
+
+_NO_CLASSES: frozenset = frozenset()
+_NO_LAYOUT = ("",) * (len(LAYOUT_ATTRIBUTES) - 1)
+
+
+@lru_cache(maxsize=8192)
+def _class_names(classes: str) -> frozenset:
+    """A class attribute's names without digits; a page repeats a few of them many times."""
+    return frozenset(_DIGITS.sub("", classes).split()) if classes else _NO_CLASSES
 
 
 def same_layout(first: tuple, second: tuple) -> bool:
