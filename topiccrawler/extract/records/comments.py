@@ -23,6 +23,7 @@ from lxml import etree
 from topiccrawler.extract.records.fields import (
     SKIPPED_TAGS,
     Evidence,
+    at_least,
     block_fields,
     hinted_author,
     shows_time,
@@ -135,17 +136,7 @@ def could_pass(node: etree._Element, kids: list, evidence: Evidence) -> bool:
         return False
     if COMMENT_LIST_HINT.search(_marks(node)) or any(COMMENT_HINT.search(_marks(k)) for k in kids):
         return True
-    return _at_least(kids, evidence.timed, 2) or _at_least(kids, evidence.authored, 3)
-
-
-def _at_least(elements, holding, count: int) -> bool:
-    """`count` or more of the elements are in `holding` (asked until that is known)."""
-    for element in elements:
-        if element in holding:
-            count -= 1
-            if count <= 0:
-                return True
-    return count <= 0
+    return at_least(kids, evidence.timed, 2) or at_least(kids, evidence.authored, 3)
 
 
 def could_accept(

@@ -428,6 +428,17 @@ class _Holds:
         return False
 
 
+def at_least(elements, holding, count: float) -> bool:
+    """`count` or more of the elements are in `holding` (an evidence set), asked until that
+    is known."""
+    for element in elements:
+        if element in holding:
+            count -= 1
+            if count <= 0:
+                return True
+    return count <= 0
+
+
 def page_evidence(body: etree._Element, known: dict | set = frozenset()) -> Evidence:
     """The page's `Evidence`: times, digits and links of every element in one pass from the
     leaves up (as `text_stats` counts text), each text piece and time attribute read once,

@@ -32,6 +32,7 @@ from topiccrawler.extract.records.fields import (
     SKIPPED_TAGS,
     Evidence,
     SemanticNode,
+    at_least,
     best_key,
     block_fields,
     class_word,
@@ -295,19 +296,9 @@ def could_hold_records(node: etree._Element, kids: list, evidence: Evidence) -> 
     """What `candidates` needs of a node's children off a forum: posts show a time in 80% of
     them, two at least (counted over all children: a post may be a stretch of rows); list
     rows have a link and, in 80% of them, a number."""
-    if _at_least(node.iterchildren(etree.Element), evidence.timed, 2):
+    if at_least(node.iterchildren(etree.Element), evidence.timed, 2):
         return True
-    return _at_least(kids, evidence.numbered, 2)
-
-
-def _at_least(elements, holding, count: int) -> bool:
-    """`count` or more of the elements are in `holding` (asked until that is known)."""
-    for element in elements:
-        if element in holding:
-            count -= 1
-            if count <= 0:
-                return True
-    return count <= 0
+    return at_least(kids, evidence.numbered, 2)
 
 
 def could_be_records(
@@ -341,12 +332,12 @@ def could_be_records(
         return []
     if not could_hold_records(node, kids, evidence):
         return []
-    if stretches and _at_least(
+    if stretches and at_least(
         node.iterchildren(etree.Element), _Either(evidence.timed, evidence.lends), 2
     ):
         return kids
-    kept = {t for t in rows if _at_least(by_tag[t], evidence.numbered, 0.8 * least)}
-    kept.update(t for t in posts if _at_least(by_tag[t], evidence.timed, 0.8 * least))
+    kept = {t for t in rows if at_least(by_tag[t], evidence.numbered, 0.8 * least)}
+    kept.update(t for t in posts if at_least(by_tag[t], evidence.timed, 0.8 * least))
     return [k for k in kids if k.tag in kept]
 
 
