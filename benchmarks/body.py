@@ -13,6 +13,7 @@ timed over all pages of the sets, beside readability-lxml's in-process total, in
 pairs run back to back (the process, then readability over the same pages): each pair's ratio
 is printed, in wall time and in CPU time (the child's user + system time against the
 benchmark's own process time), since a machine shared with other work makes wall time noisy.
+`--with-records` times both over the records bench's pages too (../shared/bench/records/data).
 Scores come from the benchmark's own scorer (`score.py`, read in place): bag-of-tokens P/R/F1
 per page, macro-averaged. `--out DIR` also writes DIR/<extractor>/<set>/<stem>.txt for it.
 """
@@ -116,10 +117,20 @@ def load(set_name: str) -> list[tuple[str, str, str]]:
     return pages
 
 
-def whole_process(set_names: list[str]) -> tuple[float, float, int]:
+# The records bench's pages (forum threads, Q&A, articles with comments), for `--with-records`.
+RECORDS = BENCH.parent / "records" / "data"
+
+
+def record_files() -> list[Path]:
+    """Every page of the records bench's dev sources."""
+    return sorted(RECORDS.glob("*/*.html"))
+
+
+def whole_process(set_names: list[str], extra: list[Path] = ()) -> tuple[float, float, int]:
     """Wall and CPU time (user + system) of one `topiccrawler extract` process over every page
-    of the sets, and how many pages it gave an error for."""
+    of the sets (and the `extra` files), and how many pages it gave an error for."""
     files = [str(p) for name in set_names for p in sorted((BENCH / name).glob("*.html"))]
+    files += [str(p) for p in extra]
     command = Path(sys.executable).with_name("topiccrawler")
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
@@ -192,6 +203,10 @@ def main() -> int:
         "--no-process", action="store_true", help="skip timing the `topiccrawler extract` command"
     )
     parser.add_argument(
+        "--with-records", action="store_true",
+        help="time the command (and readability) over the records bench's pages too",
+    )  # fmt: skip
+    parser.add_argument(
         "--rounds", type=int, default=3,
         help="pairs of (`topiccrawler extract`, readability in-process) timed (default 3)",
     )  # fmt: skip
@@ -247,17 +262,22 @@ def main() -> int:
             for label, (n, median, mean) in default[s]["split"].items():
                 print(f"  {s:8} {label:16} {n:4} pages  {median:6.1f} ({mean:.1f})")
     if not args.no_process:
-        pages = sum(len(p) for p in data.values())
+        extra = record_files() if args.with_records else []
+        timed = dict(data)
+        if extra:  # the records bench's pages, decoded as the body sets' are (no truth needed)
+            timed["records"] = [(p.stem, decode_html(p.read_bytes())[1], "") for p in extra]
+        pages = sum(len(p) for p in timed.values())
         readability = peers().get("readability-lxml") if reference else None
         print(f"\nwhole process `topiccrawler extract` over {pages} pages", end="")
+        print(f" ({len(extra)} of them the records bench's)" if extra else "", end="")
         print(", each beside readability-lxml in-process:" if readability else ":")
         ratios, cpu_ratios = [], []
         for n in range(1, max(1, args.rounds) + 1):
-            elapsed, cpu, errors = whole_process(args.sets)
+            elapsed, cpu, errors = whole_process(args.sets, extra)
             line = f"  round {n}: {elapsed:.2f} s (CPU {cpu:.2f} s), {errors} pages with an error"
             if readability:
                 gc.collect()
-                wall, wall_cpu = in_process(readability, data)
+                wall, wall_cpu = in_process(readability, timed)
                 ratios.append(elapsed / wall)
                 cpu_ratios.append(cpu / wall_cpu)
                 line += (

@@ -167,6 +167,10 @@ _WORD_HINTS = (
     "ayer", "vor ", "il y a", "hace", "just now", "gerade", "instant",
 )  # fmt: skip
 _DIGIT = re.compile(r"\d")
+# What every pattern needs beside digits: a letter (a month name, a unit, 年/月/日, "ago",
+# "today") or a separator of a date written in numbers. Pieces of digits alone ("12", "(3)",
+# "1,024", "10:30") are no time, and are known so without the alternation.
+_MAY_BE_TIME = re.compile(r"[^\W\d_]|[-/.]")
 # Characters a time can start before its first digit ("septiembre de 18" is the longest).
 _BEFORE_DIGIT = 32
 
@@ -179,7 +183,7 @@ def find_time(text: str | None) -> str | None:
     skipped: the scan starts shortly before the first digit, and the digit-less forms are
     only looked for when one of their words is there.
     """
-    if not text:
+    if not text or not _MAY_BE_TIME.search(text):
         return None
     best = None
     lower = text.lower()

@@ -23,6 +23,7 @@ from lxml import etree
 from topiccrawler.extract.records.fields import (
     SKIPPED_TAGS,
     Evidence,
+    at_least,
     block_fields,
     hinted_author,
     shows_time,
@@ -30,7 +31,7 @@ from topiccrawler.extract.records.fields import (
     text_and_links,
 )
 from topiccrawler.extract.records.forum import ForumOptions
-from topiccrawler.extract.records.similarity import MEASURES, children, similar_siblings
+from topiccrawler.extract.records.similarity import MEASURES, similar_siblings
 from topiccrawler.extract.tree import text_stats
 from topiccrawler.items import CommentRecord
 
@@ -101,30 +102,30 @@ def candidate_regions(
     minimum = options.min_blocks_with_evidence if options.evidence else options.min_blocks
     if options.evidence and stats is None:
         stats = text_stats(body)
-    start = len(list(body.iterancestors()))
-    stack = [(body, start)]
-    while stack:
-        node, depth = stack.pop()
-        if not len(node):
-            continue  # a leaf (most nodes): nothing to compare or walk into
-        kids = [c for c in children(node) if c.tag not in SKIPPED_TAGS]
-        if len(kids) >= minimum and (depth > options.level or options.evidence):
+    # Document order is the paper's walk (outer regions first); the subtrees of skipped tags
+    # are not walked into.
+    skipped = {e for s in body.iter(*SKIPPED_TAGS) if s is not body for e in s.iter()}
+    for node in list(body.iter(etree.Element)):
+        if len(node) < minimum or (skipped and node in skipped):
+            continue  # (most nodes: fewer children than a region has blocks)
+        kids = [c for c in node.iterchildren(etree.Element) if c.tag not in SKIPPED_TAGS]
+        if len(kids) < minimum:
+            continue
+        depth = sum(1 for _ in node.iterancestors())  # <html> is 0
+        if depth > options.level or options.evidence:
             compared = (
                 [k for k in kids if stats[k].clear >= MIN_COMMENT_CHARS]
                 if options.evidence
                 else kids
             )
-            if (
-                evidence is not None
-                and options.evidence
-                and not could_pass(node, compared, evidence)
-            ):
-                compared = []
+            if evidence is not None and options.evidence:
+                compared = could_accept(
+                    node, compared, evidence, stats, depth <= options.level, options
+                )
             for blocks in similar_siblings(
                 compared, measure, options.similarity, minimum, options.max_siblings
             ):
                 yield Region(node, blocks, shallow=depth <= options.level)
-        stack.extend((kid, depth + 1) for kid in reversed(kids))
 
 
 def could_pass(node: etree._Element, kids: list, evidence: Evidence) -> bool:
@@ -135,9 +136,68 @@ def could_pass(node: etree._Element, kids: list, evidence: Evidence) -> bool:
         return False
     if COMMENT_LIST_HINT.search(_marks(node)) or any(COMMENT_HINT.search(_marks(k)) for k in kids):
         return True
-    if sum(k in evidence.timed for k in kids) >= 2:
-        return True
-    return sum(k in evidence.authored for k in kids) >= 3
+    return at_least(kids, evidence.timed, 2) or at_least(kids, evidence.authored, 3)
+
+
+def could_accept(
+    node: etree._Element,
+    kids: list,
+    evidence: Evidence,
+    stats: dict,
+    shallow: bool,
+    options: RecordOptions,
+) -> list:
+    """The kids of the tags among which a region `is_comment_region` accepts could be found
+    (siblings are only compared within one tag), where the node `could_pass`: each of its
+    tests bounded from the blocks' text statistics first, then from the page's `Evidence`,
+    which cost little beside the similarity matrix. Any group of these siblings that passes
+    needs a block with text mostly outside links and one of 10 characters, and, unless the
+    page names it like comments, times in half of five blocks or more or authors there (the
+    paper's test passed), else times and authors in 80% of them. Tags with a block the
+    evidence was not taken of are kept where the node could pass."""
+    minimum = options.min_blocks_with_evidence
+    by_tag: dict[str, list] = {}
+    for kid in kids:
+        by_tag.setdefault(kid.tag, []).append(kid)
+    listed = None
+    passes = None
+    kept = set()
+    for tag, same in by_tag.items():
+        if len(same) < minimum:
+            continue
+        if all(k in evidence.known for k in same):
+            if not any(2 * stats[k].link < stats[k].text for k in same):
+                continue  # links, whichever blocks are taken
+            if not any(stats[k].text >= 10 for k in same):
+                continue
+            if listed is None:
+                listed = COMMENT_LIST_HINT.search(_marks(node)) is not None
+            hinted = listed or any(COMMENT_HINT.search(_marks(k)) for k in same)
+            timed = [k in evidence.timed for k in same]
+            structural = len(same) >= options.min_blocks and not shallow
+            if not structural and sum(timed) < 0.8 * minimum:
+                continue  # (the commonest case, decided before authors are looked for)
+            named = [k in evidence.named for k in same]
+            if not _accepts_some(hinted, timed, named, shallow, options):
+                continue
+            if len(kids) >= 2 and (hinted or sum(timed) >= 2):
+                kept.add(tag)  # what could_pass asks is there
+                continue
+        if passes is None:
+            passes = could_pass(node, kids, evidence)
+        if passes:
+            kept.add(tag)
+    return [k for k in kids if k.tag in kept]
+
+
+def _accepts_some(hinted: bool, timed: list, named: list, shallow: bool, options) -> bool:
+    """Some group of blocks with these times and names could pass `is_comment_region`."""
+    minimum = options.min_blocks_with_evidence
+    if len(timed) >= options.min_blocks and not shallow:
+        if hinted or 2 * sum(timed) >= options.min_blocks or 2 * sum(named) >= options.min_blocks:
+            return True
+    both = sum(t and n for t, n in zip(timed, named, strict=True))
+    return sum(timed) >= 0.8 * minimum and (hinted or both >= 0.6 * minimum)
 
 
 def _signature(element: etree._Element) -> tuple[str, str]:

@@ -127,15 +127,33 @@ class SemanticNode:
 
 def class_word(element: etree._Element) -> str:
     """The first class name without digits ("comment-1234" and "comment-99" are one class)."""
-    classes = (element.get("class") or "").split()
-    return re.sub(r"\d+", "", classes[0]) if classes else ""
+    return _first_class_word(element.get("class") or "")
 
 
-def _is_inline_only(element: etree._Element) -> bool:
-    return all(
-        not isinstance(node.tag, str) or node.tag in INLINE_TAGS or node.tag in SKIPPED_TAGS
-        for node in element.iterdescendants()
-    )
+_DIGIT_RUNS = re.compile(r"\d+")
+
+
+@lru_cache(maxsize=8192)
+def _first_class_word(classes: str) -> str:
+    """`class_word` of a class attribute; a page repeats a few of them thousands of times."""
+    names = classes.split()
+    return _DIGIT_RUNS.sub("", names[0]) if names else ""
+
+
+def _holding_blocks(block: etree._Element) -> set:
+    """The block and its descendants that hold more than text and inline elements: those
+    with a descendant element neither inline nor skipped, found in one pass up from each."""
+    found: set = set()
+    for element in block.iterdescendants(etree.Element):
+        if element.tag in INLINE_TAGS or element.tag in SKIPPED_TAGS:
+            continue
+        above = element.getparent()
+        while above is not None and above not in found:
+            found.add(above)
+            if above is block:
+                break
+            above = above.getparent()
+    return found
 
 
 def node_text(element: etree._Element, skip: frozenset = frozenset()) -> str:
@@ -316,74 +334,166 @@ def _author_named(marks: str) -> bool:
     return AUTHOR_HINT.search(marks) is not None
 
 
-@dataclass
 class Evidence:
-    """What each element of a cleaned page holds below it, found in one bottom-up pass so that
-    the detectors compare siblings only under a node where records can pass their tests:
-    `timed`, the elements `shows_time` is true of; `authored`, those with a descendant the
-    markup names as an author (what `hinted_author` needs); `numbered`, those with a digit and
-    a link (what a thread-list row needs)."""
+    """What an element of a cleaned page holds below it, so that the detectors compare
+    siblings only under a node where records can pass their tests: `timed`, the elements
+    `shows_time` is true of; `authored`, those with a descendant the markup names as an
+    author; `named`, those with a descendant named like an author or a profile box (what
+    `hinted_author` needs to find anyone); `numbered`, those with a digit and a link (what a
+    thread-list row needs); `lends`, the elements that give their parent a time of their own
+    (in their tail, or as an attribute of theirs): what a row wrapped with its siblings brings
+    to the wrapper beside its own `timed`. Each is asked as `element in evidence.timed`.
 
-    timed: set = field(default_factory=set)
-    authored: set = field(default_factory=set)
-    numbered: set = field(default_factory=set)
-    # The elements the page had when the evidence was taken (its text_stats): detection may
-    # wrap rows since, which adds no text, so their `timed` still answers `shows_time`.
-    known: dict | set = field(default_factory=set, repr=False)
+    Times, digits and links are found for every element in one pass (`page_evidence`); author
+    names, asked of few elements (siblings that passed the other tests), when asked."""
+
+    def __init__(self, below: dict, gives: dict, known: dict | set = frozenset()):
+        # The elements the page had when the evidence was taken (its text_stats): detection
+        # may wrap rows since, which adds no text, so their `timed` still answers `shows_time`.
+        self.known = known
+        self.timed = _Flagged(below, _TIMED)
+        self.numbered = _Flagged(below, _DIGITS | _LINKS)
+        self.lends = _Flagged(gives, _TIMED)
+        self.authored = _Holds(_names_author)
+        self.named = _Holds(_names_someone)
 
     def shows_time(self, block: etree._Element) -> bool:
         """`shows_time` of the block, looked up for an element the page had."""
         return block in self.timed if block in self.known else shows_time(block)
 
 
+# What an element holds below it (its text, its children's tails, what its descendants hold
+# or give), or gives its parent (its tail, its own attributes), one bit each.
+_TIMED, _DIGITS, _LINKS = 1, 2, 4
+
+
+class _Flagged:
+    """`element in flagged`: the element's flags hold all of `bits`."""
+
+    __slots__ = ("flags", "bits")
+
+    def __init__(self, flags: dict, bits: int):
+        self.flags, self.bits = flags, bits
+
+    def __contains__(self, element) -> bool:
+        return self.flags.get(element, 0) & self.bits == self.bits
+
+
+def _names_author(element) -> bool:
+    return isinstance(element.tag, str) and _author_named(_author_marks(element))
+
+
+def _names_someone(element) -> bool:
+    return isinstance(element.tag, str) and _author_hint(_author_marks(element)) is not None
+
+
+class _Holds:
+    """`element in holds`: a descendant of the element passes `test`. Answers are kept per
+    element; a subtree is walked once however many of its ancestors are asked about, without
+    recursion (pages nest thousands deep), and no further than the first descendant that
+    passes."""
+
+    __slots__ = ("test", "memo")
+
+    def __init__(self, test):
+        self.test, self.memo = test, {}
+
+    def __contains__(self, root) -> bool:
+        memo, test = self.memo, self.test
+        known = memo.get(root)
+        if known is not None:
+            return known
+        stack = [(root, root.iterchildren(etree.Element))]
+        while stack:
+            node, kids = stack[-1]
+            deeper = found = False
+            for kid in kids:
+                known = memo.get(kid)
+                if known or test(kid):
+                    found = True
+                    break
+                if known is None:
+                    if len(kid):
+                        stack.append((kid, kid.iterchildren(etree.Element)))
+                        deeper = True
+                        break
+                    memo[kid] = False
+            if found:
+                for element, _ in stack:
+                    memo[element] = True
+                return True
+            if not deeper:
+                memo[node] = False
+                stack.pop()
+        return False
+
+
+def at_least(elements, holding, count: float) -> bool:
+    """`count` or more of the elements are in `holding` (an evidence set), asked until that
+    is known."""
+    for element in elements:
+        if element in holding:
+            count -= 1
+            if count <= 0:
+                return True
+    return count <= 0
+
+
 def page_evidence(body: etree._Element, known: dict | set = frozenset()) -> Evidence:
-    """Marks each text piece, author name and link once, then its ancestors up to the first
-    one already marked: one pass over the page however deep it is. The pieces and the
-    attributes to read are selected by XPath (in C): most elements have neither."""
-    found = Evidence(known=known)
-    digits: set = set()
-    links: set = set()
-
-    def mark(element: etree._Element, marked: set) -> None:
-        while element not in marked:
-            marked.add(element)
-            if element is body:
-                return
-            element = element.getparent()
-
-    for piece in _EVIDENCE_TEXTS(body):
-        if piece.isspace():
+    """The page's `Evidence`: times, digits and links of every element in one pass from the
+    leaves up (as `text_stats` counts text), each text piece and time attribute read once,
+    each element's bits its own and its children's."""
+    below: dict = {}
+    gives: dict = {}
+    lifted: dict = {}  # what each element brings its parent: what it holds and gives
+    up = lifted.get
+    for element in reversed(list(body.iter())):
+        tail = element.tail
+        given = _piece(tail) if tail and element is not body else 0
+        tag = element.tag
+        if tag.__class__ is not str:  # a comment or processing instruction: its tail only
+            if given:
+                lifted[element] = given
             continue
-        element = piece.getparent()
-        if piece.is_tail:  # a tail belongs to the element's parent
-            element = element.getparent()
-        if _HAS_DIGIT.search(piece):
-            mark(element, digits)
-        if _short_time(piece):
-            mark(element, found.timed)
-    for element in _EVIDENCE_ATTRIBUTES(body):
-        if _attribute_time(element):
-            mark(element.getparent(), found.timed)
-        if _author_named(_author_marks(element)):
-            mark(element.getparent(), found.authored)
-    for element in body.iter("a"):
-        mark(element, links)
-    found.numbered = digits & links
-    return found
+        if element is not body:
+            get = element.get
+            title = get("title")
+            if (
+                (tag == "time" and get("datetime") is not None)
+                or get("data-time") is not None
+                or get("data-timestamp") is not None
+                or (title and _short_time(title))
+            ):
+                given |= _TIMED
+        holds = _LINKS if tag == "a" else 0
+        text = element.text
+        if text:
+            holds |= _piece(text)
+        if len(element):
+            for child in element:
+                holds |= up(child, 0)
+        if holds:
+            below[element] = holds
+        if given:
+            gives[element] = given
+        if holds | given:
+            lifted[element] = holds | given
+    return Evidence(below, gives, known=known)
 
 
-# Text pieces under the body (its own text, its descendants' texts and tails), and its
-# descendants with an attribute `_attribute_time` or `AUTHOR_HINT` reads.
-_EVIDENCE_TEXTS = etree.XPath("descendant::text()[normalize-space()]", smart_strings=True)
-_EVIDENCE_ATTRIBUTES = etree.XPath(
-    "descendant::*[@class or @id or @itemprop or @rel or @title or @data-time"
-    " or @data-timestamp or self::time]"
-)
+def _piece(text: str) -> int:
+    """The digit and time bits of a text piece."""
+    if text.isspace():
+        return 0
+    if _HAS_DIGIT.search(text):  # what _short_time looks for first is there
+        return _DIGITS | _TIMED if _short(text) and find_time(text) is not None else _DIGITS
+    return _TIMED if _short_time(text) else 0
 
 
 def semantic_nodes(block: etree._Element, skip: frozenset = frozenset()) -> list[SemanticNode]:
     """The block's semantic nodes in document order; `skip` subtrees (nested records) left out."""
     nodes: list[SemanticNode] = []
+    blocky = _holding_blocks(block)
 
     def add(element: etree._Element, key: str, text: str) -> None:
         text = normalize_space(text)
@@ -392,7 +502,7 @@ def semantic_nodes(block: etree._Element, skip: frozenset = frozenset()) -> list
             nodes.append(SemanticNode(key, text, link, element, *_time_of(element, text)))
 
     def walk(element: etree._Element, key: str) -> None:
-        if _is_inline_only(element):
+        if element not in blocky:  # text and inline elements only: one node
             add(element, key, node_text(element))
             return
         own = [element.text or ""]

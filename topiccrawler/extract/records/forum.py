@@ -22,6 +22,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import lru_cache
 
 import numpy as np
 from lxml import etree
@@ -31,6 +32,7 @@ from topiccrawler.extract.records.fields import (
     SKIPPED_TAGS,
     Evidence,
     SemanticNode,
+    at_least,
     best_key,
     block_fields,
     class_word,
@@ -78,25 +80,41 @@ class ForumOptions:
 def layout_children(element: etree._Element) -> list[etree._Element]:
     """The nearest layout (block-level) descendants: inline markup is looked through."""
     found = []
-    for child in children(element):
-        if child.tag in SKIPPED_TAGS:
+    for child in element.iterchildren(etree.Element):
+        tag = child.tag
+        if tag in SKIPPED_TAGS:
             continue
-        if child.tag in LAYOUT_TAGS:
+        if tag in LAYOUT_TAGS:
             found.append(child)
-        else:
+        elif len(child):
             found.extend(layout_children(child))
     return found
 
 
+_DIGITS = re.compile(r"\d+")
+
+
 def layout_of(element: etree._Element) -> tuple:
     """Tag and layout attributes; the class as the set of its names without digits."""
-    values: list = [element.tag]
-    for attribute in LAYOUT_ATTRIBUTES:
-        value = element.get(attribute) or ""
-        values.append(
-            frozenset(re.sub(r"\d+", "", value).split()) if attribute == "class" else value
-        )
-    return tuple(values)
+    attributes = element.items()
+    if not attributes:
+        return (element.tag, _NO_CLASSES, *_NO_LAYOUT)
+    values = dict(attributes)
+    return (
+        element.tag,
+        _class_names(values.get("class") or ""),
+        *(values.get(attribute) or "" for attribute in LAYOUT_ATTRIBUTES[1:]),
+    )
+
+
+_NO_CLASSES: frozenset = frozenset()
+_NO_LAYOUT = ("",) * (len(LAYOUT_ATTRIBUTES) - 1)
+
+
+@lru_cache(maxsize=8192)
+def _class_names(classes: str) -> frozenset:
+    """A class attribute's names without digits; a page repeats a few of them many times."""
+    return frozenset(_DIGITS.sub("", classes).split()) if classes else _NO_CLASSES
 
 
 def same_layout(first: tuple, second: tuple) -> bool:
@@ -209,8 +227,10 @@ def topic_blocks(
         kids = [c for c in children(node) if c.tag in LAYOUT_TAGS and stats[c].text]
         if len(kids) < options.min_blocks:
             continue
-        if evidence is not None and not could_hold_records(node, kids, evidence):
-            continue
+        if evidence is not None:
+            kids = could_be_records(node, kids, evidence, stats, options)
+            if not kids:
+                continue
         found = [
             named_alike(group, kids)
             for group in similar_siblings(
@@ -276,9 +296,81 @@ def could_hold_records(node: etree._Element, kids: list, evidence: Evidence) -> 
     """What `candidates` needs of a node's children off a forum: posts show a time in 80% of
     them, two at least (counted over all children: a post may be a stretch of rows); list
     rows have a link and, in 80% of them, a number."""
-    if sum(k in evidence.timed for k in node.iterchildren(etree.Element)) >= 2:
+    if at_least(node.iterchildren(etree.Element), evidence.timed, 2):
         return True
-    return sum(k in evidence.numbered for k in kids) >= 2
+    return at_least(kids, evidence.numbered, 2)
+
+
+def could_be_records(
+    node: etree._Element, kids: list, evidence: Evidence, stats: dict, options: ForumOptions
+) -> list:
+    """The kids of the tags among which `candidates` could find posts or rows off a forum,
+    where the node `could_hold_records` (siblings are only compared within one tag): its
+    tests bounded from the blocks' text statistics first, then from the page's `Evidence`.
+    Posts need a block with text mostly outside links, one with 15 characters outside them
+    and times in two; rows a title link in two, and a number in them. All kids are kept
+    where rows wrapped into stretches (`interleaved`, which reads every group of the node)
+    could pass as posts: two groups or more, text outside links, and times in two stretches."""
+    least = options.min_blocks
+    by_tag: dict[str, list] = {}
+    for kid in kids:
+        by_tag.setdefault(kid.tag, []).append(kid)
+    if any(k not in evidence.known for k in kids):
+        return kids if could_hold_records(node, kids, evidence) else []
+    posts, rows = [], []
+    for tag, same in by_tag.items():
+        if len(same) < least:
+            continue
+        if any(2 * stats[k].link < stats[k].text for k in same) and any(
+            stats[k].clear >= 15 for k in same
+        ):
+            posts.append(tag)
+        if sum(stats[k].link >= 4 for k in same) >= 0.8 * least:
+            rows.append(tag)
+    stretches = _could_stretch(node, by_tag, stats, least)
+    if not (posts or rows or stretches):
+        return []
+    if not could_hold_records(node, kids, evidence):
+        return []
+    if stretches and at_least(
+        node.iterchildren(etree.Element), _Either(evidence.timed, evidence.lends), 2
+    ):
+        return kids
+    kept = {t for t in rows if at_least(by_tag[t], evidence.numbered, 0.8 * least)}
+    kept.update(t for t in posts if at_least(by_tag[t], evidence.timed, 0.8 * least))
+    return [k for k in kids if k.tag in kept]
+
+
+def _could_stretch(node: etree._Element, by_tag: dict, stats: dict, least: int) -> bool:
+    """Stretches of the node's children (`interleaved`) could pass `looks_like_posts`, as far
+    as the text statistics tell: two groups or more, a child (or a tail) with text mostly
+    outside links, and 15 characters outside links per stretch."""
+    if sum(len(same) // least for same in by_tag.values()) < 2:
+        return False
+    clear = 0
+    mostly_text = False
+    for kid in node.iterchildren():
+        tail = kid.tail
+        if tail and not tail.isspace():
+            mostly_text = True
+            clear += len("".join(tail.split()))
+        known = stats.get(kid)
+        if known is not None:
+            clear += max(0, known.clear)
+            mostly_text = mostly_text or 2 * known.link < known.text
+    return mostly_text and clear >= 15 * least
+
+
+class _Either:
+    """`element in either`: in one of two evidence sets."""
+
+    __slots__ = ("first", "second")
+
+    def __init__(self, first, second):
+        self.first, self.second = first, second
+
+    def __contains__(self, element) -> bool:
+        return element in self.first or element in self.second
 
 
 def looks_like_posts(
@@ -317,7 +409,21 @@ def looks_like_thread_list(blocks: Sequence[etree._Element], forum: bool = True)
     counted = sum(bool(NUMBER.search(t)) for t in rests) / n
     if counted >= 0.8 if forum else counted < 0.8:
         return forum  # decided without reading times (the costly part)
-    return sum(bool(find_time(t)) for t in rests) / n >= 0.5
+    needed = 0.5 * n  # rows with a time: read until there are enough
+    for text in rests:
+        if find_time(text):
+            needed -= 1
+            if needed <= 0:
+                return True
+    return needed <= 0
+
+
+def could_list(blocks: Sequence[etree._Element], forum: bool, evidence: Evidence | None) -> bool:
+    """What `looks_like_thread_list` needs off a forum, from the page's `Evidence`: a number
+    and a link in 80% of the rows (True where it cannot tell)."""
+    if forum or evidence is None or any(b not in evidence.known for b in blocks):
+        return True
+    return sum(b in evidence.numbered for b in blocks) >= 0.8 * len(blocks)
 
 
 def _outside(block: etree._Element, skip: etree._Element | None) -> list[str]:
@@ -602,7 +708,11 @@ def candidates(
         if post_groups:
             order = {e: i for i, e in enumerate(parent)}
             threads.append(sorted((b for g in post_groups for b in g), key=order.get))
-        lists.extend(g for g in siblings if looks_like_thread_list(g, forum))
+        lists.extend(
+            g
+            for g in siblings
+            if could_list(g, forum, evidence) and looks_like_thread_list(g, forum)
+        )
     threads.sort(key=_prose, reverse=True)
     lists.sort(key=len, reverse=True)
     return [("thread", t) for t in threads] + [("list", rows) for rows in lists]

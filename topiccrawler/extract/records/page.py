@@ -69,13 +69,17 @@ def extract_records(
         stats = text_stats(body)  # one pass each, for both detectors
     if origin is None:  # the tree's own elements are given
         origin = Known(stats)
-    generator = " ".join(root.xpath("//meta[@name='generator']/@content"))
+    generator = " ".join(
+        content
+        for meta in _document(root).iter("meta")
+        if meta.get("name") == "generator" and (content := meta.get("content")) is not None
+    )
     if options.measure == "signature":
         return finish(
             linked(signature_page(body, stats, options, now), root, body), [], origin, url
         )
     forum = is_forum_page(url, generator)
-    if options.gate and not forum and not root.xpath("//script[@type='application/ld+json']"):
+    if options.gate and not forum and not has_json_ld(root):
         if best_score(body, stats, options.model) < _gate(options.model):
             return finish(PageRecords(), [], origin, url)  # no group looks like records
     evidence = page_evidence(body, known=stats)
@@ -136,12 +140,25 @@ def linked(records: PageRecords, root: etree._Element, body: etree._Element) -> 
     comments) where they are more than the layout gave: Q&A pages lay the question out unlike
     the answers, and one answer has no sibling to be found by. Posts the layout found too are
     kept as found (`merged`). Not on a thread list."""
-    if records.kind == "list" or not root.xpath("//script[@type='application/ld+json']"):
+    if records.kind == "list" or not has_json_ld(root):
         return records
     posts = linked_posts(root, body)
     if len(posts) > len(records.posts):
         records.kind, records.posts = "thread", merged(records.posts, posts)
     return records
+
+
+def _document(element: etree._Element) -> etree._Element:
+    """The root element of the element's document (what an XPath from "//" reads)."""
+    return element.getroottree().getroot()
+
+
+def has_json_ld(root: etree._Element) -> bool:
+    """The document has a <script type="application/ld+json"> (read by lxml's iterator, which
+    costs less than an XPath over the whole page)."""
+    return any(
+        script.get("type") == "application/ld+json" for script in _document(root).iter("script")
+    )
 
 
 # What makes a form a place to write (a reply box, a search field), not a wrapper.
