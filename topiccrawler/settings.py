@@ -75,6 +75,8 @@ SEARCH_MAX_QUERIES = 0  # queries built per crawl at most (0: all of them)
 SEARCH_NEXT_PAGE_YIELD = 0.3  # relevant share of judged hits a query needs for its next page
 SEARCH_REPEAT_AFTER = 86400.0  # seconds before a query answered with results is asked again
 SITE_MAX_PAGES = 500  # page budget per site reached through search (authority sites: seed file)
+# Links of pages fetched at the hop limit kept, in all, to follow should the page turn up nearer
+HOP_HELD_LINKS_MAX = 50_000  # (about 20 MB); past it such a page is fetched once more
 # Feeds and sitemaps of authority sites (discovery/): their entries join the best-first queue.
 DISCOVERY_ENABLED = True  # read feeds and sitemaps (per site: `discover = false` in the seed file)
 DISCOVERY_FEED_MAX_BYTES = 10 * 1024 * 1024  # a feed larger than this is not downloaded
@@ -97,7 +99,7 @@ REVISIT_HUB_LINK_DENSITY = 0.5  # link text share from which a page counts as a 
 DOWNLOADER_MIDDLEWARES = {
     "topiccrawler.middlewares.address_guard.AddressGuardMiddleware": 10,  # first: before robots.txt
     "topiccrawler.middlewares.known_urls.KnownUrlsMiddleware": 50,
-    "topiccrawler.seeding.gate.EngineGateMiddleware": 60,  # no query to a down or blocked engine
+    "topiccrawler.seeding.gate.SearchEngineHealthMiddleware": 60,  # engines' back-off, held queries
     "topiccrawler.middlewares.profiles.BrowserProfileMiddleware": 390,  # before default headers
     "topiccrawler.middlewares.blocks.BlockMiddleware": 560,  # sees 429/503 before RetryMiddleware
     "topiccrawler.middlewares.sessions.SessionMiddleware": 690,  # before the cookie jars
@@ -109,9 +111,12 @@ DOWNLOADER_MIDDLEWARES = {
 # followed; the pipelines (fixed slots: dedup 200, relevance 300, briefing 400, storage 800, feed
 # clean-up 900) mark reposts, drop the text of dropped pages, brief and store.
 SPIDER_MIDDLEWARES = {  # a page's way out of the spider, highest first
+    "topiccrawler.middlewares.canonical.CanonicalLinksMiddleware": 975,  # rel=canonical claimed
     "topiccrawler.middlewares.extraction.ExtractionMiddleware": 970,  # read once, here
     "topiccrawler.middlewares.scripted.ScriptedPagesMiddleware": 960,  # completed by script
     "topiccrawler.middlewares.relevance.RelevanceMiddleware": 950,  # judged
+    "topiccrawler.middlewares.hop_limit.HopLimitMiddleware": 948,  # hop limit; links held at it
+    "topiccrawler.middlewares.site_budget.SiteBudgetMiddleware": 946,  # each site's page budget
     "topiccrawler.middlewares.frontier.FrontierMiddleware": 940,  # its links gated and ranked
     # feeds and sitemaps of judged start and list pages; their entries ranked by the frontier
     "topiccrawler.discovery.middleware.DiscoveryMiddleware": 930,

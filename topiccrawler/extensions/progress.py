@@ -28,6 +28,7 @@ from scrapy.utils.asyncio import create_looping_call
 from scrapy.utils.defer import deferred_from_coro
 
 from topiccrawler.items import PageItem
+from topiccrawler.seeding.gate import SearchEngineHealthMiddleware
 from topiccrawler.signals import page_judged, verdicts_settled
 
 logger = logging.getLogger(__name__)
@@ -205,14 +206,17 @@ class CrawlProgress:
                 failures[label] += stats[key]
         engines = {}
         spider = self.crawler.spider
+        try:
+            health = self.crawler.get_downloader_middleware(SearchEngineHealthMiddleware)
+        except RuntimeError:  # the crawl ended before its engine was built
+            health = None
         for name in getattr(spider, "engines", {}):
             base = f"topiccrawler/search/{name}/"
             state = "ok"
             if stats.get(base + "unreachable"):
                 state = f"unreachable: {stats[base + 'unreachable']}"
             elif stats.get(base + "blocked"):
-                health = spider.engine_health[name]
-                state = f"blocked: {health.last_reason}"
+                state = f"blocked: {health.last_reason(name) if health else None}"
             engines[name] = {
                 "state": state,
                 "answers": stats.get(base + "answers", 0),
