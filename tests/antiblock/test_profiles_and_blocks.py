@@ -13,6 +13,7 @@ from scrapy.utils.test import get_crawler
 from tests.crawl import PROJECT_SETTINGS
 from topiccrawler.antiblock.blocks import PageSizes, block_reason
 from topiccrawler.antiblock.profiles import BUILTIN_PROFILES, ProfileFileError, load_profiles
+from topiccrawler.meta import BLOCK_RETRIES, ENTRANCE, ROTATE_PROFILE, ROTATE_PROXY, SEARCH_PAGE
 from topiccrawler.middlewares.blocks import BlockMiddleware
 from topiccrawler.middlewares.profiles import BrowserProfileMiddleware
 
@@ -42,7 +43,7 @@ def test_a_site_keeps_its_profile_until_a_block():
     again = Request("http://a.test/2")
     middleware.process_request(again)
     assert first.headers["User-Agent"] == again.headers["User-Agent"]
-    rotated = Request("http://a.test/3", meta={"rotate_profile": True})
+    rotated = Request("http://a.test/3", meta={ROTATE_PROFILE: True})
     middleware.process_request(rotated)
     assert rotated.headers["User-Agent"] != first.headers["User-Agent"]
     own = Request("http://a.test/api", headers={"Accept": "application/json"})
@@ -116,16 +117,16 @@ def block_middleware(**settings) -> tuple[BlockMiddleware, Slot]:
 
 def test_a_block_slows_the_site_and_retries_through_another_profile(caplog):
     middleware, slot = block_middleware()
-    request = Request("http://a.test/1", meta={"entrance": "link"})
+    request = Request("http://a.test/1", meta={ENTRANCE: "link"})
     retry = middleware.process_response(request, html(request.url, "", status=429))
-    assert isinstance(retry, Request) and retry.dont_filter and retry.meta["block_retries"] == 1
-    assert retry.meta["rotate_profile"] and retry.meta["rotate_proxy"]
+    assert isinstance(retry, Request) and retry.dont_filter and retry.meta[BLOCK_RETRIES] == 1
+    assert retry.meta[ROTATE_PROFILE] and retry.meta[ROTATE_PROXY]
     assert slot.delay == 1.0  # doubled, at least BLOCK_MIN_DELAY
     slot.delay = 0.1  # AutoThrottle lowers it …
     middleware.process_request(Request("http://a.test/2"))
     assert slot.delay == 1.0  # … and the floor puts it back
     again = middleware.process_response(retry, html(request.url, "", status=429))
-    assert again.meta["block_retries"] == 2 and slot.delay == 2.0
+    assert again.meta[BLOCK_RETRIES] == 2 and slot.delay == 2.0
     assert caplog.text.count("Blocked by a.test (HTTP 429)") == 1  # said once
     ok = middleware.process_response(again, html(request.url, "<p>正文</p>"))
     assert isinstance(ok, Response) and middleware.in_a_row["a.test"] == 0
@@ -135,7 +136,9 @@ def test_one_short_page_is_a_page_and_two_in_a_row_a_block():
     middleware, slot = block_middleware()
     usual = "<p>" + "正文" * 500 + "</p>"
     for n in range(10):
-        middleware.process_response(Request(f"http://a.test/{n}"), html(f"http://a.test/{n}", usual))
+        middleware.process_response(
+            Request(f"http://a.test/{n}"), html(f"http://a.test/{n}", usual)
+        )
     stub = Request("http://a.test/empty")
     assert isinstance(middleware.process_response(stub, html(stub.url, "无")), Response)
     assert slot.delay == 0.2  # a stub page: the site is not slowed down
@@ -148,7 +151,7 @@ def test_one_short_page_is_a_page_and_two_in_a_row_a_block():
 
 def test_a_site_that_keeps_blocking_is_left_alone(caplog):
     middleware, _ = block_middleware()
-    request = Request("http://a.test/1", meta={"block_retries": 2})
+    request = Request("http://a.test/1", meta={BLOCK_RETRIES: 2})
     for _ in range(2):
         with pytest.raises(IgnoreRequest, match="not stored"):
             middleware.process_response(request, html(request.url, CAPTCHA))
@@ -163,6 +166,6 @@ def test_a_site_that_keeps_blocking_is_left_alone(caplog):
 
 def test_search_engine_answers_are_left_to_the_spider():
     middleware, slot = block_middleware()
-    request = Request("http://a.test/search?q=x", meta={"search_page": 1})
+    request = Request("http://a.test/search?q=x", meta={SEARCH_PAGE: 1})
     response = html(request.url, CAPTCHA)
     assert middleware.process_response(request, response) is response and slot.delay == 0.2

@@ -11,6 +11,7 @@ from scrapy.http import HtmlResponse
 
 from tests.crawl import make_crawler
 from topiccrawler.items import PageItem
+from topiccrawler.meta import AUTHORITY_SITE, ENTRANCE, HOPS, SITE_BUDGET
 from topiccrawler.middlewares.extraction import ExtractionMiddleware
 from topiccrawler.middlewares.frontier import FrontierMiddleware
 from topiccrawler.middlewares.hop_limit import HopLimitMiddleware
@@ -40,7 +41,7 @@ def test_a_page_at_the_hop_limit_found_nearer_has_its_kept_links_followed(seeds_
     crawler.engine = SimpleNamespace(crawl=crawled.append)
 
     url = f"{site.url}/deep/page.html"
-    meta = {"hops": 2, "authority_site": "fixture", "entrance": "authority"}
+    meta = {HOPS: 2, AUTHORITY_SITE: "fixture", ENTRANCE: "authority"}
     request = Request(url, meta=meta, callback=spider.parse)
     response = HtmlResponse(url, body=PAGE.encode(), encoding="utf-8", request=request)
     page = PageItem(url=url, topic="tax", status=200, fetched_at=datetime.now(UTC), html=PAGE)
@@ -63,14 +64,14 @@ def test_a_page_at_the_hop_limit_found_nearer_has_its_kept_links_followed(seeds_
     assert links == []  # at the limit (2 hops): its links are not followed, but kept
     assert page.is_relevant and hop_limit.hop_limited == {url: 2}
 
-    hop_limit.request_dropped(Request(url, meta={**meta, "hops": 2}, callback=spider.parse))
+    hop_limit.request_dropped(Request(url, meta={**meta, HOPS: 2}, callback=spider.parse))
     assert crawled == []  # not nearer: nothing to do
-    hop_limit.request_dropped(Request(url, meta={**meta, "hops": 1}, callback=spider.parse))
+    hop_limit.request_dropped(Request(url, meta={**meta, HOPS: 1}, callback=spider.parse))
     by_url = {r.url.rsplit("/", 2)[-2] + "/" + r.url.rsplit("/", 1)[-1]: r for r in crawled}
     fines, sports = by_url["news/fines.html"], by_url["sports/match.html"]
-    assert fines.meta["hops"] == sports.meta["hops"] == 2 and not fines.dont_filter
+    assert fines.meta[HOPS] == sports.meta[HOPS] == 2 and not fines.dont_filter
     assert fines.priority > sports.priority > 0  # ranked as links of a relevant page
-    assert fines.meta["site_budget"] == ("fixture", 50)  # counted against the site's budget
+    assert fines.meta[SITE_BUDGET] == ("fixture", 50)  # counted against the site's budget
     assert url not in {r.url for r in crawled}  # the page itself is not fetched again
     stats = crawler.stats.get_stats()
     assert stats["topiccrawler/links/held_links_followed"] == 1

@@ -31,6 +31,7 @@ from topiccrawler.distributed.bloom import BloomDupeFilter
 from topiccrawler.distributed.frontier import OVER_BUDGET, SEEN, SharedFrontier
 from topiccrawler.distributed.state import SEEDS_PUSHED, Heartbeat, SharedCrawl, shared_crawl_for
 from topiccrawler.frontier.refresh import PopRefresh
+from topiccrawler.meta import LEASE, SITE_BUDGET
 from topiccrawler.signals import items_stored, storage_flush_requested
 
 logger = logging.getLogger(__name__)
@@ -208,7 +209,7 @@ class DistributedScheduler(BaseScheduler):
             outcome = self.queue.push_new(
                 request,
                 self.df.offsets(request, fingerprint) if fresh else [],
-                request.meta.get("site_budget") if fresh else None,
+                request.meta.get(SITE_BUDGET) if fresh else None,
             )
         except ValueError:  # a callback that is no method of the spider: it stays here
             if fresh and self.df.request_seen(request):
@@ -315,7 +316,7 @@ class DistributedScheduler(BaseScheduler):
     def request_left_downloader(self, request: Request) -> None:
         """A download is over: its site may take the next request (politeness). Sent with this
         worker's next pop, which the engine asks for at once, or with the sweep."""
-        lease = request.meta.get("lease")
+        lease = request.meta.get(LEASE)
         if lease in self.leased and lease not in self.freed:
             self.to_free.append(lease)
             self.freed.add(lease)

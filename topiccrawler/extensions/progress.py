@@ -28,6 +28,7 @@ from scrapy.utils.asyncio import create_looping_call
 from scrapy.utils.defer import deferred_from_coro
 
 from topiccrawler.items import PageItem
+from topiccrawler.meta import SEARCH_PAGE
 from topiccrawler.seeding.gate import SearchEngineHealthMiddleware
 from topiccrawler.signals import page_judged, verdicts_settled
 
@@ -89,7 +90,7 @@ class CrawlProgress:
 
     def response_received(self, response: Response, request, spider=None) -> None:
         self.last_fetch = time.monotonic()
-        if "search_page" not in request.meta:
+        if SEARCH_PAGE not in request.meta:
             site = self.sites[urlsplit(response.url).hostname or ""]
             site["fetched"] += 1
             # Time to the response's headers, summed: the report lists slow sites from it.

@@ -27,6 +27,7 @@ from twisted.python.failure import Failure
 
 from topiccrawler.antiblock.blocks import PageSizes, block_reason
 from topiccrawler.discovery.meta import DISCOVERY
+from topiccrawler.meta import BLOCK_RETRIES, ROTATE_PROFILE, ROTATE_PROXY, SEARCH_PAGE
 
 logger = logging.getLogger(__name__)
 
@@ -84,7 +85,7 @@ class BlockMiddleware:
             slot.delay = self.floor[host]  # AutoThrottle may have lowered it again
 
     def process_response(self, request: Request, response: Response, spider=None):
-        if "search_page" in request.meta:
+        if SEARCH_PAGE in request.meta:
             return response  # a search engine's answer: the spider backs off a blocked engine
         host = urlsplit(request.url).hostname or ""
         reason = block_reason(response)
@@ -94,7 +95,7 @@ class BlockMiddleware:
                 # One such page is a page (an empty listing, a stub); a site that answers
                 # short twice in a row, or again on a retry, is blocking.
                 self.short_in_a_row[host] += 1
-                if self.short_in_a_row[host] < 2 and not request.meta.get("block_retries"):
+                if self.short_in_a_row[host] < 2 and not request.meta.get(BLOCK_RETRIES):
                     self.stats.inc_value("topiccrawler/blocks/short_page_passed")
                     return response
                 reason = "pages far shorter than the site's usual, and without links"
@@ -121,14 +122,14 @@ class BlockMiddleware:
             self.in_a_row[host] >= self.give_up or self._blocking_too_long(host)
         ):
             self._leave_alone(request, host)
-        retries = request.meta.get("block_retries", 0)
+        retries = request.meta.get(BLOCK_RETRIES, 0)
         if retries < self.retry_times and host not in self.cooling_until:
             self.stats.inc_value("topiccrawler/blocks/retried")
             meta = {
                 **request.meta,
-                "block_retries": retries + 1,
-                "rotate_profile": True,
-                "rotate_proxy": True,
+                BLOCK_RETRIES: retries + 1,
+                ROTATE_PROFILE: True,
+                ROTATE_PROXY: True,
             }
             return request.replace(dont_filter=True, priority=request.priority - 1, meta=meta)
         self.stats.inc_value("topiccrawler/blocks/given_up")

@@ -30,12 +30,23 @@ from scrapy.http import Response
 
 from topiccrawler.frontier.pagination import is_pagination
 from topiccrawler.items import PageItem
+from topiccrawler.meta import (
+    AT_DEPTH_LIMIT,
+    AUTHORITY_SITE,
+    ENTRANCE,
+    HOP_LIMIT,
+    HOPS,
+    LINK_BLOCK,
+    LINK_TEXT,
+    PAGER_HOPS,
+    TUNNEL,
+)
 from topiccrawler.middlewares.site_budget import SiteBudgetMiddleware
 from topiccrawler.signals import frontier_opened
 from topiccrawler.topics.limits import site_limits
 
 # What a followed link's request keeps of the page's request: how the crawl got there.
-IDENTITY = ("entrance", "authority_site", "download_slot")
+IDENTITY = (ENTRANCE, AUTHORITY_SITE, "download_slot")
 
 
 class HeldLinks(NamedTuple):
@@ -101,13 +112,13 @@ class HopLimitMiddleware:
 
     def _open(self, response: Response) -> _Page | None:
         seeds = self._seeds()
-        if seeds is None or "hops" not in response.meta:
+        if seeds is None or HOPS not in response.meta:
             return None  # no page of a topic crawl (a search result page, a feed)
         limits = site_limits(
-            seeds, self.crawler.settings, response.meta.get("authority_site"), response.url
+            seeds, self.crawler.settings, response.meta.get(AUTHORITY_SITE), response.url
         )
-        hops = response.meta["hops"]
-        at_limit = hops - response.meta.get("pager_hops", 0) >= limits.max_hops
+        hops = response.meta[HOPS]
+        at_limit = hops - response.meta.get(PAGER_HOPS, 0) >= limits.max_hops
         if at_limit:
             self.hop_limited[requested_url(response)] = hops
         return _Page(limits, at_limit)
@@ -132,20 +143,20 @@ class HopLimitMiddleware:
         if isinstance(output, PageItem):
             page.item = output
             return True
-        if not isinstance(output, Request) or output.meta.get("hops") != response.meta["hops"] + 1:
+        if not isinstance(output, Request) or output.meta.get(HOPS) != response.meta[HOPS] + 1:
             return True  # no link of this page
         meta = output.meta
-        meta["hop_limit"] = page.limits.max_hops
-        meta["at_depth_limit"] = page.at_limit
+        meta[HOP_LIMIT] = page.limits.max_hops
+        meta[AT_DEPTH_LIMIT] = page.at_limit
         if not page.at_limit:
             return True
         if not self.relevance:
             return False
-        if is_pagination(output.url, response.url, meta.get("link_text", "")):
+        if is_pagination(output.url, response.url, meta.get(LINK_TEXT, "")):
             return True  # a pager may go on past the limit (if the page is a forum's)
         if page.first is None:
             page.first = output
-        page.held.append((output.url, meta.get("link_text", ""), meta.get("link_block", "content")))
+        page.held.append((output.url, meta.get(LINK_TEXT, ""), meta.get(LINK_BLOCK, "content")))
         return False
 
     def _close(self, page: _Page | None, response: Response) -> None:
@@ -162,7 +173,7 @@ class HopLimitMiddleware:
         first = page.first
         self.held_links[requested_url(response)] = HeldLinks(
             response.url,
-            response.meta.get("authority_site"),
+            response.meta.get(AUTHORITY_SITE),
             verdict,
             {key: first.meta[key] for key in IDENTITY if key in first.meta},
             first.callback,
@@ -177,7 +188,7 @@ class HopLimitMiddleware:
         """A page seen again with fewer hops than when it was fetched at the hop limit: its
         links are followed now, from the links kept when it was fetched, or (past
         HOP_HELD_LINKS_MAX) by fetching it once more."""
-        hops = request.meta.get("hops")
+        hops = request.meta.get(HOPS)
         earlier = self.hop_limited.get(request.url)
         if hops is None or earlier is None or hops >= earlier:
             return
@@ -198,14 +209,14 @@ class HopLimitMiddleware:
         seeds = self._seeds()
         if self.frontier is None or seeds is None:
             return False
-        hops = request.meta["hops"]
-        pager_hops = request.meta.get("pager_hops", 0)
+        hops = request.meta[HOPS]
+        pager_hops = request.meta.get(PAGER_HOPS, 0)
         limits = site_limits(seeds, self.crawler.settings, held.site, held.url)
         if hops - pager_hops >= limits.max_hops:
             return False
         budget = self.budget
         # What the frontier's gate reads of the response: where the page now is.
-        response = SimpleNamespace(url=held.url, meta={"tunnel": request.meta.get("tunnel", 0)})
+        response = SimpleNamespace(url=held.url, meta={TUNNEL: request.meta.get(TUNNEL, 0)})
         for url, text, block in held.links:
             link = Request(
                 url,
@@ -213,12 +224,12 @@ class HopLimitMiddleware:
                 errback=held.errback,
                 meta={
                     **held.identity,
-                    "hops": hops + 1,
-                    "pager_hops": pager_hops,
-                    "link_text": text,
-                    "link_block": block,
-                    "at_depth_limit": False,
-                    "hop_limit": limits.max_hops,
+                    HOPS: hops + 1,
+                    PAGER_HOPS: pager_hops,
+                    LINK_TEXT: text,
+                    LINK_BLOCK: block,
+                    AT_DEPTH_LIMIT: False,
+                    HOP_LIMIT: limits.max_hops,
                 },
             )
             if budget is not None and not budget.admit(link, limits.key, limits.budget):

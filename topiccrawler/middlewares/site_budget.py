@@ -23,6 +23,7 @@ from scrapy import Request
 from scrapy.crawler import Crawler
 from scrapy.http import Response
 
+from topiccrawler.meta import AUTHORITY_SITE, ENTRANCE, HOPS, SITE_BUDGET
 from topiccrawler.topics.limits import authority_site, site_limits
 from topiccrawler.urls import strip_tracking
 
@@ -49,7 +50,7 @@ class SiteBudgetMiddleware:
                 self.stats.inc_value("topiccrawler/links/over_site_budget")
                 return False
             requested.add(url)
-        request.meta["site_budget"] = (key, budget)  # a shared crawl counts it over all workers
+        request.meta[SITE_BUDGET] = (key, budget)  # a shared crawl counts it over all workers
         return True
 
     def _seeds(self):
@@ -69,15 +70,15 @@ class SiteBudgetMiddleware:
             return True
         meta = output.meta
         seeds = self._seeds()
-        if seeds is None or meta.get("entrance") != "authority" or meta.get("hops", 0):
+        if seeds is None or meta.get(ENTRANCE) != "authority" or meta.get(HOPS, 0):
             return True
-        site = authority_site(seeds, meta.get("authority_site"))
+        site = authority_site(seeds, meta.get(AUTHORITY_SITE))
         return site is None or self.admit(output, site.name, site.max_pages)
 
     # --- links -----------------------------------------------------------------------------------
 
     def process_spider_output(self, response: Response, result: Iterable[Any], spider=None):
-        hops = response.meta.get("hops", 0) + 1
+        hops = response.meta.get(HOPS, 0) + 1
         for output in result:
             if self._link_admitted(output, response, hops):
                 yield output
@@ -85,18 +86,18 @@ class SiteBudgetMiddleware:
     async def process_spider_output_async(
         self, response: Response, result: AsyncIterator[Any], spider=None
     ):
-        hops = response.meta.get("hops", 0) + 1
+        hops = response.meta.get(HOPS, 0) + 1
         async for output in result:
             if self._link_admitted(output, response, hops):
                 yield output
 
     def _link_admitted(self, output: Any, response: Response, hops: int) -> bool:
-        if not isinstance(output, Request) or output.meta.get("hops") != hops:
+        if not isinstance(output, Request) or output.meta.get(HOPS) != hops:
             return True  # an item, or no link of this page
         seeds = self._seeds()
         if seeds is None:
             return True
         limits = site_limits(
-            seeds, self.crawler.settings, response.meta.get("authority_site"), response.url
+            seeds, self.crawler.settings, response.meta.get(AUTHORITY_SITE), response.url
         )
         return self.admit(output, limits.key, limits.budget)

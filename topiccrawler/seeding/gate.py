@@ -35,6 +35,7 @@ from scrapy.http import Response, TextResponse
 from scrapy.spidermiddlewares.httperror import HttpError
 from twisted.internet.error import TCPTimedOutError, TimeoutError
 
+from topiccrawler.meta import ENGINE, ENGINE_BLOCKED, ENGINE_CHECKED, SEARCH_PAGE
 from topiccrawler.seeding.base import EngineBlocked, SearchEngine
 from topiccrawler.seeding.health import UNREACHABLE, EngineHealth, blocked_fix, unreachable_fix
 
@@ -118,9 +119,9 @@ class SearchEngineHealthMiddleware:
     # --- the gate ----------------------------------------------------------------------------------
 
     def process_request(self, request: Request, spider=None) -> None:
-        if "search_page" not in request.meta:
+        if SEARCH_PAGE not in request.meta:
             return None  # not a query
-        name = request.meta.get("engine")
+        name = request.meta.get(ENGINE)
         health = self.health.get(name)
         if health is None or health.available(time.monotonic()):
             return None
@@ -133,25 +134,25 @@ class SearchEngineHealthMiddleware:
     def process_response(self, request: Request, response: Response, spider=None) -> Response:
         """A captcha or rate limit backs the engine off now, before the downloader takes the
         next query (the spider would see it only after the response has been queued)."""
-        if "search_page" not in request.meta:
+        if SEARCH_PAGE not in request.meta:
             return response
-        name = request.meta.get("engine")
+        name = request.meta.get(ENGINE)
         engine, health = self.engines.get(name), self.health.get(name)
         if engine is None or health is None:
             return response
         text = response.text if isinstance(response, TextResponse) else ""
-        request.meta["engine_checked"] = True
+        request.meta[ENGINE_CHECKED] = True
         try:
             engine.check_response(response.status, response.url, text)
         except EngineBlocked as blocked:
-            request.meta["engine_blocked"] = blocked.reason
+            request.meta[ENGINE_BLOCKED] = blocked.reason
             if health.available(time.monotonic()):  # not backing off yet: now
                 self.back_off(name, blocked.reason)
         return response
 
     def process_exception(self, request: Request, exception: BaseException, spider=None) -> None:
-        if "search_page" in request.meta and isinstance(exception, UNREACHABLE):
-            name = request.meta.get("engine")
+        if SEARCH_PAGE in request.meta and isinstance(exception, UNREACHABLE):
+            name = request.meta.get(ENGINE)
             if name in self.health:
                 self.unreachable(name, exception, request)
         return None

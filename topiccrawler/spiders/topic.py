@@ -34,6 +34,21 @@ from topiccrawler.items import (
     SearchHitRecord,
     SearchResultsItem,
 )
+from topiccrawler.meta import (
+    AUTHORITY_SITE,
+    ENGINE,
+    ENGINE_BLOCKED,
+    ENGINE_CHECKED,
+    ENTRANCE,
+    HIT_SNIPPET,
+    HIT_TITLE,
+    HOPS,
+    LINK_BLOCK,
+    LINK_TEXT,
+    PAGER_HOPS,
+    QUERY,
+    SEARCH_PAGE,
+)
 from topiccrawler.seeding import EngineBlocked, SearchEngine, build_queries, engine_from_config
 from topiccrawler.seeding.gate import SearchEngineHealthMiddleware
 from topiccrawler.seeding.health import UNREACHABLE
@@ -211,9 +226,9 @@ class TopicSpider(Spider):
             # Queries fill the frontier and cost no page fetch: asked first, in the order built.
             priority=QUERY_PRIORITY - min(order, 999),
             meta={
-                "engine": engine.name,
-                "query": query,
-                "search_page": page,
+                ENGINE: engine.name,
+                QUERY: query,
+                SEARCH_PAGE: page,
                 "dont_obey_robotstxt": not engine.obey_robots,
                 "handle_httpstatus_list": [202, 403, 429, 503],
                 # A hanging engine is found in seconds, not after minutes of retries.
@@ -224,18 +239,18 @@ class TopicSpider(Spider):
 
     def parse_search(self, response: Response) -> Iterator[Any]:
         meta = response.meta
-        name, query, page = meta["engine"], meta["query"], meta["search_page"]
+        name, query, page = meta[ENGINE], meta[QUERY], meta[SEARCH_PAGE]
         engine, health = self.engines[name], self.search_health()
         item = SearchResultsItem(self.topic.name, name, query, page, "ok", datetime.now(UTC))
-        if meta.get("engine_blocked"):  # a captcha or rate limit, seen and backed off by the gate
-            item.status = f"blocked: {meta['engine_blocked']}"
+        if meta.get(ENGINE_BLOCKED):  # a captcha or rate limit, seen and backed off by the gate
+            item.status = f"blocked: {meta[ENGINE_BLOCKED]}"
             yield item
             return
         try:
             # An answer that came while the engine backs off is used all the same when it is a
             # result page (its request left before the block).
             text = response.text if isinstance(response, TextResponse) else ""
-            if not meta.get("engine_checked"):  # the gate (seeding/gate.py) looks first
+            if not meta.get(ENGINE_CHECKED):  # the gate (seeding/gate.py) looks first
                 engine.check_response(response.status, response.url, text)
             hits = engine.parse(text, response.url, page)
         except EngineBlocked as blocked:
@@ -259,11 +274,13 @@ class TopicSpider(Spider):
             yield self._page_request(
                 hit.url,
                 "search",
-                engine=name,
-                query=query,
-                hit_title=hit.title[:300],
-                hit_snippet=hit.snippet[:500],
                 priority=ENTRANCE_PRIORITY,
+                meta={
+                    ENGINE: name,
+                    QUERY: query,
+                    HIT_TITLE: hit.title[:300],
+                    HIT_SNIPPET: hit.snippet[:500],
+                },
             )
         if hits and page < self.topic.seeds.pages_per_query:
             self.query_yields.hold_next_page(name, query, page + 1)
@@ -284,9 +301,9 @@ class TopicSpider(Spider):
         once half its hits so far are judged and at least SEARCH_NEXT_PAGE_YIELD of those were
         relevant (a query that brings irrelevant pages is not paged further)."""
         meta = response.meta
-        if meta.get("entrance") != "search" or "query" not in meta or meta.get("hops", 0):
+        if meta.get(ENTRANCE) != "search" or QUERY not in meta or meta.get(HOPS, 0):
             return
-        name, query = meta["engine"], meta["query"]
+        name, query = meta[ENGINE], meta[QUERY]
         self.query_yields.record(name, query, relevant)
         page = self.query_yields.take_next_page(name, query)
         if page is None:
@@ -310,7 +327,7 @@ class TopicSpider(Spider):
         health = self.search_health()
         request = getattr(failure, "request", None)
         if health is not None and request is not None:
-            health.failed(request.meta["engine"], failure)
+            health.failed(request.meta[ENGINE], failure)
 
     # --- pages and links ------------------------------------------------------------------------
 
@@ -321,8 +338,9 @@ class TopicSpider(Spider):
         hops: int = 0,
         priority: int = 0,
         site: str | None = None,
-        **meta: Any,
+        meta: dict[str, Any] | None = None,
     ) -> Request:
+        meta = dict(meta or {})
         if site is None:
             site = self._authority_site_of(url)  # a search hit on an authority site joins it
         if site is not None and site in self.site_slots:
@@ -332,7 +350,7 @@ class TopicSpider(Spider):
             callback=self.parse,
             errback=self.on_error,
             priority=priority,
-            meta={"entrance": entrance, "hops": hops, "authority_site": site, **meta},
+            meta={ENTRANCE: entrance, HOPS: hops, AUTHORITY_SITE: site, **meta},
         )
 
     def _authority_site_of(self, url: str) -> str | None:
@@ -363,7 +381,7 @@ class TopicSpider(Spider):
         and the frontier (middlewares/frontier.py)."""
         meta = response.meta
         limits = site_limits(
-            self.topic.seeds, self.crawler.settings, meta.get("authority_site"), response.url
+            self.topic.seeds, self.crawler.settings, meta.get(AUTHORITY_SITE), response.url
         )
         decoded = response.replace(encoding=page.encoding)
         assert isinstance(decoded, TextResponse)
@@ -374,11 +392,13 @@ class TopicSpider(Spider):
             yield self._page_request(
                 link.url,
                 page.entrance or "link",
-                hops=meta.get("hops", 0) + 1,
-                pager_hops=meta.get("pager_hops", 0),
+                hops=meta.get(HOPS, 0) + 1,
                 site=limits.site.name if limits.site else None,
-                link_text=link.text[:200],
-                link_block="navigation" if link.url in navigation else "content",
+                meta={
+                    PAGER_HOPS: meta.get(PAGER_HOPS, 0),
+                    LINK_TEXT: link.text[:200],
+                    LINK_BLOCK: "navigation" if link.url in navigation else "content",
+                },
             )
 
     def page_item(self, response: Response) -> PageItem | None:
@@ -400,8 +420,8 @@ class TopicSpider(Spider):
             raw_size=len(response.body),
             encoding=encoding,
             content_type=content_type or None,
-            entrance=response.meta.get("entrance", "link"),
-            depth=response.meta.get("hops", 0),
+            entrance=response.meta.get(ENTRANCE, "link"),
+            depth=response.meta.get(HOPS, 0),
             referrer=referrer.decode("latin-1") if referrer else None,
             etag=_header(response, b"ETag"),
             last_modified=_header(response, b"Last-Modified"),
@@ -422,7 +442,7 @@ class TopicSpider(Spider):
         url = getattr(request, "url", "?")
         self.crawler.stats.inc_value("topiccrawler/fetch/failed")
         logger.info("Failed %s: %s", url, failure.getErrorMessage())
-        if request is None or "entrance" not in request.meta:
+        if request is None or ENTRANCE not in request.meta:
             return
         response = getattr(failure.value, "response", None)
         status = getattr(response, "status", None)
