@@ -43,7 +43,7 @@ FRONTIER_FIRST = "topiccrawler_frontier_first"
 FRONTIER_RAISED = "topiccrawler_frontier_raised"
 ENGINE_CHECKED = "topiccrawler_engine_checked"
 ENGINE_BLOCKED = "topiccrawler_engine_blocked"
-BLOCK_RETRIES = "topiccrawler_block_retries"
+BAN_RETRIES = "topiccrawler_ban_retries"
 ROTATE_PROFILE = "topiccrawler_rotate_profile"
 ROTATE_PROXY = "topiccrawler_rotate_proxy"
 POOL_PROXY = "topiccrawler_pool_proxy"
@@ -133,20 +133,20 @@ PROJECT_KEYS: tuple[MetaKey, ...] = (
     MetaKey(ENGINE_CHECKED, "engine gate (seeding/gate.py)", "spider", "the gate looked first"),
     MetaKey(ENGINE_BLOCKED, "engine gate", "spider", "why the engine is backed off"),
     MetaKey(
-        BLOCK_RETRIES,
-        "block detector (middlewares/blocks.py)",
-        "block detector",
-        "times the page came back as a block page and was asked again",
+        BAN_RETRIES,
+        "ban detector (middlewares/bans.py)",
+        "ban detector",
+        "times the page came back as a ban page and was asked again",
     ),
     MetaKey(
         ROTATE_PROFILE,
-        "block detector",
+        "ban detector",
         "browser profiles (middlewares/profiles.py)",
         "ask again with another browser profile",
     ),
     MetaKey(
         ROTATE_PROXY,
-        "block detector, proxies",
+        "ban detector, proxies",
         "proxies (middlewares/proxies.py)",
         "ask again through another proxy",
     ),
@@ -156,7 +156,7 @@ PROJECT_KEYS: tuple[MetaKey, ...] = (
     MetaKey(
         "topiccrawler_discovery",
         "discovery",
-        "discovery, spider (parse), block detector",
+        "discovery, spider (parse), ban detector",
         "a feed, sitemap or robots.txt request: its kind, site, depth and lastmod",
     ),
     MetaKey(

@@ -35,17 +35,17 @@ USER_AGENT = (
 )
 ROBOTSTXT_USER_AGENT = USER_AGENT
 
-# --- Anti-blocking (SPEC §2) ----------------------------------------------------------------------
+# --- Anti-ban (SPEC §2; BAN_* were BLOCK_*, still read under those names) ----------------------------------------------------------------------
 PROFILES_ENABLED = True  # each site sees one coherent browser profile (User-Agent + headers)
 PROFILES_FILE = None  # TOML file of [[profile]] entries replacing the built-in list
-BLOCK_DETECTION_ENABLED = True  # notice 403/429/503, captchas, verification redirects, short pages
-BLOCK_RETRY_TIMES = 3  # retries of a blocked request, later, through another profile and proxy
-BLOCK_GIVE_UP = 10  # blocks in a row after which a site is left alone for BLOCK_COOLDOWN
-BLOCK_GIVE_UP_AFTER = 60.0  # seconds of nothing but blocks that also leave a site alone (0: off)
-BLOCK_COOLDOWN = 600.0  # seconds
-BLOCK_MIN_DELAY = 1.0  # a blocked site's delay becomes at least this, doubling per block
-BLOCK_MAX_DELAY = 60.0  # and at most this
-BLOCK_SHORT_PAGE_SHARE = 0.1  # a page shorter than this share of the site's median is suspect
+BAN_DETECTION_ENABLED = True  # notice 403/429/503, captchas, verification redirects, short pages
+BAN_RETRY_TIMES = 3  # retries of a blocked request, later, through another profile and proxy
+BAN_GIVE_UP = 10  # bans in a row after which a site is left alone for BAN_COOLDOWN
+BAN_GIVE_UP_AFTER = 60.0  # seconds of nothing but bans that also leave a site alone (0: off)
+BAN_COOLDOWN = 600.0  # seconds
+BAN_MIN_DELAY = 1.0  # a banning site's delay becomes at least this, doubling per ban
+BAN_MAX_DELAY = 60.0  # and at most this
+BAN_SHORT_PAGE_SHARE = 0.1  # a page shorter than this share of the site's median is suspect
 PROXIES = []  # proxy URLs (http://user:pass@host:port); none and no PROXY_FILE: direct connections
 PROXY_FILE = None  # one proxy URL per line, # comments
 PROXY_RETRY_TIMES = 2  # a request whose proxy failed is retried through another this often
@@ -101,7 +101,7 @@ DOWNLOADER_MIDDLEWARES = {
     "topiccrawler.middlewares.known_urls.KnownUrlsMiddleware": 50,
     "topiccrawler.seeding.gate.SearchEngineHealthMiddleware": 60,  # engines' back-off, held queries
     "topiccrawler.middlewares.profiles.BrowserProfileMiddleware": 390,  # before default headers
-    "topiccrawler.middlewares.blocks.BlockMiddleware": 560,  # sees 429/503 before RetryMiddleware
+    "topiccrawler.middlewares.bans.BanMiddleware": 560,  # sees 429/503 before RetryMiddleware
     "topiccrawler.middlewares.sessions.SessionMiddleware": 690,  # before the cookie jars
     "topiccrawler.middlewares.proxies.ProxyMiddleware": 740,  # before HttpProxyMiddleware
 }

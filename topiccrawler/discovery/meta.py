@@ -12,8 +12,8 @@ DISCOVERY = "topiccrawler_discovery"
 """On a request for a feed, a sitemap or a robots.txt read for its `Sitemap:` lines: a dict
 `{"kind": "feed" | "sitemap" | "robots", "site": authority site name, "depth": sitemap indexes
 above it, "lastmod": the <lastmod> its index gave it (ISO), if any}`. Written by DiscoveryMiddleware; read by it (on the response), by the topic spider's
-`parse` (which leaves such responses to it: they are no pages) and by BlockMiddleware (such
-answers are short by nature, no sign of a block)."""
+`parse` (which leaves such responses to it: they are no pages) and by BanMiddleware (such
+answers are short by nature, no sign of a ban)."""
 
 FOUND_BY = "topiccrawler_found_by"
 """On a page request made from a feed or sitemap entry: "feed" or "sitemap". Written by

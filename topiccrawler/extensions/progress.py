@@ -157,7 +157,7 @@ class CrawlProgress:
         return queued + (len(downloader.active) if downloader is not None else 0)
 
     def _blocked_sites(self) -> list[str]:
-        prefix = "topiccrawler/blocks/site/"
+        prefix = "topiccrawler/bans/site/"
         return sorted(k[len(prefix) :] for k in self.stats.get_stats() if k.startswith(prefix))
 
     def _engines_down(self) -> list[str]:
@@ -200,7 +200,7 @@ class CrawlProgress:
                 failures[f"skipped: {key.rsplit('/', 1)[1]}"] += value
         for key, label in (
             ("robotstxt/forbidden", "forbidden by robots.txt"),
-            ("topiccrawler/blocks/given_up", "blocked, given up"),
+            ("topiccrawler/bans/given_up", "banned, given up"),
             ("topiccrawler/storage/failed", "could not be stored"),
         ):
             if stats.get(key):

@@ -29,8 +29,8 @@ from twisted.internet.error import (
 )
 from twisted.web._newclient import ResponseNeverReceived
 
-from topiccrawler.antiblock.blocks import block_reason
-from topiccrawler.antiblock.proxies import ProxyPool, check_proxy, load_proxy_file
+from topiccrawler.antiban.bans import ban_reason
+from topiccrawler.antiban.proxies import ProxyPool, check_proxy, load_proxy_file
 from topiccrawler.meta import POOL_PROXY, PROXY_RETRIES, ROTATE_PROXY
 from topiccrawler.topics.registry import resolve_dir
 
@@ -84,8 +84,8 @@ class ProxyMiddleware:
             return response
         if response.status in PROXY_ERROR_STATUSES:
             return self._failed(request, proxy, f"HTTP {response.status} from the proxy")
-        if block_reason(response) is not None:
-            self._bench(proxy, "blocked by the site")  # the block middleware retries the page
+        if ban_reason(response) is not None:
+            self._bench(proxy, "blocked by the site")  # the ban middleware retries the page
         else:
             self.pool.success(proxy)
             self.stats.inc_value(f"topiccrawler/proxy/{proxy.name}/ok")

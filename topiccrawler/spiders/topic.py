@@ -248,7 +248,7 @@ class TopicSpider(Spider):
             return
         try:
             # An answer that came while the engine backs off is used all the same when it is a
-            # result page (its request left before the block).
+            # result page (its request left before the ban).
             text = response.text if isinstance(response, TextResponse) else ""
             if not meta.get(ENGINE_CHECKED):  # the gate (seeding/gate.py) looks first
                 engine.check_response(response.status, response.url, text)
