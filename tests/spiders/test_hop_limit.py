@@ -62,7 +62,7 @@ def test_a_page_at_the_hop_limit_found_nearer_has_its_kept_links_followed(seeds_
         if isinstance(r, Request)
     ]
     assert links == []  # at the limit (2 hops): its links are not followed, but kept
-    assert page.is_relevant and hop_limit.hop_limited == {url: 2}
+    assert page.is_relevant and hop_limit.store.hop_limited == {url: 2}
 
     hop_limit.request_dropped(Request(url, meta={**meta, HOPS: 2}, callback=spider.parse))
     assert crawled == []  # not nearer: nothing to do
@@ -76,4 +76,4 @@ def test_a_page_at_the_hop_limit_found_nearer_has_its_kept_links_followed(seeds_
     stats = crawler.stats.get_stats()
     assert stats["topiccrawler/links/held_links_followed"] == 1
     assert "topiccrawler/links/refetched_for_fewer_hops" not in stats
-    assert hop_limit.held_links == {} and hop_limit.held_total == 0
+    assert hop_limit.store.held == {} and hop_limit.store.total == 0

@@ -20,14 +20,17 @@ site budget (a held link takes no budget until it is followed).
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable, Iterable
+from collections.abc import AsyncIterator, Iterable
 from types import SimpleNamespace
-from typing import Any, NamedTuple
+from typing import Any
 
 from scrapy import Request, signals
 from scrapy.crawler import Crawler
 from scrapy.http import Response
 
+from topiccrawler.distributed.held import SharedHeldLinks
+from topiccrawler.distributed.state import shared_crawl_for
+from topiccrawler.frontier.held import HeldLinks, HeldPage
 from topiccrawler.frontier.pagination import is_pagination
 from topiccrawler.items import PageItem
 from topiccrawler.meta import (
@@ -49,18 +52,6 @@ from topiccrawler.topics.limits import site_limits
 IDENTITY = (ENTRANCE, AUTHORITY_SITE, "download_slot")
 
 
-class HeldLinks(NamedTuple):
-    """A page fetched at the hop limit: what following its links later needs."""
-
-    url: str  # the page's (response) URL
-    site: str | None  # its authority site
-    page: SimpleNamespace  # its verdict: relevance, is_relevant
-    identity: dict[str, Any]  # the IDENTITY meta of its links
-    callback: Callable | None
-    errback: Callable | None
-    links: list[tuple[str, str, str]]  # URL, anchor text, block
-
-
 class _Page:
     """One response's way through the middleware."""
 
@@ -80,13 +71,11 @@ class HopLimitMiddleware:
         self.crawler = crawler
         self.stats = crawler.stats
         self.relevance = settings.getbool("RELEVANCE_ENABLED")
-        self.held_max = settings.getint("HOP_HELD_LINKS_MAX")
         # Pages whose links the hop limit cut off, by requested URL: their hop count, and (up
         # to HOP_HELD_LINKS_MAX links in all) what is needed to follow those links without a
-        # second fetch should the page turn up nearer.
-        self.hop_limited: dict[str, int] = {}
-        self.held_links: dict[str, HeldLinks] = {}
-        self.held_total = 0
+        # second fetch should the page turn up nearer. In a shared crawl, in Redis
+        # (distributed/held.py): whichever worker finds the page nearer follows them.
+        self.store: HeldLinks = HeldLinks(settings.getint("HOP_HELD_LINKS_MAX"))
         self.frontier = None  # the frontier component, once open (it ranks released links)
         self.budget: SiteBudgetMiddleware | None = None  # counts released links, once open
 
@@ -100,6 +89,9 @@ class HopLimitMiddleware:
 
     def spider_opened(self, spider) -> None:
         self.budget = self.crawler.get_spider_middleware(SiteBudgetMiddleware)
+        shared = shared_crawl_for(self.crawler)
+        if shared is not None:
+            self.store = SharedHeldLinks(shared, self.store.max_links)
 
     def frontier_opened(self, frontier) -> None:
         self.frontier = frontier
@@ -120,7 +112,7 @@ class HopLimitMiddleware:
         hops = response.meta[HOPS]
         at_limit = hops - response.meta.get(PAGER_HOPS, 0) >= limits.max_hops
         if at_limit:
-            self.hop_limited[requested_url(response)] = hops
+            self.store.limited(requested_url(response), hops)
         return _Page(limits, at_limit)
 
     def process_spider_output(self, response: Response, result: Iterable[Any], spider=None):
@@ -163,24 +155,22 @@ class HopLimitMiddleware:
         """Keep the held links of a page at the limit, with its verdict."""
         if page is None or not page.held or page.first is None:
             return
-        if self.held_total + len(page.held) > self.held_max:
-            return
-        item = page.item
-        verdict = SimpleNamespace(
-            relevance=item.relevance if item is not None else None,
-            is_relevant=item.is_relevant if item is not None else None,
+        item, first = page.item, page.first
+        self.store.hold(
+            requested_url(response),
+            HeldPage(
+                response.url,
+                response.meta.get(AUTHORITY_SITE),
+                float(item.relevance) if item is not None and item.relevance is not None else None,
+                bool(item.is_relevant)
+                if item is not None and item.is_relevant is not None
+                else None,
+                {key: first.meta[key] for key in IDENTITY if key in first.meta},
+                _name(first.callback),
+                _name(first.errback),
+                page.held,
+            ),
         )
-        first = page.first
-        self.held_links[requested_url(response)] = HeldLinks(
-            response.url,
-            response.meta.get(AUTHORITY_SITE),
-            verdict,
-            {key: first.meta[key] for key in IDENTITY if key in first.meta},
-            first.callback,
-            first.errback,
-            page.held,
-        )
-        self.held_total += len(page.held)
 
     # --- a page found nearer -------------------------------------------------------------------
 
@@ -189,19 +179,17 @@ class HopLimitMiddleware:
         links are followed now, from the links kept when it was fetched, or (past
         HOP_HELD_LINKS_MAX) by fetching it once more."""
         hops = request.meta.get(HOPS)
-        earlier = self.hop_limited.get(request.url)
-        if hops is None or earlier is None or hops >= earlier:
+        if hops is None:
             return
-        del self.hop_limited[request.url]
-        held = self.held_links.pop(request.url, None)
-        if held is not None:
-            self.held_total -= len(held.links)
-            if self._follow_held(held, request):
-                return
+        nearer, held = self.store.take(request.url, hops)
+        if not nearer:
+            return
+        if held is not None and self._follow_held(held, request):
+            return
         self.stats.inc_value("topiccrawler/links/refetched_for_fewer_hops")
         self.crawler.engine.crawl(request.replace(dont_filter=True))
 
-    def _follow_held(self, held: HeldLinks, request: Request) -> bool:
+    def _follow_held(self, held: HeldPage, request: Request) -> bool:
         """Follow the kept links of a page fetched at the hop limit, now found `request`'s hops
         away, within the site's budget, gated and ranked by the frontier as if the page had just
         been fetched there; False when that cannot be done (no frontier, or the page is still at
@@ -215,13 +203,18 @@ class HopLimitMiddleware:
         if hops - pager_hops >= limits.max_hops:
             return False
         budget = self.budget
-        # What the frontier's gate reads of the response: where the page now is.
+        spider = self.crawler.spider
+        callback = getattr(spider, held.callback) if held.callback else None
+        errback = getattr(spider, held.errback) if held.errback else None
+        # What the frontier's gate reads of the response and the page: where the page now is,
+        # its verdict.
         response = SimpleNamespace(url=held.url, meta={TUNNEL: request.meta.get(TUNNEL, 0)})
+        verdict = SimpleNamespace(relevance=held.relevance, is_relevant=held.is_relevant)
         for url, text, block in held.links:
             link = Request(
                 url,
-                callback=held.callback,
-                errback=held.errback,
+                callback=callback,
+                errback=errback,
                 meta={
                     **held.identity,
                     HOPS: hops + 1,
@@ -234,7 +227,7 @@ class HopLimitMiddleware:
             )
             if budget is not None and not budget.admit(link, limits.key, limits.budget):
                 continue
-            link = self.frontier.gate(link, response, held.page)
+            link = self.frontier.gate(link, response, verdict)
             if link is not None:
                 self.crawler.engine.crawl(link)
         self.stats.inc_value("topiccrawler/links/held_links_followed")
@@ -244,3 +237,8 @@ class HopLimitMiddleware:
 def requested_url(response: Response) -> str:
     """The URL the response's request asked for (before redirects)."""
     return response.meta.get("redirect_urls", [response.url])[0]
+
+
+def _name(method: Any) -> str | None:
+    """A spider method's name (held links outlive the process in a shared crawl)."""
+    return getattr(method, "__name__", None) if method is not None else None
