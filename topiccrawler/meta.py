@@ -62,40 +62,42 @@ PROJECT_KEYS: tuple[MetaKey, ...] = (
     MetaKey(
         HOPS,
         "spider",
-        "spider (hop limits), frontier, known-URL check, shared frontier",
+        "hop limit, site budget, frontier, known-URL check, shared frontier",
         "links followed from the entrance (pager links within a thread not counted apart)",
     ),
     MetaKey(
         PAGER_HOPS,
         "frontier (continue_pages)",
-        "spider (hop limits)",
+        "hop limit (middlewares/hop_limit.py)",
         "of `hops`, those that were a thread's or board's next page",
     ),
     MetaKey(
         AUTHORITY_SITE,
         "spider",
-        "spider (budgets, politeness), rediscovery",
+        "spider (politeness), hop limit, site budget, rediscovery",
         "the seed file's authority site the page belongs to, if any",
     ),
     MetaKey(
         SITE_BUDGET,
-        "spider",
+        "site budget (middlewares/site_budget.py), discovery",
         "shared frontier (distributed/scheduler.py)",
         "(site, max_pages): the page budget the request counts against",
     ),
-    MetaKey(HOP_LIMIT, "spider", "rediscovery", "the hop limit of the page's site"),
+    MetaKey(HOP_LIMIT, "hop limit, discovery", "rediscovery", "the hop limit of the page's site"),
     MetaKey(
         AT_DEPTH_LIMIT,
-        "spider",
+        "hop limit, discovery",
         "frontier (gate)",
         "a link found on a page at its site's hop limit (followed only as a pager link)",
     ),
-    MetaKey(LINK_TEXT, "spider", "frontier (scoring, link classifier)", "the link's anchor text"),
+    MetaKey(
+        LINK_TEXT, "spider", "hop limit, frontier (scoring, classifier)", "the link's anchor text"
+    ),
     MetaKey(LINK_BLOCK, "spider", "frontier", 'where the link sat: "content", "navigation" …'),
     MetaKey(
         ENGINE,
         "spider (search requests and hits)",
-        "spider, engine gate, frontier",
+        "spider, search-engine health (seeding/gate.py), frontier",
         "the search engine a query or hit belongs to",
     ),
     MetaKey(
@@ -130,8 +132,10 @@ PROJECT_KEYS: tuple[MetaKey, ...] = (
         "a copy of a queued URL queued again at a better place (dont_filter)",
     ),
     # --- fetching without being blocked ------------------------------------------------------------
-    MetaKey(ENGINE_CHECKED, "engine gate (seeding/gate.py)", "spider", "the gate looked first"),
-    MetaKey(ENGINE_BLOCKED, "engine gate", "spider", "why the engine is backed off"),
+    MetaKey(
+        ENGINE_CHECKED, "search-engine health (seeding/gate.py)", "spider", "the gate looked first"
+    ),
+    MetaKey(ENGINE_BLOCKED, "search-engine health", "spider", "why the engine is backed off"),
     MetaKey(
         BAN_RETRIES,
         "ban detector (middlewares/bans.py)",
