@@ -23,6 +23,20 @@ import time
 import uuid
 from pathlib import Path
 
+from topiccrawler.meta import (
+    AT_DEPTH_LIMIT,
+    AUTHORITY_SITE,
+    ENTRANCE,
+    FRONTIER,
+    HOP_LIMIT,
+    HOPS,
+    LINK_BLOCK,
+    LINK_TEXT,
+    PAGER_HOPS,
+    SITE_BUDGET,
+    TUNNEL,
+)
+
 TITLES = (
     Path(__file__).resolve().parents[2]
     / "shared"
@@ -67,11 +81,11 @@ def requests(count: int, sites: list[str], anchors: list[str], spider, rng: rand
             errback=spider.on_error,
             priority=rng.randrange(0, 2000),
             meta={
-                "entrance": "link", "hops": rng.randrange(1, 6), "authority_site": None,
-                "pager_hops": 0, "link_text": anchor, "link_block": rng.choice(("content", "navigation")),
-                "at_depth_limit": False, "hop_limit": 6, "site_budget": (site, 5000),
-                "tunnel": rng.randrange(0, 3), "depth": rng.randrange(1, 6),
-                "frontier": {
+                ENTRANCE: "link", HOPS: rng.randrange(1, 6), AUTHORITY_SITE: None,
+                PAGER_HOPS: 0, LINK_TEXT: anchor, LINK_BLOCK: rng.choice(("content", "navigation")),
+                AT_DEPTH_LIMIT: False, HOP_LIMIT: 6, SITE_BUDGET: (site, 5000),
+                TUNNEL: rng.randrange(0, 3), "depth": rng.randrange(1, 6),
+                FRONTIER: {
                     "features": {"text": rng.random(), "context": rng.random(), "url": rng.choice((0.0, rng.random())),
                                  "block": rng.choice((0.0, 1.0)), "learned": rng.random(), "model": rng.random()},
                     "hops": 2, "offset": 0,

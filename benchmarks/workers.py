@@ -42,6 +42,17 @@ import redis
 from scrapy import Request, Spider
 from sqlalchemy import create_engine, text
 
+from topiccrawler.meta import (
+    AUTHORITY_SITE,
+    ENTRANCE,
+    FRONTIER,
+    HOPS,
+    LINK_BLOCK,
+    LINK_TEXT,
+    SITE_BUDGET,
+    TUNNEL,
+)
+
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from harvest import CHECKPOINTS, every_site_seed_file, measure  # noqa: E402
 
@@ -208,10 +219,10 @@ def redis_memory(count: int = 100_000) -> dict:
                 callback=spider.parse,
                 priority=i % 900,
                 meta={
-                    "entrance": "authority", "hops": 3, "authority_site": host,
-                    "link_text": "国家税务总局关于个人所得税专项附加扣除的公告", "link_block": "content",
-                    "tunnel": 0, "site_budget": (host, 5000),
-                    "frontier": {"features": {"text": 0.8, "context": 0.6, "url": 0.5,
+                    ENTRANCE: "authority", HOPS: 3, AUTHORITY_SITE: host,
+                    LINK_TEXT: "国家税务总局关于个人所得税专项附加扣除的公告", LINK_BLOCK: "content",
+                    TUNNEL: 0, SITE_BUDGET: (host, 5000),
+                    FRONTIER: {"features": {"text": 0.8, "context": 0.6, "url": 0.5,
                                               "block": 1.0, "learned": 0.55, "model": 0.7},
                                  "hops": 3, "offset": 0},
                 },

@@ -1,10 +1,10 @@
 """Every request.meta key the project sets, in one place: who writes it, who reads it, what it
 means (Scrapy documents its own, e.g. `depth`, `download_slot`, `dont_retry`, the same way).
 
-A component may set only the keys declared here; `tests/sandbox/test_meta.py` records every
-key during a sandbox crawl and fails on one that is neither here nor Scrapy's or an add-on's
-(SCRAPY_KEYS). The names are short and unprefixed for history's sake; none of them is one of
-Scrapy's or scrapy-playwright's (that is checked too).
+Every key is `topiccrawler_<name>`, so it never clashes with Scrapy's or another add-on's, and
+components name it through the constants below, never as a string of their own. A component may
+set only the keys declared here; `tests/sandbox/test_meta.py` records every key during a sandbox
+crawl and fails on one that is neither here nor Scrapy's or an add-on's (SCRAPY_KEYS).
 """
 
 from __future__ import annotations
@@ -20,113 +20,147 @@ class MetaKey:
     meaning: str
 
 
+# The keys' names (the discovery package's own are in discovery/meta.py).
+ENTRANCE = "topiccrawler_entrance"
+HOPS = "topiccrawler_hops"
+PAGER_HOPS = "topiccrawler_pager_hops"
+AUTHORITY_SITE = "topiccrawler_authority_site"
+SITE_BUDGET = "topiccrawler_site_budget"
+HOP_LIMIT = "topiccrawler_hop_limit"
+AT_DEPTH_LIMIT = "topiccrawler_at_depth_limit"
+LINK_TEXT = "topiccrawler_link_text"
+LINK_BLOCK = "topiccrawler_link_block"
+ENGINE = "topiccrawler_engine"
+QUERY = "topiccrawler_query"
+SEARCH_PAGE = "topiccrawler_search_page"
+HIT_TITLE = "topiccrawler_hit_title"
+HIT_SNIPPET = "topiccrawler_hit_snippet"
+LOGIN_STEP = "topiccrawler_login_step"
+TUNNEL = "topiccrawler_tunnel"
+CONTINUES_RELEVANT = "topiccrawler_continues_relevant"
+FRONTIER = "topiccrawler_frontier"
+FRONTIER_FIRST = "topiccrawler_frontier_first"
+FRONTIER_RAISED = "topiccrawler_frontier_raised"
+ENGINE_CHECKED = "topiccrawler_engine_checked"
+ENGINE_BLOCKED = "topiccrawler_engine_blocked"
+BAN_RETRIES = "topiccrawler_ban_retries"
+ROTATE_PROFILE = "topiccrawler_rotate_profile"
+ROTATE_PROXY = "topiccrawler_rotate_proxy"
+POOL_PROXY = "topiccrawler_pool_proxy"
+PROXY_RETRIES = "topiccrawler_proxy_retries"
+LEASE = "topiccrawler_lease"
+
 PROJECT_KEYS: tuple[MetaKey, ...] = (
     # --- how a page was found (spiders/topic.py) -------------------------------------------------
     MetaKey(
-        "entrance",
+        ENTRANCE,
         "spider",
         "known-URL check, frontier, storage (PageItem.entrance), rediscovery, shared frontier",
         'how the crawl reached the page: "authority", '
         '"search", "link", "script" (a record JSON a page named), or a discovery entrance',
     ),
     MetaKey(
-        "hops",
+        HOPS,
         "spider",
-        "spider (hop limits), frontier, known-URL check, shared frontier",
+        "hop limit, site budget, frontier, known-URL check, shared frontier",
         "links followed from the entrance (pager links within a thread not counted apart)",
     ),
     MetaKey(
-        "pager_hops",
+        PAGER_HOPS,
         "frontier (continue_pages)",
-        "spider (hop limits)",
+        "hop limit (middlewares/hop_limit.py)",
         "of `hops`, those that were a thread's or board's next page",
     ),
     MetaKey(
-        "authority_site",
+        AUTHORITY_SITE,
         "spider",
-        "spider (budgets, politeness), rediscovery",
+        "spider (politeness), hop limit, site budget, rediscovery",
         "the seed file's authority site the page belongs to, if any",
     ),
     MetaKey(
-        "site_budget",
-        "spider",
+        SITE_BUDGET,
+        "site budget (middlewares/site_budget.py), discovery",
         "shared frontier (distributed/scheduler.py)",
         "(site, max_pages): the page budget the request counts against",
     ),
-    MetaKey("hop_limit", "spider", "rediscovery", "the hop limit of the page's site"),
+    MetaKey(HOP_LIMIT, "hop limit, discovery", "rediscovery", "the hop limit of the page's site"),
     MetaKey(
-        "at_depth_limit",
-        "spider",
+        AT_DEPTH_LIMIT,
+        "hop limit, discovery",
         "frontier (gate)",
         "a link found on a page at its site's hop limit (followed only as a pager link)",
     ),
-    MetaKey("link_text", "spider", "frontier (scoring, link classifier)", "the link's anchor text"),
-    MetaKey("link_block", "spider", "frontier", 'where the link sat: "content", "navigation" …'),
     MetaKey(
-        "engine",
+        LINK_TEXT, "spider", "hop limit, frontier (scoring, classifier)", "the link's anchor text"
+    ),
+    MetaKey(LINK_BLOCK, "spider", "frontier", 'where the link sat: "content", "navigation" …'),
+    MetaKey(
+        ENGINE,
         "spider (search requests and hits)",
-        "spider, engine gate, frontier",
+        "spider, search-engine health (seeding/gate.py), frontier",
         "the search engine a query or hit belongs to",
     ),
     MetaKey(
-        "query",
+        QUERY,
         "spider (search requests and hits)",
         "spider, frontier",
         "the query text a result page or hit belongs to",
     ),
-    MetaKey("search_page", "spider", "spider (parse_search)", "a result page's number"),
-    MetaKey("hit_title", "spider", "frontier (rank_hit, link classifier)", "a search hit's title"),
-    MetaKey("hit_snippet", "spider", "frontier", "a search hit's snippet"),
-    MetaKey("login_step", "spider (logins)", "spider", "a step of a seed file's login form"),
+    MetaKey(SEARCH_PAGE, "spider", "spider (parse_search)", "a result page's number"),
+    MetaKey(HIT_TITLE, "spider", "frontier (rank_hit, link classifier)", "a search hit's title"),
+    MetaKey(HIT_SNIPPET, "spider", "frontier", "a search hit's snippet"),
+    MetaKey(LOGIN_STEP, "spider (logins)", "spider", "a step of a seed file's login form"),
     # --- the frontier (middlewares/frontier.py, frontier/) ----------------------------------------
-    MetaKey("tunnel", "frontier (gate)", "frontier", "irrelevant pages in a row before this link"),
+    MetaKey(TUNNEL, "frontier (gate)", "frontier", "irrelevant pages in a row before this link"),
     MetaKey(
-        "continues_relevant",
+        CONTINUES_RELEVANT,
         "frontier (continue_pages)",
         "relevance judge",
         "a later page of a relevant thread or board: kept whatever its own score",
     ),
     MetaKey(
-        "frontier",
+        FRONTIER,
         "frontier",
         "frontier (refresh_priority, link classifier), shared frontier",
         "the features, hops and offset the link's priority was computed from",
     ),
-    MetaKey("frontier_first", "rediscovery", "rediscovery", "the first queue entry of its URL"),
+    MetaKey(FRONTIER_FIRST, "rediscovery", "rediscovery", "the first queue entry of its URL"),
     MetaKey(
-        "frontier_raised",
+        FRONTIER_RAISED,
         "rediscovery",
         "rediscovery, known-URL check",
         "a copy of a queued URL queued again at a better place (dont_filter)",
     ),
     # --- fetching without being blocked ------------------------------------------------------------
-    MetaKey("engine_checked", "engine gate (seeding/gate.py)", "spider", "the gate looked first"),
-    MetaKey("engine_blocked", "engine gate", "spider", "why the engine is backed off"),
     MetaKey(
-        "block_retries",
-        "block detector (middlewares/blocks.py)",
-        "block detector",
-        "times the page came back as a block page and was asked again",
+        ENGINE_CHECKED, "search-engine health (seeding/gate.py)", "spider", "the gate looked first"
+    ),
+    MetaKey(ENGINE_BLOCKED, "search-engine health", "spider", "why the engine is backed off"),
+    MetaKey(
+        BAN_RETRIES,
+        "ban detector (middlewares/bans.py)",
+        "ban detector",
+        "times the page came back as a ban page and was asked again",
     ),
     MetaKey(
-        "rotate_profile",
-        "block detector",
+        ROTATE_PROFILE,
+        "ban detector",
         "browser profiles (middlewares/profiles.py)",
         "ask again with another browser profile",
     ),
     MetaKey(
-        "rotate_proxy",
-        "block detector, proxies",
+        ROTATE_PROXY,
+        "ban detector, proxies",
         "proxies (middlewares/proxies.py)",
         "ask again through another proxy",
     ),
-    MetaKey("pool_proxy", "proxies", "proxies", "the pool proxy the request went through"),
-    MetaKey("proxy_retries", "proxies", "proxies", "times asked again through another proxy"),
+    MetaKey(POOL_PROXY, "proxies", "proxies", "the pool proxy the request went through"),
+    MetaKey(PROXY_RETRIES, "proxies", "proxies", "times asked again through another proxy"),
     # --- feeds and sitemaps (discovery/; their names are discovery/meta.py's constants) --------------
     MetaKey(
         "topiccrawler_discovery",
         "discovery",
-        "discovery, spider (parse), block detector",
+        "discovery, spider (parse), ban detector",
         "a feed, sitemap or robots.txt request: its kind, site, depth and lastmod",
     ),
     MetaKey(
@@ -143,7 +177,7 @@ PROJECT_KEYS: tuple[MetaKey, ...] = (
     ),
     # --- many workers (distributed/) -----------------------------------------------------------------
     MetaKey(
-        "lease",
+        LEASE,
         "shared frontier (distributed/frontier.py)",
         "distributed scheduler",
         "the lease under which this worker fetches the request",

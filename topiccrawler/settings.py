@@ -35,17 +35,17 @@ USER_AGENT = (
 )
 ROBOTSTXT_USER_AGENT = USER_AGENT
 
-# --- Anti-blocking (SPEC §2) ----------------------------------------------------------------------
+# --- Anti-ban (SPEC §2; BAN_* were BLOCK_*, still read under those names) ----------------------------------------------------------------------
 PROFILES_ENABLED = True  # each site sees one coherent browser profile (User-Agent + headers)
 PROFILES_FILE = None  # TOML file of [[profile]] entries replacing the built-in list
-BLOCK_DETECTION_ENABLED = True  # notice 403/429/503, captchas, verification redirects, short pages
-BLOCK_RETRY_TIMES = 3  # retries of a blocked request, later, through another profile and proxy
-BLOCK_GIVE_UP = 10  # blocks in a row after which a site is left alone for BLOCK_COOLDOWN
-BLOCK_GIVE_UP_AFTER = 60.0  # seconds of nothing but blocks that also leave a site alone (0: off)
-BLOCK_COOLDOWN = 600.0  # seconds
-BLOCK_MIN_DELAY = 1.0  # a blocked site's delay becomes at least this, doubling per block
-BLOCK_MAX_DELAY = 60.0  # and at most this
-BLOCK_SHORT_PAGE_SHARE = 0.1  # a page shorter than this share of the site's median is suspect
+BAN_DETECTION_ENABLED = True  # notice 403/429/503, captchas, verification redirects, short pages
+BAN_RETRY_TIMES = 3  # retries of a blocked request, later, through another profile and proxy
+BAN_GIVE_UP = 10  # bans in a row after which a site is left alone for BAN_COOLDOWN
+BAN_GIVE_UP_AFTER = 60.0  # seconds of nothing but bans that also leave a site alone (0: off)
+BAN_COOLDOWN = 600.0  # seconds
+BAN_MIN_DELAY = 1.0  # a banning site's delay becomes at least this, doubling per ban
+BAN_MAX_DELAY = 60.0  # and at most this
+BAN_SHORT_PAGE_SHARE = 0.1  # a page shorter than this share of the site's median is suspect
 PROXIES = []  # proxy URLs (http://user:pass@host:port); none and no PROXY_FILE: direct connections
 PROXY_FILE = None  # one proxy URL per line, # comments
 PROXY_RETRY_TIMES = 2  # a request whose proxy failed is retried through another this often
@@ -75,6 +75,8 @@ SEARCH_MAX_QUERIES = 0  # queries built per crawl at most (0: all of them)
 SEARCH_NEXT_PAGE_YIELD = 0.3  # relevant share of judged hits a query needs for its next page
 SEARCH_REPEAT_AFTER = 86400.0  # seconds before a query answered with results is asked again
 SITE_MAX_PAGES = 500  # page budget per site reached through search (authority sites: seed file)
+# Links of pages fetched at the hop limit kept, in all, to follow should the page turn up nearer
+HOP_HELD_LINKS_MAX = 50_000  # (about 20 MB); past it such a page is fetched once more
 # Feeds and sitemaps of authority sites (discovery/): their entries join the best-first queue.
 DISCOVERY_ENABLED = True  # read feeds and sitemaps (per site: `discover = false` in the seed file)
 DISCOVERY_FEED_MAX_BYTES = 10 * 1024 * 1024  # a feed larger than this is not downloaded
@@ -97,9 +99,9 @@ REVISIT_HUB_LINK_DENSITY = 0.5  # link text share from which a page counts as a 
 DOWNLOADER_MIDDLEWARES = {
     "topiccrawler.middlewares.address_guard.AddressGuardMiddleware": 10,  # first: before robots.txt
     "topiccrawler.middlewares.known_urls.KnownUrlsMiddleware": 50,
-    "topiccrawler.seeding.gate.EngineGateMiddleware": 60,  # no query to a down or blocked engine
+    "topiccrawler.seeding.gate.SearchEngineHealthMiddleware": 60,  # engines' back-off, held queries
     "topiccrawler.middlewares.profiles.BrowserProfileMiddleware": 390,  # before default headers
-    "topiccrawler.middlewares.blocks.BlockMiddleware": 560,  # sees 429/503 before RetryMiddleware
+    "topiccrawler.middlewares.bans.BanMiddleware": 560,  # sees 429/503 before RetryMiddleware
     "topiccrawler.middlewares.sessions.SessionMiddleware": 690,  # before the cookie jars
     "topiccrawler.middlewares.proxies.ProxyMiddleware": 740,  # before HttpProxyMiddleware
 }
@@ -109,9 +111,12 @@ DOWNLOADER_MIDDLEWARES = {
 # followed; the pipelines (fixed slots: dedup 200, relevance 300, briefing 400, storage 800, feed
 # clean-up 900) mark reposts, drop the text of dropped pages, brief and store.
 SPIDER_MIDDLEWARES = {  # a page's way out of the spider, highest first
+    "topiccrawler.middlewares.canonical.CanonicalLinksMiddleware": 975,  # rel=canonical claimed
     "topiccrawler.middlewares.extraction.ExtractionMiddleware": 970,  # read once, here
     "topiccrawler.middlewares.scripted.ScriptedPagesMiddleware": 960,  # completed by script
     "topiccrawler.middlewares.relevance.RelevanceMiddleware": 950,  # judged
+    "topiccrawler.middlewares.hop_limit.HopLimitMiddleware": 948,  # hop limit; links held at it
+    "topiccrawler.middlewares.site_budget.SiteBudgetMiddleware": 946,  # each site's page budget
     "topiccrawler.middlewares.frontier.FrontierMiddleware": 940,  # its links gated and ranked
     # feeds and sitemaps of judged start and list pages; their entries ranked by the frontier
     "topiccrawler.discovery.middleware.DiscoveryMiddleware": 930,

@@ -19,6 +19,7 @@ from tests.crawl import PROJECT_SETTINGS
 from topiccrawler.discovery.meta import CHANGED, DISCOVERY, FOUND_BY
 from topiccrawler.discovery.middleware import DiscoveryMiddleware
 from topiccrawler.items import PageItem
+from topiccrawler.meta import AUTHORITY_SITE, ENTRANCE, HOPS, LINK_TEXT, QUERY
 from topiccrawler.storage.db import Database
 from topiccrawler.storage.sources import record_source
 from topiccrawler.storage.writer import store_page
@@ -145,9 +146,9 @@ def test_fresh_first_stored_skipped_changed_fetched_offsite_dropped(middleware):
     assert by_url["http://a.test/edited.html"].meta[CHANGED] is True
     assert CHANGED not in by_url["http://a.test/today.html"].meta
     today = by_url["http://a.test/today.html"].meta
-    assert today[FOUND_BY] == "feed" and today["hops"] == 1 and today["link_text"] == "today"
-    assert today["authority_site"] == "a" and today["download_slot"] == "authority:a"
-    assert by_url["http://cdn.test/y.html"].meta["authority_site"] is None
+    assert today[FOUND_BY] == "feed" and today[HOPS] == 1 and today[LINK_TEXT] == "today"
+    assert today[AUTHORITY_SITE] == "a" and today["download_slot"] == "authority:a"
+    assert by_url["http://cdn.test/y.html"].meta[AUTHORITY_SITE] is None
     stats = middleware.crawler.stats
     assert stats.get_value("topiccrawler/discovery/entries_unchanged") == 1
     assert stats.get_value("topiccrawler/discovery/entries_offsite") == 1
@@ -176,11 +177,11 @@ def test_pages_are_labelled_with_how_they_were_found(middleware):
                  if isinstance(o, PageItem)]  # fmt: skip
         return out.found_by
 
-    assert label({FOUND_BY: "sitemap", "hops": 1}) == "sitemap"
-    assert label({"hops": 2, "entrance": "authority"}) == "link"
-    assert label({"hops": 0, "entrance": "search", "query": "q"}) == "search"
-    assert label({"hops": 0, "entrance": "authority", "query": "q"}) == "search"
-    assert label({"hops": 0, "entrance": "authority"}) == "start"
+    assert label({FOUND_BY: "sitemap", HOPS: 1}) == "sitemap"
+    assert label({HOPS: 2, ENTRANCE: "authority"}) == "link"
+    assert label({HOPS: 0, ENTRANCE: "search", QUERY: "q"}) == "search"
+    assert label({HOPS: 0, ENTRANCE: "authority", QUERY: "q"}) == "search"
+    assert label({HOPS: 0, ENTRANCE: "authority"}) == "start"
 
 
 def test_announced_feeds_on_start_pages_only_once_and_only_on_the_site(middleware):
@@ -191,7 +192,7 @@ def test_announced_feeds_on_start_pages_only_once_and_only_on_the_site(middlewar
     )
 
     def page(url: str, hops: int, link_density: float | None = None) -> list[Request]:
-        request = Request(url, meta={"authority_site": "a", "hops": hops})
+        request = Request(url, meta={AUTHORITY_SITE: "a", HOPS: hops})
         response = HtmlResponse(
             url, body=html, request=request, headers={"Content-Type": "text/html"}
         )
@@ -210,7 +211,7 @@ def test_announced_feeds_on_start_pages_only_once_and_only_on_the_site(middlewar
 def test_an_article_s_own_feed_is_not_read(middleware):
     def feeds(url: str, link_density: float) -> list[str]:
         html = f"<html><head><link rel='alternate' type='application/rss+xml' href='{url}feed/'>"
-        request = Request(url, meta={"authority_site": "a", "hops": 1})
+        request = Request(url, meta={AUTHORITY_SITE: "a", HOPS: 1})
         response = HtmlResponse(url, body=html.encode(), request=request)
         item = PageItem(url=url, topic="tax", status=200, fetched_at=NOW, link_density=link_density)
         out = middleware.process_spider_output(response, [item], None)

@@ -21,6 +21,20 @@ from topiccrawler.distributed.learning import (
 )
 from topiccrawler.distributed.state import SEEDS_PUSHED, SharedCrawl
 from topiccrawler.extensions.crawl_run import _sum_workers
+from topiccrawler.meta import (
+    AT_DEPTH_LIMIT,
+    AUTHORITY_SITE,
+    ENTRANCE,
+    FRONTIER,
+    HOP_LIMIT,
+    HOPS,
+    LEASE,
+    LINK_BLOCK,
+    LINK_TEXT,
+    PAGER_HOPS,
+    SITE_BUDGET,
+    TUNNEL,
+)
 
 pytestmark = pytest.mark.redis
 
@@ -292,11 +306,11 @@ def link_request(spider: Topical, url: str = "https://news.example.test/2026/11/
         errback=spider.on_error,
         priority=734,
         meta={
-            "entrance": "link", "hops": 3, "authority_site": "新闻网", "pager_hops": 0,
-            "link_text": "国家税务总局公布一批偷逃税典型案例", "link_block": "content",
-            "at_depth_limit": False, "hop_limit": 6, "site_budget": ("news.example.test", 5000),
-            "tunnel": 1, "depth": 3,
-            "frontier": {
+            ENTRANCE: "link", HOPS: 3, AUTHORITY_SITE: "新闻网", PAGER_HOPS: 0,
+            LINK_TEXT: "国家税务总局公布一批偷逃税典型案例", LINK_BLOCK: "content",
+            AT_DEPTH_LIMIT: False, HOP_LIMIT: 6, SITE_BUDGET: ("news.example.test", 5000),
+            TUNNEL: 1, "depth": 3,
+            FRONTIER: {
                 "features": {"text": 0.75, "context": 0.4187, "url": 0.0, "block": 1.0,
                              "learned": 0.33333, "model": 0.912345678},
                 "hops": 3, "offset": -1000,
@@ -315,13 +329,13 @@ def test_the_stored_form_is_compact_and_rebuilds_the_request():
     again = decode_request(data, spider, "news.example.test")
     assert again.url == request.url and again.priority == 734
     assert again.callback == spider.parse and again.errback == spider.on_error
-    features = again.meta["frontier"]["features"]
-    assert features.keys() == request.meta["frontier"]["features"].keys()
-    for name, value in request.meta["frontier"]["features"].items():
+    features = again.meta[FRONTIER]["features"]
+    assert features.keys() == request.meta[FRONTIER]["features"].keys()
+    for name, value in request.meta[FRONTIER]["features"].items():
         assert features[name] == pytest.approx(value, rel=1e-7)
-    rest = {k: v for k, v in again.meta.items() if k != "frontier"}
-    assert rest == {k: v for k, v in request.meta.items() if k != "frontier"}
-    assert type(again.meta["site_budget"]) is tuple
+    rest = {k: v for k, v in again.meta.items() if k != FRONTIER}
+    assert rest == {k: v for k, v in request.meta.items() if k != FRONTIER}
+    assert type(again.meta[SITE_BUDGET]) is tuple
     # Stored under another site (a seed file's download slot): the URL is kept whole.
     elsewhere = decode_request(encode_request(request, spider, "slot-1"), spider, "slot-1")
     assert elsewhere.url == request.url
@@ -379,5 +393,5 @@ def test_queued_requests_round_trip_through_redis_compactly(workers):
     assert {r.url for r in popped} == {
         "https://news.example.test/2026/11/25/story.html", "https://news.example.test/b.html"
     }  # fmt: skip
-    assert all(r.callback == spider.parse and r.meta["hops"] == 3 for r in popped)
-    assert all(r.meta["lease"] for r in popped)
+    assert all(r.callback == spider.parse and r.meta[HOPS] == 3 for r in popped)
+    assert all(r.meta[LEASE] for r in popped)

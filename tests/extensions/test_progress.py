@@ -96,8 +96,8 @@ async def test_a_crawl_every_site_blocks_says_so(tmp_path, sqlite_url):
         seeds = tmp_path / "seeds.toml"
         seeds.write_text(f'[[authority]]\nname = "wall"\nstart_urls = ["{site.url}/"]\n')
         crawler = await crawl(
-            {"DATABASE_URL": sqlite_url, "BLOCK_RETRY_TIMES": 1, "BLOCK_MIN_DELAY": 0.1,
-             "BLOCK_MAX_DELAY": 0.2},
+            {"DATABASE_URL": sqlite_url, "BAN_RETRY_TIMES": 1, "BAN_MIN_DELAY": 0.1,
+             "BAN_MAX_DELAY": 0.2},
             topic="tax", seeds=str(seeds),
         )  # fmt: skip
     summary = crawler.stats.get_value(SUMMARY_KEY)

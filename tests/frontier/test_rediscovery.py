@@ -13,6 +13,7 @@ from scrapy.statscollectors import MemoryStatsCollector
 from tests.frontier.test_queue import Downloader
 from topiccrawler.frontier.queue import BestFirstPriorityQueue
 from topiccrawler.frontier.rediscovery import Rediscoveries
+from topiccrawler.meta import AUTHORITY_SITE, ENTRANCE, FRONTIER_RAISED, HOP_LIMIT, HOPS, PAGER_HOPS
 from topiccrawler.signals import frontier_opened
 
 
@@ -65,7 +66,7 @@ def test_a_better_link_moves_the_page_up_and_it_is_fetched_once():
     queued(queue, rediscoveries, Request("http://news.test/sports.shtml", priority=500))
     assert not queued(queue, rediscoveries, Request(fund, priority=430))  # not enough better
     better = Request(fund, priority=700)  # a finance list names it
-    assert queued(queue, rediscoveries, better) and better.meta["frontier_raised"]
+    assert queued(queue, rediscoveries, better) and better.meta[FRONTIER_RAISED]
     assert len(queue) == 3
 
     first = queue.pop()
@@ -109,11 +110,11 @@ def test_a_better_link_at_the_depth_limit_does_not_move_a_nearer_entry():
     rediscoveries = Rediscoveries(gain=50)
     queue = make_queue(rediscoveries)
     url = "http://news.test/a.shtml"
-    near = Request(url, priority=100, meta={"hops": 2, "hop_limit": 6})
+    near = Request(url, priority=100, meta={HOPS: 2, HOP_LIMIT: 6})
     queued(queue, rediscoveries, near)
-    deep = Request(url, priority=900, meta={"hops": 6, "hop_limit": 6})
+    deep = Request(url, priority=900, meta={HOPS: 6, HOP_LIMIT: 6})
     assert not queued(queue, rediscoveries, deep) and not deep.dont_filter
-    paged = Request(url, priority=900, meta={"hops": 6, "pager_hops": 1, "hop_limit": 6})
+    paged = Request(url, priority=900, meta={HOPS: 6, PAGER_HOPS: 1, HOP_LIMIT: 6})
     assert queued(queue, rediscoveries, paged)  # a thread's later pages do not count
     assert [request.priority for request in iter(queue.pop, None)] == [900]
 
@@ -125,9 +126,9 @@ def test_a_copy_keeps_how_the_page_was_found_first():
     rediscoveries = Rediscoveries(gain=50)
     queue = make_queue(rediscoveries)
     url = "http://news.test/a.shtml"
-    first = {"entrance": "authority", "authority_site": "news", "hops": 2}
+    first = {ENTRANCE: "authority", AUTHORITY_SITE: "news", HOPS: 2}
     queued(queue, rediscoveries, Request(url, priority=100, meta=first))
-    hit = Request(url, priority=800, meta={"entrance": "search", "authority_site": None, "hops": 0})
+    hit = Request(url, priority=800, meta={ENTRANCE: "search", AUTHORITY_SITE: None, HOPS: 0})
     assert queued(queue, rediscoveries, hit)
-    assert hit.meta["entrance"] == "authority" and hit.meta["authority_site"] == "news"
-    assert hit.meta["hops"] == 0
+    assert hit.meta[ENTRANCE] == "authority" and hit.meta[AUTHORITY_SITE] == "news"
+    assert hit.meta[HOPS] == 0

@@ -14,6 +14,7 @@ from tests.crawl import make_crawler
 from tests.middlewares.test_relevance import SPORTS_PAGE
 from topiccrawler.frontier.scheduler import FrontierScheduler
 from topiccrawler.items import PageItem
+from topiccrawler.meta import LINK_TEXT, TUNNEL
 from topiccrawler.middlewares.extraction import ExtractionMiddleware
 from topiccrawler.middlewares.frontier import FrontierMiddleware
 from topiccrawler.middlewares.relevance import RelevanceMiddleware
@@ -36,14 +37,14 @@ def test_best_first_stays_on_without_the_relevance_judge(seeds_file):
     extraction = ExtractionMiddleware.from_crawler(crawler)
     frontier = FrontierMiddleware.from_crawler(crawler)
     frontier.spider_opened(spider)
-    assert told == [frontier] and spider.frontier is frontier  # the spider was told too
-    request = Request("http://site.test/page", meta={"tunnel": 5})
+    assert told == [frontier]  # whoever needs the frontier (the hop limit) is told
+    request = Request("http://site.test/page", meta={TUNNEL: 5})
     response = HtmlResponse(request.url, body=SPORTS_PAGE.encode(), encoding="utf-8",
                             request=request)  # fmt: skip
     page = PageItem(url=request.url, topic="tax", status=200, fetched_at=datetime.now(UTC),
                     html=SPORTS_PAGE)  # fmt: skip
-    on_topic = Request("http://site.test/a", meta={"link_text": "税务机关查处偷税案件"})
-    off_topic = Request("http://site.test/b", meta={"link_text": "体育新闻"})
+    on_topic = Request("http://site.test/a", meta={LINK_TEXT: "税务机关查处偷税案件"})
+    off_topic = Request("http://site.test/b", meta={LINK_TEXT: "体育新闻"})
     out = list(
         frontier.process_spider_output(
             response, extraction.process_spider_output(response, [page, on_topic, off_topic])
@@ -51,7 +52,7 @@ def test_best_first_stays_on_without_the_relevance_judge(seeds_file):
     )
     judged, first, second = out
     assert judged.is_relevant is None  # nobody judged it ...
-    assert first.meta["tunnel"] == second.meta["tunnel"] == 0  # ... so nothing is deferred
+    assert first.meta[TUNNEL] == second.meta[TUNNEL] == 0  # ... so nothing is deferred
     assert first.priority > second.priority >= 0  # and links are still ranked best-first
 
 

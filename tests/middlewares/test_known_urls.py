@@ -16,6 +16,7 @@ from sqlalchemy.orm import Session
 from tests.crawl import crawl
 from topiccrawler.discovery.meta import CHANGED
 from topiccrawler.items import PageItem
+from topiccrawler.meta import ENTRANCE, HOPS
 from topiccrawler.middlewares.known_urls import KnownUrlsMiddleware, RevisitPolicy
 from topiccrawler.storage.db import Database
 from topiccrawler.storage.known_urls import KnownUrl
@@ -108,6 +109,6 @@ def test_a_page_its_feed_dates_anew_is_fetched_before_its_revisit_is_due(tmp_pat
     stats = MemoryStatsCollector(get_crawler())
     middleware = KnownUrlsMiddleware(database, stats, POLICY, lambda: "tax")
     with pytest.raises(IgnoreRequest):  # fetched an hour ago: not due
-        middleware.process_request(Request(url, meta={"entrance": "authority", "hops": 1}))
-    dated_anew = Request(url, meta={"entrance": "authority", "hops": 1, CHANGED: True})
+        middleware.process_request(Request(url, meta={ENTRANCE: "authority", HOPS: 1}))
+    dated_anew = Request(url, meta={ENTRANCE: "authority", HOPS: 1, CHANGED: True})
     assert middleware.process_request(dated_anew) is None

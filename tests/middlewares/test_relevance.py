@@ -11,6 +11,21 @@ from scrapy.http import HtmlResponse, Response
 
 from tests.crawl import make_crawler
 from topiccrawler.items import PageItem
+from topiccrawler.meta import (
+    AT_DEPTH_LIMIT,
+    CONTINUES_RELEVANT,
+    ENGINE,
+    ENTRANCE,
+    FRONTIER,
+    FRONTIER_RAISED,
+    HIT_SNIPPET,
+    HIT_TITLE,
+    HOPS,
+    LINK_TEXT,
+    PAGER_HOPS,
+    QUERY,
+    TUNNEL,
+)
 from topiccrawler.middlewares.extraction import ExtractionMiddleware, extract_into
 from topiccrawler.middlewares.frontier import FrontierMiddleware
 from topiccrawler.middlewares.relevance import RelevanceMiddleware
@@ -58,7 +73,7 @@ def middleware(seeds_file):
 
 
 def outputs(middleware, html: str, tunnel: int | None = None, with_page: bool = True, links=None):
-    meta = {} if tunnel is None else {"tunnel": tunnel}
+    meta = {} if tunnel is None else {TUNNEL: tunnel}
     request = Request("http://site.test/page", meta=meta)
     response = HtmlResponse(request.url, body=html.encode(), encoding="utf-8", request=request)
     page = PageItem(
@@ -80,13 +95,13 @@ def test_relevant_page_is_kept_with_reasons_and_its_links_followed(middleware):
         "title",
         "body",
     }
-    assert [link.meta["tunnel"] for link in links] == [0, 0]  # back on topic: the tunnel resets
+    assert [link.meta[TUNNEL] for link in links] == [0, 0]  # back on topic: the tunnel resets
 
 
 def test_irrelevant_pages_links_tunnel_then_wait_behind_all_others(middleware):
     page, *links = outputs(middleware, SPORTS_PAGE)
     assert page.is_relevant is False and page.relevance < middleware.threshold
-    assert [link.meta["tunnel"] for link in links] == [1, 1]
+    assert [link.meta[TUNNEL] for link in links] == [1, 1]
     assert all(link.priority >= 0 for link in links)
     page, *links = outputs(middleware, SPORTS_PAGE, tunnel=1)
     # A second irrelevant page in a row (RELEVANCE_TUNNEL_DEPTH = 1): its off-topic links are
@@ -98,9 +113,9 @@ def test_irrelevant_pages_links_tunnel_then_wait_behind_all_others(middleware):
 
 
 def test_past_the_tunnel_an_on_topic_anchor_keeps_its_priority(middleware):
-    produced = [Request("http://site.test/a", meta={"link_text": "税务机关查处偷税案件"})]
+    produced = [Request("http://site.test/a", meta={LINK_TEXT: "税务机关查处偷税案件"})]
     page, link = outputs(middleware, SPORTS_PAGE, tunnel=1, links=produced)
-    assert link.priority > 0 and link.meta["tunnel"] == 2
+    assert link.priority > 0 and link.meta[TUNNEL] == 2
 
 
 def test_without_deferral_links_past_the_tunnel_are_dropped(seeds_file):
@@ -112,8 +127,8 @@ def test_without_deferral_links_past_the_tunnel_are_dropped(seeds_file):
 
 def test_search_hits_are_ranked_by_title_and_snippet_then_refreshed(middleware):
     def hit(url, title, snippet):
-        meta = {"entrance": "search", "engine": "e", "query": "偷税", "hops": 0}
-        meta |= {"hit_title": title, "hit_snippet": snippet}
+        meta = {ENTRANCE: "search", ENGINE: "e", QUERY: "偷税", HOPS: 0}
+        meta |= {HIT_TITLE: title, HIT_SNIPPET: snippet}
         return Request(url, meta=meta)
 
     on_topic = hit("http://a.test/1", "税务机关查处偷税案件", "追缴税款并处罚款")
@@ -130,7 +145,7 @@ def test_search_hits_are_ranked_by_title_and_snippet_then_refreshed(middleware):
 
 def test_outputs_without_a_page_pass_untouched(middleware):
     links = outputs(middleware, SPORTS_PAGE, tunnel=5, with_page=False)  # e.g. search results
-    assert len(links) == 2 and all("tunnel" not in link.meta for link in links)
+    assert len(links) == 2 and all(TUNNEL not in link.meta for link in links)
 
 
 def test_static_library_and_threshold_settings(seeds_file):
@@ -146,19 +161,17 @@ def test_forum_pager_links_continue_the_page(middleware):
     from tests.extract.records.test_forum import POSTS, thread_page
 
     html = thread_page(POSTS)
-    request = Request("http://bbs.test/thread-77-1-1.html", meta={"tunnel": 2}, priority=7)
+    request = Request("http://bbs.test/thread-77-1-1.html", meta={TUNNEL: 2}, priority=7)
     response = HtmlResponse(request.url, body=html.encode(), encoding="utf-8", request=request)
     page = PageItem(
         url=request.url, topic="tax", status=200, fetched_at=datetime.now(UTC), html=html
     )
-    pager = Request("http://bbs.test/thread-77-2-1.html", meta={"link_text": "下一页", "hops": 3})
-    other = Request(
-        "http://bbs.test/other.html", meta={"link_text": "别的", "at_depth_limit": True}
-    )
+    pager = Request("http://bbs.test/thread-77-2-1.html", meta={LINK_TEXT: "下一页", HOPS: 3})
+    other = Request("http://bbs.test/other.html", meta={LINK_TEXT: "别的", AT_DEPTH_LIMIT: True})
     judged, *links = middleware.process_spider_output(response, iter([page, pager, other]))
     assert judged.posts and links == [pager]  # past the depth limit only the pager goes on
-    assert pager.meta["pager_hops"] == 1 and pager.priority == 7
-    assert pager.meta["continues_relevant"] == judged.is_relevant
+    assert pager.meta[PAGER_HOPS] == 1 and pager.priority == 7
+    assert pager.meta[CONTINUES_RELEVANT] == judged.is_relevant
 
 
 def test_a_later_page_of_a_relevant_thread_is_kept(middleware):
@@ -173,7 +186,7 @@ def test_a_later_page_of_a_relevant_thread_is_kept(middleware):
         url="http://bbs.test/thread-77-2-1.html", topic="tax", status=200,
         fetched_at=datetime.now(UTC), html=html,
     )  # fmt: skip
-    later = Request(page.url, meta={"continues_relevant": True})
+    later = Request(page.url, meta={CONTINUES_RELEVANT: True})
     extract_into(page)
     assert middleware.judge(page, Response(page.url, request=later)) is True
     assert page.relevance < middleware.threshold and "kept_as" in page.relevance_detail
@@ -187,9 +200,9 @@ def test_judged_pages_teach_the_link_classifier_which_rescores_the_queue(middlew
 
     queued = Request(
         "http://site.test/news/1.html",
-        meta={"link_text": "税务局查处偷税", "frontier": {"features": {}, "hops": 1, "offset": 0}},
+        meta={LINK_TEXT: "税务局查处偷税", FRONTIER: {"features": {}, "hops": 1, "offset": 0}},
     )
-    queued.meta["frontier"]["features"] = middleware.prioritizer.link_features(
+    queued.meta[FRONTIER]["features"] = middleware.prioritizer.link_features(
         queued.url, "税务局查处偷税", "content", 0.1
     )
     queue = Queue([queued])
@@ -199,7 +212,7 @@ def test_judged_pages_teach_the_link_classifier_which_rescores_the_queue(middlew
     assert classifier is not None and not classifier.ready
     for i in range(12):
         html, link = (TAX_PAGE, "税务稽查新闻") if i % 2 else (SPORTS_PAGE, "体育新闻")
-        request = Request(f"http://site.test/{i}.html", meta={"link_text": link})
+        request = Request(f"http://site.test/{i}.html", meta={LINK_TEXT: link})
         response = HtmlResponse(request.url, body=html.encode(), encoding="utf-8", request=request)
         page = PageItem(
             url=request.url, topic="tax", status=200, fetched_at=datetime.now(UTC), html=html
@@ -221,7 +234,7 @@ def test_a_page_full_of_on_topic_links_teaches_the_classifier_it_is_worth_fetchi
     middleware.frontier.hub_links = 5  # FRONTIER_HUB_LINKS
     hub = SPORTS_PAGE  # not relevant itself...
     links = [
-        Request(f"http://site.test/{i}", meta={"link_text": f"税务机关查处偷税案件{i}"})
+        Request(f"http://site.test/{i}", meta={LINK_TEXT: f"税务机关查处偷税案件{i}"})
         for i in range(6)
     ]
     page, *_ = outputs(middleware, hub, links=links)  # ...but six anchors on the topic
@@ -236,16 +249,16 @@ def test_a_page_found_again_through_a_better_link_is_queued_again_there(middlewa
     frontier/rediscovery.py); a weaker link after that does not."""
     hit = Request(
         "http://site.test/case",
-        meta={"entrance": "search", "engine": "e", "query": "偷税", "hops": 0}
-        | {"hit_title": "通知", "hit_snippet": "偷税"},
+        meta={ENTRANCE: "search", ENGINE: "e", QUERY: "偷税", HOPS: 0}
+        | {HIT_TITLE: "通知", HIT_SNIPPET: "偷税"},
     )
     (hit,) = outputs(middleware, SPORTS_PAGE, with_page=False, links=[hit])
     assert not hit.dont_filter
-    link = Request("http://site.test/case", meta={"link_text": "税务机关查处偷税案件 追缴税款"})
+    link = Request("http://site.test/case", meta={LINK_TEXT: "税务机关查处偷税案件 追缴税款"})
     page, link = outputs(middleware, TAX_PAGE, links=[link])
     assert link.priority >= hit.priority + 50
-    assert link.dont_filter and link.meta["frontier_raised"]
-    weaker = Request("http://site.test/case", meta={"link_text": "税务机关查处偷税案件 追缴税款"})
+    assert link.dont_filter and link.meta[FRONTIER_RAISED]
+    weaker = Request("http://site.test/case", meta={LINK_TEXT: "税务机关查处偷税案件 追缴税款"})
     page, weaker = outputs(middleware, SPORTS_PAGE, links=[weaker])
     assert not weaker.dont_filter and weaker.priority < link.priority
     stats = middleware.stats.get_stats()

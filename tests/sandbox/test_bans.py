@@ -19,7 +19,7 @@ from topiccrawler.storage.models import Page
 DEFAULT_PACING = {
     name: getattr(project, name)
     for name in ("DOWNLOAD_DELAY", "AUTOTHROTTLE_ENABLED", "AUTOTHROTTLE_START_DELAY",
-                 "CONCURRENT_REQUESTS_PER_DOMAIN", "BLOCK_MIN_DELAY")
+                 "CONCURRENT_REQUESTS_PER_DOMAIN", "BAN_MIN_DELAY")
 }  # fmt: skip
 
 
@@ -45,7 +45,7 @@ def test_a_site_that_bans_for_good_is_left_alone_without_stalling(tmp_path):
     started = time.monotonic()
     with SandboxServer(web, slow_seconds=4, strict_ban_after=0) as server:
         # Left after 15 s of nothing but blocks (60 s by default: the same rule, sooner).
-        crawl = run_crawl(server, tmp_path, BLOCK_GIVE_UP_AFTER=15)
+        crawl = run_crawl(server, tmp_path, BAN_GIVE_UP_AFTER=15)
     seconds = time.monotonic() - started
     stored, missed = relevant_stored(crawl, web)
     assert {h for h, _ in missed} <= {STRICT, PORTAL_A} and stored

@@ -131,7 +131,7 @@ def test_every_reachable_relevant_page_is_fetched(crawl):
 def test_the_strict_site_is_crawled_without_a_ban(crawl):
     assert "Blocked by www.strict-news.test (HTTP 429)" in crawl.log  # too fast at first …
     assert "Leaving www.strict-news.test alone" not in crawl.log  # … slowed down, never banned
-    assert "'topiccrawler/blocks/given_up'" not in crawl.log
+    assert "'topiccrawler/bans/given_up'" not in crawl.log
 
 
 def test_relevance_keeps_the_topic_and_says_why(crawl):

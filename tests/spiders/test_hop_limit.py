@@ -11,9 +11,12 @@ from scrapy.http import HtmlResponse
 
 from tests.crawl import make_crawler
 from topiccrawler.items import PageItem
+from topiccrawler.meta import AUTHORITY_SITE, ENTRANCE, HOPS, SITE_BUDGET
 from topiccrawler.middlewares.extraction import ExtractionMiddleware
 from topiccrawler.middlewares.frontier import FrontierMiddleware
+from topiccrawler.middlewares.hop_limit import HopLimitMiddleware
 from topiccrawler.middlewares.relevance import RelevanceMiddleware
+from topiccrawler.middlewares.site_budget import SiteBudgetMiddleware
 from topiccrawler.spiders.topic import TopicSpider
 
 PAGE = """<html><head><title>税务机关查处偷税案件</title></head><body>
@@ -30,13 +33,15 @@ def test_a_page_at_the_hop_limit_found_nearer_has_its_kept_links_followed(seeds_
     extraction = ExtractionMiddleware.from_crawler(crawler)
     relevance = RelevanceMiddleware.from_crawler(crawler)
     frontier = FrontierMiddleware.from_crawler(crawler)
+    hop_limit = HopLimitMiddleware.from_crawler(crawler)
+    hop_limit.budget = SiteBudgetMiddleware.from_crawler(crawler)  # as at spider_opened
     relevance.spider_opened(spider)
-    frontier.spider_opened(spider)  # tells the spider where the frontier is
+    frontier.spider_opened(spider)  # tells the hop limit where the frontier is
     crawled: list[Request] = []
     crawler.engine = SimpleNamespace(crawl=crawled.append)
 
     url = f"{site.url}/deep/page.html"
-    meta = {"hops": 2, "authority_site": "fixture", "entrance": "authority"}
+    meta = {HOPS: 2, AUTHORITY_SITE: "fixture", ENTRANCE: "authority"}
     request = Request(url, meta=meta, callback=spider.parse)
     response = HtmlResponse(url, body=PAGE.encode(), encoding="utf-8", request=request)
     page = PageItem(url=url, topic="tax", status=200, fetched_at=datetime.now(UTC), html=PAGE)
@@ -44,27 +49,31 @@ def test_a_page_at_the_hop_limit_found_nearer_has_its_kept_links_followed(seeds_
         r
         for r in frontier.process_spider_output(
             response,
-            relevance.process_spider_output(
+            hop_limit.process_spider_output(
                 response,
-                extraction.process_spider_output(
-                    response, iter([page, *spider.follow_links(response, page)])
+                relevance.process_spider_output(
+                    response,
+                    extraction.process_spider_output(
+                        response, iter([page, *spider.follow_links(response, page)])
+                    ),
                 ),
             ),
         )
         if isinstance(r, Request)
     ]
     assert links == []  # at the limit (2 hops): its links are not followed, but kept
-    assert page.is_relevant and spider.hop_limited == {url: 2}
+    assert page.is_relevant and hop_limit.store.hop_limited == {url: 2}
 
-    spider.request_dropped(Request(url, meta={**meta, "hops": 2}, callback=spider.parse))
+    hop_limit.request_dropped(Request(url, meta={**meta, HOPS: 2}, callback=spider.parse))
     assert crawled == []  # not nearer: nothing to do
-    spider.request_dropped(Request(url, meta={**meta, "hops": 1}, callback=spider.parse))
+    hop_limit.request_dropped(Request(url, meta={**meta, HOPS: 1}, callback=spider.parse))
     by_url = {r.url.rsplit("/", 2)[-2] + "/" + r.url.rsplit("/", 1)[-1]: r for r in crawled}
     fines, sports = by_url["news/fines.html"], by_url["sports/match.html"]
-    assert fines.meta["hops"] == sports.meta["hops"] == 2 and not fines.dont_filter
+    assert fines.meta[HOPS] == sports.meta[HOPS] == 2 and not fines.dont_filter
     assert fines.priority > sports.priority > 0  # ranked as links of a relevant page
+    assert fines.meta[SITE_BUDGET] == ("fixture", 50)  # counted against the site's budget
     assert url not in {r.url for r in crawled}  # the page itself is not fetched again
     stats = crawler.stats.get_stats()
     assert stats["topiccrawler/links/held_links_followed"] == 1
     assert "topiccrawler/links/refetched_for_fewer_hops" not in stats
-    assert spider.held_links == {} and spider.held_total == 0
+    assert hop_limit.store.held == {} and hop_limit.store.total == 0

@@ -6,13 +6,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from topiccrawler.items import FOUND_BY_WAYS
+from topiccrawler.meta import ENTRANCE, HOPS, QUERY
 
 DISCOVERY = "topiccrawler_discovery"
 """On a request for a feed, a sitemap or a robots.txt read for its `Sitemap:` lines: a dict
 `{"kind": "feed" | "sitemap" | "robots", "site": authority site name, "depth": sitemap indexes
 above it, "lastmod": the <lastmod> its index gave it (ISO), if any}`. Written by DiscoveryMiddleware; read by it (on the response), by the topic spider's
-`parse` (which leaves such responses to it: they are no pages) and by BlockMiddleware (such
-answers are short by nature, no sign of a block)."""
+`parse` (which leaves such responses to it: they are no pages) and by BanMiddleware (such
+answers are short by nature, no sign of a ban)."""
 
 FOUND_BY = "topiccrawler_found_by"
 """On a page request made from a feed or sitemap entry: "feed" or "sitemap". Written by
@@ -30,8 +31,8 @@ def found_by(meta: Mapping[str, Any]) -> str:
     """How the page of a request with this meta was found (one of WAYS)."""
     if meta.get(FOUND_BY):
         return str(meta[FOUND_BY])
-    if meta.get("hops", 0):
+    if meta.get(HOPS, 0):
         return "link"
     # A search hit carries its query (its entrance may read "authority" when the URL was
     # queued first from an authority site: frontier/rediscovery.py).
-    return "search" if meta.get("entrance") == "search" or "query" in meta else "start"
+    return "search" if meta.get(ENTRANCE) == "search" or QUERY in meta else "start"

@@ -56,6 +56,18 @@ from topiccrawler.discovery.sitemaps import (
 )
 from topiccrawler.frontier.priority import ENTRANCE_PRIORITY
 from topiccrawler.items import PageItem
+from topiccrawler.meta import (
+    AT_DEPTH_LIMIT,
+    AUTHORITY_SITE,
+    ENTRANCE,
+    FRONTIER,
+    HOP_LIMIT,
+    HOPS,
+    LINK_BLOCK,
+    LINK_TEXT,
+    SITE_BUDGET,
+    TUNNEL,
+)
 from topiccrawler.signals import frontier_opened
 from topiccrawler.storage.crawler import database_for
 from topiccrawler.storage.db import Database
@@ -301,7 +313,7 @@ class DiscoveryMiddleware:
         """A start page, or a list page near one (DISCOVERY_HUB_HOPS; link density from
         REVISIT_HUB_LINK_DENSITY up, when extraction measured it): where a site announces its
         feeds. An article's own feed (its comments) is not wanted."""
-        hops = response.meta.get("hops", 0)
+        hops = response.meta.get(HOPS, 0)
         if hops == 0:
             return True
         if hops > self.hub_hops:
@@ -324,7 +336,7 @@ class DiscoveryMiddleware:
             elif response.status == 200:
                 yield from self._read_source(site, source, response)
             return
-        site = self.sites.get(response.meta.get("authority_site") or "")
+        site = self.sites.get(response.meta.get(AUTHORITY_SITE) or "")
         if (
             site is None
             or response.status != 200
@@ -519,17 +531,17 @@ class DiscoveryMiddleware:
         spider = self.crawler.spider
         in_site = host_in_domains(url, site.allowed_domains)
         meta: dict[str, Any] = {
-            "entrance": "authority",
-            "hops": 1,
-            "authority_site": site.name if in_site else None,
-            "link_text": entry.text[:ENTRY_TEXT_CHARS],
-            "link_block": "content",
-            "at_depth_limit": False,
-            "hop_limit": site.depth_limit,
+            ENTRANCE: "authority",
+            HOPS: 1,
+            AUTHORITY_SITE: site.name if in_site else None,
+            LINK_TEXT: entry.text[:ENTRY_TEXT_CHARS],
+            LINK_BLOCK: "content",
+            AT_DEPTH_LIMIT: False,
+            HOP_LIMIT: site.depth_limit,
             FOUND_BY: kind,
         }
         if in_site:
-            meta["site_budget"] = (site.name, site.max_pages)
+            meta[SITE_BUDGET] = (site.name, site.max_pages)
             meta.update(self._slot(site))
         if changed:
             meta[CHANGED] = True
@@ -544,7 +556,7 @@ class DiscoveryMiddleware:
         if self.frontier is not None:
             # What gate() reads of the page a link is on and of its response.
             page = SimpleNamespace(relevance=context, is_relevant=True, posts=[], threads=[])
-            where = SimpleNamespace(url=source_url, meta={"tunnel": 0}, request=None)
+            where = SimpleNamespace(url=source_url, meta={TUNNEL: 0}, request=None)
             gated = self.frontier.gate(request, where, page)
             if gated is None:
                 return None
@@ -552,7 +564,7 @@ class DiscoveryMiddleware:
         bonus = self.freshness(date, now)
         if bonus:
             request.priority += bonus
-            known = request.meta.get("frontier")
+            known = request.meta.get(FRONTIER)
             if known is not None:  # kept when the frontier scores the request again
                 known["offset"] = known.get("offset", 0) + bonus
         return request

@@ -27,19 +27,22 @@ from typing import Any
 from scrapy import Request
 from scrapy.utils.request import request_from_dict
 
+from topiccrawler import meta as m
+
 VERSION = 1
 WHOLE = 2  # first byte of a request stored whole (scrapy-redis's form)
 
 # Meta keys set by this project and Scrapy, one byte each (append only: stored requests use
-# the positions).
+# the positions; a renamed key keeps its position, so what was stored under its old name is read
+# back under its new one).
 META_KEYS = (
-    "entrance", "hops", "authority_site", "download_slot", "pager_hops", "link_text",
-    "link_block", "at_depth_limit", "hop_limit", "site_budget", "tunnel", "frontier", "depth",
-    "query", "engine", "hit_title", "hit_snippet", "search_page", "continues_relevant",
-    "frontier_raised", "frontier_first", "playwright", "dont_obey_robotstxt",
+    m.ENTRANCE, m.HOPS, m.AUTHORITY_SITE, "download_slot", m.PAGER_HOPS, m.LINK_TEXT,
+    m.LINK_BLOCK, m.AT_DEPTH_LIMIT, m.HOP_LIMIT, m.SITE_BUDGET, m.TUNNEL, m.FRONTIER, "depth",
+    m.QUERY, m.ENGINE, m.HIT_TITLE, m.HIT_SNIPPET, m.SEARCH_PAGE, m.CONTINUES_RELEVANT,
+    m.FRONTIER_RAISED, m.FRONTIER_FIRST, "playwright", "dont_obey_robotstxt",
     "handle_httpstatus_list", "redirect_urls", "redirect_times", "redirect_ttl",
-    "redirect_reasons", "retry_times", "download_timeout", "cookiejar", "proxy", "login_step",
-    "lease", "offset", "sitemap",
+    "redirect_reasons", "retry_times", "download_timeout", "cookiejar", "proxy", m.LOGIN_STEP,
+    m.LEASE, "offset", "sitemap",
 )  # fmt: skip
 # Common string values, one byte each (append only).
 STRINGS = (
@@ -309,7 +312,7 @@ def encode_request(request: Request, spider, site: str = "") -> bytes:
         else:
             out.append(255)
             _value(out, key)
-        if key == "frontier" and _is_frontier(value):
+        if key == m.FRONTIER and _is_frontier(value):
             _frontier(out, value)
         else:
             _value(out, value, site)

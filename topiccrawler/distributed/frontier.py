@@ -22,6 +22,7 @@ from scrapy_redis.queue import Base
 from topiccrawler.distributed.bloom import TEST_AND_SET_BITS
 from topiccrawler.distributed.codec import decode_request, encode_request
 from topiccrawler.distributed.state import SharedCrawl
+from topiccrawler.meta import LEASE
 
 SCAN_SITES = 200  # sites looked at per pop, best first
 QUEUED, SEEN, OVER_BUDGET = range(3)  # what push_new did
@@ -191,7 +192,7 @@ class SharedFrontier(Base):
             return None
         self.next_free = None
         request = self._decode(data, detail)
-        request.meta["lease"] = lease
+        request.meta[LEASE] = lease
         return request, lease
 
     def queued(self, limit: int) -> Iterator[tuple[str, bytes, Request]]:

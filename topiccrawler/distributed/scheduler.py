@@ -30,12 +30,12 @@ from twisted.internet import reactor, task
 from topiccrawler.distributed.bloom import BloomDupeFilter
 from topiccrawler.distributed.frontier import OVER_BUDGET, SEEN, SharedFrontier
 from topiccrawler.distributed.state import SEEDS_PUSHED, Heartbeat, SharedCrawl, shared_crawl_for
-from topiccrawler.signals import frontier_opened, items_stored, storage_flush_requested
+from topiccrawler.frontier.refresh import PopRefresh
+from topiccrawler.meta import LEASE, SITE_BUDGET
+from topiccrawler.signals import items_stored, storage_flush_requested
 
 logger = logging.getLogger(__name__)
 
-REFRESH_MARGIN = 10  # as frontier/queue.py: a request whose priority fell by more goes back
-REFRESH_LIMIT = 100
 RESCORE_EVERY_PAGES = 250  # pages judged over all workers between two rescorings of the frontier
 RESCORE_LOCK_MS = 60_000  # one worker rescores at a time (a dead one's turn ends after this)
 # The frontier is due a rescoring when RESCORE_EVERY_PAGES pages were judged since the last one
@@ -68,8 +68,7 @@ class DistributedScheduler(BaseScheduler):
         self.idle_since: float | None = None
         self.loops: list[Any] = []
         self.heartbeat: Heartbeat | None = None
-        self._refresh: Any = None  # the frontier's refresh_priority, once it is open
-        crawler.signals.connect(self._frontier_opened, signal=frontier_opened)
+        self.refresh = PopRefresh(crawler)  # rescoring on pop (frontier/refresh.py)
         self._leases = 0
         self._wake_call: Any = None
         self.local: list[tuple[int, int, Request]] = []  # requests no other worker could run
@@ -210,7 +209,7 @@ class DistributedScheduler(BaseScheduler):
             outcome = self.queue.push_new(
                 request,
                 self.df.offsets(request, fingerprint) if fresh else [],
-                request.meta.get("site_budget") if fresh else None,
+                request.meta.get(SITE_BUDGET) if fresh else None,
             )
         except ValueError:  # a callback that is no method of the spider: it stays here
             if fresh and self.df.request_seen(request):
@@ -240,33 +239,36 @@ class DistributedScheduler(BaseScheduler):
         if self.local:  # requests only this worker can run (Scrapy's internal ones) first
             self.stats.inc_value("scheduler/dequeued/local")
             return heapq.heappop(self.local)[2]
-        refresh = self._refresher()
-        for _ in range(REFRESH_LIMIT):
-            self._leases += 1
-            free, self.to_free = self.to_free, []
-            try:
-                popped = self.queue.pop(lease=f"{self.crawl.worker}:{self._leases}", free=free)
-            except Exception:
-                self.to_free = free + self.to_free  # freed by the next try or the sweep
-                raise
-            if popped is None:
-                if self.queue.next_free is not None:  # a site frees up then: ask again at once
-                    self._wake_in(self.queue.next_free)
-                return None
-            request, lease = popped
-            if refresh is not None:
-                priority = refresh(request)
-                if priority is not None and priority < request.priority - REFRESH_MARGIN:
-                    request.priority = priority
-                    self.queue.push(request)
-                    self.crawl.release(lease)
-                    self.stats.inc_value("topiccrawler/frontier/requeued")
-                    continue
-            self.leased[lease] = request
-            self.idle_since = None
-            self.stats.inc_value("scheduler/dequeued/redis")
-            return request
-        return None
+        popped = self.refresh.pop(self._take, self._requeue, self._drop)
+        if popped is None:
+            return None
+        request, lease = popped
+        self.leased[lease] = request
+        self.idle_since = None
+        self.stats.inc_value("scheduler/dequeued/redis")
+        return request
+
+    def _take(self) -> tuple[Request, str] | None:
+        """The best request of a free site, leased to this worker (with the frees due)."""
+        self._leases += 1
+        free, self.to_free = self.to_free, []
+        try:
+            popped = self.queue.pop(lease=f"{self.crawl.worker}:{self._leases}", free=free)
+        except Exception:
+            self.to_free = free + self.to_free  # freed by the next try or the sweep
+            raise
+        if popped is None and self.queue.next_free is not None:
+            self._wake_in(self.queue.next_free)  # a site frees up then: ask again at once
+        return popped
+
+    def _requeue(self, request: Request, lease: str) -> None:
+        """Back into the shared frontier at its new priority; its lease ends."""
+        self.queue.push(request)
+        self.crawl.release(lease)
+
+    def _drop(self, request: Request, lease: str) -> None:
+        """Dropped (superseded): only its lease ends."""
+        self.crawl.release(lease)
 
     def rescore(self, score, limit: int) -> int:
         """After a classifier refit: queued requests of the shared frontier scored again, by
@@ -288,12 +290,6 @@ class DistributedScheduler(BaseScheduler):
         finally:
             if server.get(gate) == crawl.worker.encode():
                 server.delete(gate)
-
-    def _frontier_opened(self, frontier) -> None:
-        self._refresh = frontier.refresh_priority
-
-    def _refresher(self):
-        return self._refresh
 
     # --- leases -----------------------------------------------------------------------------------------
 
@@ -320,7 +316,7 @@ class DistributedScheduler(BaseScheduler):
     def request_left_downloader(self, request: Request) -> None:
         """A download is over: its site may take the next request (politeness). Sent with this
         worker's next pop, which the engine asks for at once, or with the sweep."""
-        lease = request.meta.get("lease")
+        lease = request.meta.get(LEASE)
         if lease in self.leased and lease not in self.freed:
             self.to_free.append(lease)
             self.freed.add(lease)

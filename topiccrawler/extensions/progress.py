@@ -28,6 +28,8 @@ from scrapy.utils.asyncio import create_looping_call
 from scrapy.utils.defer import deferred_from_coro
 
 from topiccrawler.items import PageItem
+from topiccrawler.meta import SEARCH_PAGE
+from topiccrawler.seeding.gate import SearchEngineHealthMiddleware
 from topiccrawler.signals import page_judged, verdicts_settled
 
 logger = logging.getLogger(__name__)
@@ -88,7 +90,7 @@ class CrawlProgress:
 
     def response_received(self, response: Response, request, spider=None) -> None:
         self.last_fetch = time.monotonic()
-        if "search_page" not in request.meta:
+        if SEARCH_PAGE not in request.meta:
             site = self.sites[urlsplit(response.url).hostname or ""]
             site["fetched"] += 1
             # Time to the response's headers, summed: the report lists slow sites from it.
@@ -155,7 +157,7 @@ class CrawlProgress:
         return queued + (len(downloader.active) if downloader is not None else 0)
 
     def _blocked_sites(self) -> list[str]:
-        prefix = "topiccrawler/blocks/site/"
+        prefix = "topiccrawler/bans/site/"
         return sorted(k[len(prefix) :] for k in self.stats.get_stats() if k.startswith(prefix))
 
     def _engines_down(self) -> list[str]:
@@ -198,21 +200,24 @@ class CrawlProgress:
                 failures[f"skipped: {key.rsplit('/', 1)[1]}"] += value
         for key, label in (
             ("robotstxt/forbidden", "forbidden by robots.txt"),
-            ("topiccrawler/blocks/given_up", "blocked, given up"),
+            ("topiccrawler/bans/given_up", "banned, given up"),
             ("topiccrawler/storage/failed", "could not be stored"),
         ):
             if stats.get(key):
                 failures[label] += stats[key]
         engines = {}
         spider = self.crawler.spider
+        try:
+            health = self.crawler.get_downloader_middleware(SearchEngineHealthMiddleware)
+        except RuntimeError:  # the crawl ended before its engine was built
+            health = None
         for name in getattr(spider, "engines", {}):
             base = f"topiccrawler/search/{name}/"
             state = "ok"
             if stats.get(base + "unreachable"):
                 state = f"unreachable: {stats[base + 'unreachable']}"
             elif stats.get(base + "blocked"):
-                health = spider.engine_health[name]
-                state = f"blocked: {health.last_reason}"
+                state = f"blocked: {health.last_reason(name) if health else None}"
             engines[name] = {
                 "state": state,
                 "answers": stats.get(base + "answers", 0),

@@ -11,11 +11,10 @@ This queue keeps the per-site queues and serves, among the sites that still have
 highest priority. Only when every site with queued requests is full does it fall back to the
 fewest active downloads. Persistence (JOBDIR) is the parent's: the same files, the same resume.
 
-Priorities are set when a request is queued, but what they rest on changes while it waits: a
-query whose first hits proved irrelevant, a section that turned out empty. So a request is
-scored again when it comes up (the frontier's `refresh_priority`, middlewares/frontier.py), and
-one whose priority fell goes back into the queue at its new place: a lazy update, no re-sorting.
-The lazy update only ever lowers; when the online link classifier has learnt something new (a
+Priorities are set when a request is queued, but what they rest on changes while it waits, so
+a request is scored again when it comes up and one whose priority fell goes back into the queue
+at its new place (frontier/refresh.py, shared with the Redis scheduler). That lazy update only
+ever lowers; when the online link classifier has learnt something new (a
 refit), the frontier asks the scheduler to `rescore` (frontier/scheduler.py): every queued
 request scored again and queued at its new place, up or down.
 """
@@ -27,45 +26,24 @@ from collections.abc import Callable
 from scrapy import Request
 from scrapy.pqueues import DownloaderAwarePriorityQueue
 
-from topiccrawler.signals import frontier_opened
-
-REFRESH_MARGIN = 10  # a request whose priority fell by more than this is queued again
-REFRESH_LIMIT = 100  # requests queued again per pop at most
+from topiccrawler.frontier.refresh import PopRefresh
 
 
 class BestFirstPriorityQueue(DownloaderAwarePriorityQueue):
     def __init__(self, crawler, *args, **kwargs):
         super().__init__(crawler, *args, **kwargs)
-        self.frontier = None  # the frontier component, once it says it is open
-        crawler.signals.connect(self._frontier_opened, signal=frontier_opened)
-
-    def _frontier_opened(self, frontier) -> None:
-        self.frontier = frontier
+        self.refresh = PopRefresh(crawler)
 
     def pop(self) -> Request | None:
-        frontier = self.frontier
-        refreshed = 0
-        while True:
-            request = super().pop()
-            if request is None:
-                return None
-            if frontier is not None and frontier.superseded(request):
-                self.crawler.stats.inc_value("topiccrawler/frontier/superseded")
-                continue  # its URL came up from a better place already
-            priority = frontier.refresh_priority(request) if frontier is not None else None
-            if (
-                refreshed < REFRESH_LIMIT
-                and priority is not None
-                and priority < request.priority - REFRESH_MARGIN
-            ):
-                refreshed += 1
-                request.priority = priority
-                self.crawler.stats.inc_value("topiccrawler/frontier/requeued")
-                self.push(request)
-                continue
-            if frontier is not None:
-                frontier.taken_up(request)
-            return request
+        popped = self.refresh.pop(self._take, self._requeue)
+        return popped[0] if popped is not None else None
+
+    def _take(self) -> tuple[Request, None] | None:
+        request = super().pop()
+        return (request, None) if request is not None else None
+
+    def _requeue(self, request: Request, token: None) -> None:
+        self.push(request)
 
     def rescore(self, score: Callable[[Request], int | None]) -> int:
         """Every queued request scored again (None: keeps its priority) and queued at its new

@@ -16,16 +16,26 @@ from __future__ import annotations
 
 from scrapy import Request
 
+from topiccrawler.meta import (
+    AUTHORITY_SITE,
+    ENTRANCE,
+    FRONTIER_FIRST,
+    FRONTIER_RAISED,
+    HOP_LIMIT,
+    HOPS,
+    PAGER_HOPS,
+)
+
 # What a page is recorded as, from the link that found it first: a copy queued for a better
 # link keeps it (the page's entrance, its authority site's budget, its download slot).
-IDENTITY = ("entrance", "authority_site", "download_slot")
+IDENTITY = (ENTRANCE, AUTHORITY_SITE, "download_slot")
 
 
 def at_hop_limit(request: Request) -> bool:
     """True for a link whose page would be fetched at its site's depth limit (the spider's
     `hop_limit`; pager hops do not count)."""
-    limit = request.meta.get("hop_limit")
-    hops = request.meta.get("hops", 0) - request.meta.get("pager_hops", 0)
+    limit = request.meta.get(HOP_LIMIT)
+    hops = request.meta.get(HOPS, 0) - request.meta.get(PAGER_HOPS, 0)
     return limit is not None and hops >= limit
 
 
@@ -49,7 +59,7 @@ class Rediscoveries:
             if url not in self.taken:
                 identity = {key: request.meta[key] for key in IDENTITY if key in request.meta}
                 self.best[url] = (request.priority, short, identity)
-                request.meta["frontier_first"] = True
+                request.meta[FRONTIER_FIRST] = True
             return False
         best, queued_short, identity = known
         if request.priority < best + self.gain:
@@ -62,13 +72,13 @@ class Rediscoveries:
         request.meta.update(identity)  # found first as it was: its entrance, site and slot
         self.entries[url] = self.entries.get(url, 1) + 1
         request.dont_filter = True  # past the dupefilter; known URLs still apply (its meta)
-        request.meta["frontier_raised"] = True
+        request.meta[FRONTIER_RAISED] = True
         return True
 
     def dropped(self, request: Request) -> None:
         """The scheduler refused a first discovery (the URL was seen another way: a start URL,
         a canonical address): nothing of it is queued."""
-        if request.meta.get("frontier_first") and not request.dont_filter:
+        if request.meta.get(FRONTIER_FIRST) and not request.dont_filter:
             if self.best.get(request.url, (None,))[0] == request.priority:
                 del self.best[request.url]
 

@@ -36,6 +36,21 @@ from topiccrawler.frontier.pagination import is_pagination
 from topiccrawler.frontier.priority import DEFERRED, LinkPrioritizer
 from topiccrawler.frontier.rediscovery import Rediscoveries
 from topiccrawler.items import PageItem
+from topiccrawler.meta import (
+    AT_DEPTH_LIMIT,
+    CONTINUES_RELEVANT,
+    ENGINE,
+    ENTRANCE,
+    FRONTIER,
+    HIT_SNIPPET,
+    HIT_TITLE,
+    HOPS,
+    LINK_BLOCK,
+    LINK_TEXT,
+    PAGER_HOPS,
+    QUERY,
+    TUNNEL,
+)
 from topiccrawler.middlewares.topic_scorer import topic_scorer
 from topiccrawler.relevance.scorer import RelevanceScorer
 from topiccrawler.signals import frontier_opened
@@ -54,8 +69,8 @@ class _JudgedPage:
         self.content_links = 0
 
     def count(self, request: Request | None) -> None:
-        known = request.meta.get("frontier") if request is not None else None
-        if known is None or request.meta.get("link_block") == "navigation":
+        known = request.meta.get(FRONTIER) if request is not None else None
+        if known is None or request.meta.get(LINK_BLOCK) == "navigation":
             return
         self.content_links += 1
         self.on_topic += known["features"].get("text", 0) > 0
@@ -167,7 +182,7 @@ class FrontierMiddleware:
                 request = self.gate(output, response, judged.page)
                 judged.count(request)
                 return request
-            if self.score_hits and output.meta.get("entrance") == "search":
+            if self.score_hits and output.meta.get(ENTRANCE) == "search":
                 return self.rank_hit(output)
         return output
 
@@ -194,12 +209,12 @@ class FrontierMiddleware:
         meta = request.meta
         features = self.prioritizer.hit_features(
             request.url,
-            meta.get("hit_title", ""),
-            meta.get("hit_snippet", ""),
-            meta["query"],
+            meta.get(HIT_TITLE, ""),
+            meta.get(HIT_SNIPPET, ""),
+            meta[QUERY],
             self._query_yield(meta),
         )
-        meta["frontier"] = {"features": features, "hops": 0, "offset": 0}
+        meta[FRONTIER] = {"features": features, "hops": 0, "offset": 0}
         request.priority = self.prioritizer.priority_of(features)
         self.stats.inc_value("topiccrawler/frontier/hits_ranked")
         self._track(request)
@@ -207,18 +222,18 @@ class FrontierMiddleware:
 
     def _query_yield(self, meta: dict) -> float:
         yields = getattr(self.crawler.spider, "query_yields", None)
-        return yields.expected(meta["engine"], meta["query"]) if yields else 0.5
+        return yields.expected(meta[ENGINE], meta[QUERY]) if yields else 0.5
 
     def refresh_priority(self, request: Request) -> int | None:
         """A queued request's priority from what is known now (the frontier queue asks when the
         request comes up): its place's learned yield, and for a search hit its query's yield.
         None for requests the frontier did not rank."""
-        known = request.meta.get("frontier")
+        known = request.meta.get(FRONTIER)
         if self.prioritizer is None or known is None:
             return None
         features = dict(known["features"])
         features["learned"] = self.prioritizer.learned(request.url)
-        if request.meta.get("entrance") == "search" and not request.meta.get("hops"):
+        if request.meta.get(ENTRANCE) == "search" and not request.meta.get(HOPS):
             features["context"] = self._query_yield(request.meta)
         if "model" in features:
             text, kind, block = self._candidate(request.meta)
@@ -240,13 +255,13 @@ class FrontierMiddleware:
     def _candidate(self, meta: dict) -> tuple[str, str, str]:
         """What was known of a request before it was fetched: its text (anchor, or a hit's title
         and snippet), its kind ("hit", "link" or "start") and its block."""
-        if meta.get("entrance") == "search" and not meta.get("hops"):
+        if meta.get(ENTRANCE) == "search" and not meta.get(HOPS):
             text = LinkPrioritizer.hit_text(
-                meta.get("hit_title", ""), meta.get("hit_snippet", ""), meta.get("query", "")
+                meta.get(HIT_TITLE, ""), meta.get(HIT_SNIPPET, ""), meta.get(QUERY, "")
             )
             return text, "hit", "content"
-        if "link_text" in meta:
-            return meta["link_text"], "link", meta.get("link_block", "content")
+        if LINK_TEXT in meta:
+            return meta[LINK_TEXT], "link", meta.get(LINK_BLOCK, "content")
         return "", "start", "content"
 
     def _learn_link(self, judged: _JudgedPage, response: Response) -> None:
@@ -269,7 +284,7 @@ class FrontierMiddleware:
         meta = response.meta
         url = meta.get("redirect_urls", [response.url])[0]
         text, kind, block = self._candidate(meta)
-        context = meta.get("frontier", {}).get("features", {}).get("context", 0.0)
+        context = meta.get(FRONTIER, {}).get("features", {}).get("context", 0.0)
         features = self.classifier.features
         examples = [features(url, text, kind, block, context)]
         if item.title:
@@ -290,9 +305,9 @@ class FrontierMiddleware:
 
     def continue_pages(self, request: Request, response: Response, page: PageItem) -> Request:
         relevant = self.relevant(page)
-        request.meta["pager_hops"] = response.meta.get("pager_hops", 0) + 1  # not counted
-        request.meta["tunnel"] = 0 if relevant else response.meta.get("tunnel", 0)
-        request.meta["continues_relevant"] = bool(relevant and (page.posts or page.threads))
+        request.meta[PAGER_HOPS] = response.meta.get(PAGER_HOPS, 0) + 1  # not counted
+        request.meta[TUNNEL] = 0 if relevant else response.meta.get(TUNNEL, 0)
+        request.meta[CONTINUES_RELEVANT] = bool(relevant and (page.posts or page.threads))
         request.priority = response.request.priority if response.request else request.priority
         self.stats.inc_value("topiccrawler/frontier/pagination_links")
         return request
@@ -304,16 +319,16 @@ class FrontierMiddleware:
         (an article's page 2, a thread's or a board's next page) continues the page: it keeps
         the page's tunnel and priority, and on a forum its hop is not counted against the depth
         limit."""
-        anchor = request.meta.get("link_text", "")
+        anchor = request.meta.get(LINK_TEXT, "")
         if is_pagination(request.url, response.url, anchor):
             return self.continue_pages(request, response, page)
-        if request.meta.get("at_depth_limit"):
+        if request.meta.get(AT_DEPTH_LIMIT):
             return None  # a pager-like link past the depth limit, on a page that is no forum's
         features = (
             self.prioritizer.link_features(
                 request.url,
                 anchor,
-                request.meta.get("link_block", "content"),
+                request.meta.get(LINK_BLOCK, "content"),
                 page.relevance or 0.0,
             )
             if self.prioritizer is not None
@@ -321,10 +336,10 @@ class FrontierMiddleware:
         )
         offset = 0
         if self.relevant(page):
-            request.meta["tunnel"] = 0
+            request.meta[TUNNEL] = 0
         else:
-            tunnel = response.meta.get("tunnel", 0) + 1
-            request.meta["tunnel"] = tunnel
+            tunnel = response.meta.get(TUNNEL, 0) + 1
+            request.meta[TUNNEL] = tunnel
             if tunnel > self.tunnel_depth and not self._on_topic(anchor, features):
                 if not self.defer_past_tunnel:
                     self.stats.inc_value("topiccrawler/relevance/links_not_followed")
@@ -332,8 +347,8 @@ class FrontierMiddleware:
                 offset = DEFERRED
                 self.stats.inc_value("topiccrawler/relevance/links_deferred")
         if features is not None:
-            hops = request.meta.get("hops", 0)
-            request.meta["frontier"] = {"features": features, "hops": hops, "offset": offset}
+            hops = request.meta.get(HOPS, 0)
+            request.meta[FRONTIER] = {"features": features, "hops": hops, "offset": offset}
             request.priority = self.prioritizer.priority_of(features, hops)
         request.priority += offset
         if features is not None:

@@ -19,6 +19,7 @@ from scrapy.exceptions import IgnoreRequest, NotConfigured
 from scrapy.statscollectors import StatsCollector
 
 from topiccrawler.discovery.meta import CHANGED
+from topiccrawler.meta import ENTRANCE, FRONTIER_RAISED, HOPS
 from topiccrawler.storage.crawler import database_for
 from topiccrawler.storage.db import Database
 from topiccrawler.storage.known_urls import KnownUrl, known_url
@@ -102,8 +103,8 @@ class KnownUrlsMiddleware:
         self.stats.inc_value("topiccrawler/known_urls/conditional")
 
     def process_request(self, request: Request) -> None:
-        refetch = request.dont_filter and not request.meta.get("frontier_raised")
-        if "entrance" not in request.meta or refetch:
+        refetch = request.dont_filter and not request.meta.get(FRONTIER_RAISED)
+        if ENTRANCE not in request.meta or refetch:
             return None  # search queries, robots.txt, deliberate refetches (a page queued
             # again at a better priority is no refetch: frontier/rediscovery.py)
         topic = self.topic_of()
@@ -116,7 +117,7 @@ class KnownUrlsMiddleware:
             self.stats.inc_value("topiccrawler/known_urls/dead_skipped")
             raise IgnoreRequest(f"dead link ({known.dead_reason})")
         changed = request.meta.get(CHANGED)  # its feed or sitemap dates it after our copy
-        if request.meta.get("hops", 0) > 0 and not changed and not self.policy.due(known, now):
+        if request.meta.get(HOPS, 0) > 0 and not changed and not self.policy.due(known, now):
             self.stats.inc_value("topiccrawler/known_urls/fresh_skipped")
             raise IgnoreRequest("fetched recently; not due for a revisit")
         hub = (known.link_density or 0.0) >= self.policy.hub_link_density

@@ -1,5 +1,5 @@
 """Downloader middleware: each site sees one coherent browser profile (User-Agent and the headers
-that browser sends); a request retried after a block (meta `rotate_profile`) gets another one.
+that browser sends); a request retried after a ban (meta `topiccrawler_rotate_profile`) gets another one.
 robots.txt is still read for the crawler's own name (ROBOTSTXT_USER_AGENT)."""
 
 from __future__ import annotations
@@ -12,7 +12,8 @@ from scrapy import Request
 from scrapy.crawler import Crawler
 from scrapy.exceptions import NotConfigured
 
-from topiccrawler.antiblock.profiles import BUILTIN_PROFILES, BrowserProfile, load_profiles
+from topiccrawler.antiban.profiles import BUILTIN_PROFILES, BrowserProfile, load_profiles
+from topiccrawler.meta import ROTATE_PROFILE
 from topiccrawler.topics.registry import resolve_dir
 
 logger = logging.getLogger(__name__)
@@ -43,7 +44,7 @@ class BrowserProfileMiddleware:
 
     def process_request(self, request: Request, spider=None) -> None:
         host = urlsplit(request.url).hostname or ""
-        rotate = request.meta.pop("rotate_profile", False)
+        rotate = request.meta.pop(ROTATE_PROFILE, False)
         profile = self.profile_for(host, rotate)
         request.headers[b"User-Agent"] = profile.user_agent
         for name, value in profile.headers.items():

@@ -29,8 +29,9 @@ from twisted.internet.error import (
 )
 from twisted.web._newclient import ResponseNeverReceived
 
-from topiccrawler.antiblock.blocks import block_reason
-from topiccrawler.antiblock.proxies import ProxyPool, check_proxy, load_proxy_file
+from topiccrawler.antiban.bans import ban_reason
+from topiccrawler.antiban.proxies import ProxyPool, check_proxy, load_proxy_file
+from topiccrawler.meta import POOL_PROXY, PROXY_RETRIES, ROTATE_PROXY
 from topiccrawler.topics.registry import resolve_dir
 
 logger = logging.getLogger(__name__)
@@ -69,39 +70,39 @@ class ProxyMiddleware:
     def process_request(self, request: Request, spider=None) -> None:
         if request.meta.get("proxy_fixed"):
             return  # a request that names its own proxy keeps it
-        previous = request.meta.get("pool_proxy")
-        if previous and not request.meta.pop("rotate_proxy", False):
+        previous = request.meta.get(POOL_PROXY)
+        if previous and not request.meta.pop(ROTATE_PROXY, False):
             request.meta["proxy"] = previous
             return
         proxy = self.pool.choose(time.monotonic(), avoid=previous)
-        request.meta["proxy"] = request.meta["pool_proxy"] = proxy.url
+        request.meta["proxy"] = request.meta[POOL_PROXY] = proxy.url
         self.stats.inc_value(f"topiccrawler/proxy/{proxy.name}/requests")
 
     def process_response(self, request: Request, response: Response, spider=None):
-        proxy = self.pool.by_url(request.meta.get("pool_proxy"))
+        proxy = self.pool.by_url(request.meta.get(POOL_PROXY))
         if proxy is None:
             return response
         if response.status in PROXY_ERROR_STATUSES:
             return self._failed(request, proxy, f"HTTP {response.status} from the proxy")
-        if block_reason(response) is not None:
-            self._bench(proxy, "blocked by the site")  # the block middleware retries the page
+        if ban_reason(response) is not None:
+            self._bench(proxy, "blocked by the site")  # the ban middleware retries the page
         else:
             self.pool.success(proxy)
             self.stats.inc_value(f"topiccrawler/proxy/{proxy.name}/ok")
         return response
 
     def process_exception(self, request: Request, exception: Exception, spider=None):
-        proxy = self.pool.by_url(request.meta.get("pool_proxy"))
+        proxy = self.pool.by_url(request.meta.get(POOL_PROXY))
         if proxy is None or not isinstance(exception, PROXY_FAILURES):
             return None
         return self._failed(request, proxy, exception.__class__.__name__)
 
     def _failed(self, request: Request, proxy, reason: str):
         self._bench(proxy, reason)
-        attempts = request.meta.get("proxy_retries", 0)
+        attempts = request.meta.get(PROXY_RETRIES, 0)
         if attempts >= self.retry_times:
             return None  # Scrapy's retry and the errback take it from here
-        meta = {**request.meta, "proxy_retries": attempts + 1, "rotate_proxy": True}
+        meta = {**request.meta, PROXY_RETRIES: attempts + 1, ROTATE_PROXY: True}
         return request.replace(dont_filter=True, meta=meta)
 
     def _bench(self, proxy, reason: str) -> None:

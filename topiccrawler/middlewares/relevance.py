@@ -25,6 +25,7 @@ from topiccrawler.distributed.state import shared_crawl_for
 from topiccrawler.extract.encoding import decode_html
 from topiccrawler.extract.page import extract_page
 from topiccrawler.items import PageItem
+from topiccrawler.meta import CONTINUES_RELEVANT
 from topiccrawler.middlewares.topic_scorer import library_kind, topic_scorer
 from topiccrawler.relevance.judge import PageJudge
 from topiccrawler.relevance.page_classifier import PageClassifier, classifier_candidates
@@ -149,7 +150,7 @@ class RelevanceMiddleware:
         score: the replies on page 5 belong to the thread page 1 is about."""
         if self.page_judge is None:
             return None
-        continues_relevant = bool(response is not None and response.meta.get("continues_relevant"))
+        continues_relevant = bool(response is not None and response.meta.get(CONTINUES_RELEVANT))
         # A thread list's content is its threads' titles, whatever the body extractor kept.
         body = "\n".join(t.title for t in item.threads) if item.threads else item.body
         before = self.page_judge.threshold

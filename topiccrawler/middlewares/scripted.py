@@ -29,6 +29,7 @@ from scrapy.http import Response
 from topiccrawler.extract.page import extract_page
 from topiccrawler.extract.records.forum import is_forum_page
 from topiccrawler.items import PageItem, PostRecord
+from topiccrawler.meta import ENTRANCE
 from topiccrawler.middlewares.extraction import record_options
 from topiccrawler.render.detect import ScriptNeed, script_need
 from topiccrawler.render.handler import browser_path
@@ -111,7 +112,7 @@ class ScriptedPagesMiddleware:
         request = Request(
             endpoint,
             headers={"Accept": "application/json", "Referer": item.url},
-            meta={"entrance": "script"},
+            meta={ENTRANCE: "script"},
             priority=response.request.priority if response.request else 0,
             dont_filter=True,
         )
@@ -145,7 +146,7 @@ class ScriptedPagesMiddleware:
             meta={
                 "playwright": True,
                 "playwright_page_methods": [PageMethod(complete, self.rounds)],
-                "entrance": "script",
+                ENTRANCE: "script",
             },
             priority=response.request.priority if response.request else 0,
             dont_filter=True,

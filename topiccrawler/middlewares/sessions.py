@@ -27,6 +27,7 @@ from scrapy.exceptions import IgnoreRequest, NotConfigured
 from scrapy.http import Response, TextResponse
 from scrapy.http.request import NO_CALLBACK  # login requests end in this middleware
 
+from topiccrawler.meta import ENTRANCE, LOGIN_STEP
 from topiccrawler.redact import add_secret
 from topiccrawler.topics.model import LoginConfig
 from topiccrawler.topics.registry import resolve_dir
@@ -113,7 +114,7 @@ class SessionMiddleware:
             if imported:
                 request.cookies = [*imported, *_as_list(request.cookies)]
         login = self.logins.get(host)
-        if login is None or "entrance" not in request.meta:
+        if login is None or ENTRANCE not in request.meta:
             return None  # robots.txt, the login requests themselves: never held back
         if urlsplit(request.url).path == urlsplit(login.login_url).path:
             self.stats.inc_value("topiccrawler/sessions/login_page_skipped")
@@ -134,7 +135,7 @@ class SessionMiddleware:
         self.stats.inc_value("topiccrawler/sessions/logins")
         return Request(
             login.login_url,
-            meta={"login_step": "form", "cookiejar": host, "dont_obey_robotstxt": True},
+            meta={LOGIN_STEP: "form", "cookiejar": host, "dont_obey_robotstxt": True},
             dont_filter=True,
             priority=1000,
             callback=NO_CALLBACK,
@@ -145,7 +146,7 @@ class SessionMiddleware:
     def process_response(self, request: Request, response: Response, spider=None):
         host = (urlsplit(request.url).hostname or "").lower()
         login = self.logins.get(host)
-        step = request.meta.get("login_step")
+        step = request.meta.get(LOGIN_STEP)
         if login is None:
             return response
         if step == "form":
@@ -173,7 +174,7 @@ class SessionMiddleware:
             data = {login.username_field: username, login.password_field: password}
             return form2request(forms[0], data).to_scrapy(
                 NO_CALLBACK,
-                meta={"login_step": "submit", "cookiejar": host, "dont_redirect": True,
+                meta={LOGIN_STEP: "submit", "cookiejar": host, "dont_redirect": True,
                       "handle_httpstatus_list": [301, 302, 303], "dont_obey_robotstxt": True},
                 dont_filter=True,
                 priority=1000,

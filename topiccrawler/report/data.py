@@ -19,6 +19,9 @@ TOP_SITES = 15
 TOP_NAMES = 20
 TOP_STORIES = 8
 SLOW_SITES = 10
+# Pages a site banned the crawl with, per site, in a run's stats (runs stored before the ban
+# middleware's stats were renamed say "blocks").
+BAN_STAT_PREFIXES = ("topiccrawler/bans/site/", "topiccrawler/blocks/site/")
 
 
 @dataclass
@@ -193,10 +196,10 @@ def _site_health(
         for site, counts in (summary.get("sites") or {}).items():
             fetched[site] += counts.get("fetched", 0)
             latency[site] += counts.get("latency_ms", 0)
-        prefix = "topiccrawler/blocks/site/"
         for key, value in stats.items():
-            if key.startswith(prefix) and isinstance(value, int):
-                blocked[key[len(prefix) :]] += value
+            for prefix in BAN_STAT_PREFIXES:
+                if key.startswith(prefix) and isinstance(value, int):
+                    blocked[key[len(prefix) :]] += value
     rows = [
         SiteHealth(site, fetched[site], latency[site] / fetched[site] if fetched[site] else None,
                    blocked[site])

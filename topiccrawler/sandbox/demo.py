@@ -118,7 +118,7 @@ def sandbox_crawl_settings(server: SandboxServer) -> dict[str, Any]:
         "DOWNLOAD_DELAY": 0.05,
         "AUTOTHROTTLE_START_DELAY": 0.05,
         "RETRY_TIMES": 1,
-        "BLOCK_MIN_DELAY": 0.4,  # the strict site wants 0.3 s between requests
+        "BAN_MIN_DELAY": 0.4,  # the strict site wants 0.3 s between requests
         # The browser resolves names itself: the sandbox's .test hosts are loopback for it too.
         "RENDER_BROWSER_ARGS": ["--host-resolver-rules=MAP *.test 127.0.0.1"],
     }
@@ -314,7 +314,7 @@ def format_summary(result: DemoResult, web_size: str) -> str:
         f"{score.feed_only_in_web} stored, sitemap-only {score.sitemap_only_stored}/"
         f"{score.sitemap_only_in_web}",
         f"  skipped / failed      {sum(v for k, v in stats.items() if k.startswith('topiccrawler/skipped/'))} skipped, "
-        f"{stats.get('topiccrawler/fetch/failed', 0)} failed (dead links, timeouts, blocks)",
+        f"{stats.get('topiccrawler/fetch/failed', 0)} failed (dead links, timeouts, bans)",
         f"  errors logged         {stats.get('log_count/ERROR', 0)} (dead links and timeouts are logged as errors by Scrapy)",
         f"  database              {result.database.describe()}",
         f"  sandbox               http://*.test:{result.port}/ (URLs stay the same across runs"

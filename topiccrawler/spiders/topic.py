@@ -9,36 +9,22 @@ score and store; links are followed on the same site within the entrance's limit
 from __future__ import annotations
 
 import logging
-import time
-from collections import defaultdict
 from collections.abc import AsyncIterator, Iterator
 from datetime import UTC, datetime, timedelta
-from types import SimpleNamespace
-from typing import Any, NamedTuple
-from urllib.parse import urlsplit
+from typing import Any
 
-from scrapy import Request, Spider, signals
+from scrapy import Request, Spider
 from scrapy.crawler import Crawler
-from scrapy.exceptions import (
-    DownloadTimeoutError,
-    IgnoreRequest,
-    NotConfigured,
-    UsageError,
-)
+from scrapy.exceptions import IgnoreRequest, NotConfigured, UsageError
 from scrapy.http import Response, TextResponse
 from scrapy.linkextractors import LinkExtractor
 from scrapy.spidermiddlewares.httperror import HttpError
-from twisted.internet.error import (
-    TCPTimedOutError,
-    TimeoutError,
-)
 
 from topiccrawler.discovery.meta import DISCOVERY
 from topiccrawler.distributed.learning import SharedQueryYields
 from topiccrawler.distributed.state import shared_crawl_for
 from topiccrawler.extract.blocks import NAVIGATION_WORDS
 from topiccrawler.extract.encoding import decode_html, looks_binary
-from topiccrawler.frontier.pagination import is_pagination
 from topiccrawler.frontier.priority import ENTRANCE_PRIORITY, QUERY_PRIORITY
 from topiccrawler.frontier.queries import QueryYields
 from topiccrawler.items import (
@@ -48,35 +34,40 @@ from topiccrawler.items import (
     SearchHitRecord,
     SearchResultsItem,
 )
+from topiccrawler.meta import (
+    AUTHORITY_SITE,
+    ENGINE,
+    ENGINE_BLOCKED,
+    ENGINE_CHECKED,
+    ENTRANCE,
+    HIT_SNIPPET,
+    HIT_TITLE,
+    HOPS,
+    LINK_BLOCK,
+    LINK_TEXT,
+    PAGER_HOPS,
+    QUERY,
+    SEARCH_PAGE,
+)
 from topiccrawler.seeding import EngineBlocked, SearchEngine, build_queries, engine_from_config
-from topiccrawler.seeding.health import UNREACHABLE, EngineHealth, blocked_fix, unreachable_fix
-from topiccrawler.signals import frontier_opened, page_judged
+from topiccrawler.seeding.gate import SearchEngineHealthMiddleware
+from topiccrawler.seeding.health import UNREACHABLE
+from topiccrawler.signals import page_judged
 from topiccrawler.storage.crawler import database_for
 from topiccrawler.storage.verdicts import marked_for_refetch
 from topiccrawler.storage.writer import answered_queries
 from topiccrawler.topics import (
-    AuthoritySite,
     Topic,
     TopicFileError,
     UnknownTopicError,
     load_topic_from_settings,
 )
+from topiccrawler.topics.limits import site_limits
 from topiccrawler.urls import host_in_domains, strip_tracking
 
 logger = logging.getLogger(__name__)
 
 HTML_TYPES = ("text/html", "application/xhtml+xml")
-HELD_LINKS_MAX = 50_000  # links of pages fetched at the hop limit kept, in all (about 20 MB)
-
-
-class HeldLinks(NamedTuple):
-    """A page fetched at the hop limit: what following its links later needs."""
-
-    url: str  # the page's (response) URL
-    entrance: str
-    site: str | None  # its authority site
-    page: SimpleNamespace  # its verdict: relevance, is_relevant
-    links: list[tuple[str, str, str]]  # URL, anchor text, block
 
 
 # Links in navigation bars, menus, breadcrumbs and footers: they lead everywhere, not onwards.
@@ -106,27 +97,15 @@ class TopicSpider(Spider):
         # `-a refetch=yes`: first fetch again the pages `topiccrawler rejudge` found relevant
         # after they were stored without their text.
         self.refetch = (refetch or "").strip().lower() in ("yes", "true", "1")
-        self.frontier = None  # the frontier component (middlewares/frontier.py), once open
         self.keywords_path = keywords
         self.seeds_path = seeds
         self.topic: Topic
         self.engines: dict[str, SearchEngine] = {}
-        self.engine_health: dict[str, EngineHealth] = {}
-        # Distinct URLs requested per site, up to its page budget (a page linked from every
-        # page of a site counts once).
-        self.site_requests: dict[str, set[str]] = defaultdict(set)
         self.link_extractor = LinkExtractor()
-        # Pages whose links the hop limit cut off, by requested URL: their hop count, and (up
-        # to HELD_LINKS_MAX links in all) what is needed to follow those links without a
-        # second fetch should the page turn up nearer.
-        self.hop_limited: dict[str, int] = {}
-        self.held_links: dict[str, HeldLinks] = {}
-        self.held_total = 0
         self.site_slots: dict[str, str] = {}  # authority site → its own download slot
         self.query_yields = QueryYields()  # next result pages wait in it for the yield
         self.tracking_parameters: tuple[str, ...] = ()
-        self.canonical_links = True
-        self.releases: dict[str, Any] = {}  # engine → the delayed call that sends held queries
+        self._search_health: SearchEngineHealthMiddleware | None = None
 
     @classmethod
     def from_crawler(cls, crawler: Crawler, *args: Any, **kwargs: Any) -> TopicSpider:
@@ -142,20 +121,10 @@ class TopicSpider(Spider):
         shared = shared_crawl_for(crawler)
         if shared is not None:  # every worker's judged hits count for every query
             spider.query_yields = SharedQueryYields(shared)
-        crawler.signals.connect(spider.request_dropped, signal=signals.request_dropped)
         crawler.signals.connect(spider.page_judged, signal=page_judged)
-        crawler.signals.connect(spider.frontier_opened, signal=frontier_opened)
-        crawler.signals.connect(spider.spider_idle, signal=signals.spider_idle)
-        settings = crawler.settings
-        spider.tracking_parameters = tuple(settings.getlist("URL_TRACKING_PARAMETERS"))
-        spider.canonical_links = settings.getbool("URL_CANONICAL_LINKS")
+        spider.tracking_parameters = tuple(crawler.settings.getlist("URL_TRACKING_PARAMETERS"))
         for config in spider.topic.seeds.engines:
             spider.engines[config.name] = engine_from_config(config)
-            spider.engine_health[config.name] = EngineHealth(
-                backoff=settings.getfloat("SEARCH_BACKOFF"),
-                max_backoff=settings.getfloat("SEARCH_BACKOFF_MAX"),
-                empty_streak_limit=settings.getint("SEARCH_EMPTY_STREAK"),
-            )
         logger.info(
             "Topic '%s': %d terms, %d authority sites, %d engines",
             spider.topic.name,
@@ -179,15 +148,10 @@ class TopicSpider(Spider):
         for request in self._refetch_requests():
             yield request
         for site in self.topic.seeds.authority:
-            for url in site.start_urls:
-                if self._take_budget(site.name, site.max_pages, url):
-                    yield self._page_request(
-                        url,
-                        "authority",
-                        site=site.name,
-                        priority=ENTRANCE_PRIORITY,
-                        site_budget=(site.name, site.max_pages),
-                    )
+            for url in site.start_urls:  # within its page budget (middlewares/site_budget.py)
+                yield self._page_request(
+                    url, "authority", site=site.name, priority=ENTRANCE_PRIORITY
+                )
         if hasattr(scheduler, "seeds_pushed"):  # a shared crawl: other workers may finish now
             scheduler.seeds_pushed()
 
@@ -262,9 +226,9 @@ class TopicSpider(Spider):
             # Queries fill the frontier and cost no page fetch: asked first, in the order built.
             priority=QUERY_PRIORITY - min(order, 999),
             meta={
-                "engine": engine.name,
-                "query": query,
-                "search_page": page,
+                ENGINE: engine.name,
+                QUERY: query,
+                SEARCH_PAGE: page,
                 "dont_obey_robotstxt": not engine.obey_robots,
                 "handle_httpstatus_list": [202, 403, 429, 503],
                 # A hanging engine is found in seconds, not after minutes of retries.
@@ -275,27 +239,29 @@ class TopicSpider(Spider):
 
     def parse_search(self, response: Response) -> Iterator[Any]:
         meta = response.meta
-        name, query, page = meta["engine"], meta["query"], meta["search_page"]
-        engine, health = self.engines[name], self.engine_health[name]
-        now = time.monotonic()
+        name, query, page = meta[ENGINE], meta[QUERY], meta[SEARCH_PAGE]
+        engine, health = self.engines[name], self.search_health()
         item = SearchResultsItem(self.topic.name, name, query, page, "ok", datetime.now(UTC))
-        if meta.get("engine_blocked"):  # a captcha or rate limit, seen and backed off by the gate
-            item.status = f"blocked: {meta['engine_blocked']}"
+        if meta.get(ENGINE_BLOCKED):  # a captcha or rate limit, seen and backed off by the gate
+            item.status = f"blocked: {meta[ENGINE_BLOCKED]}"
             yield item
             return
         try:
             # An answer that came while the engine backs off is used all the same when it is a
-            # result page (its request left before the block).
+            # result page (its request left before the ban).
             text = response.text if isinstance(response, TextResponse) else ""
-            if not meta.get("engine_checked"):  # the gate (seeding/gate.py) looks first
+            if not meta.get(ENGINE_CHECKED):  # the gate (seeding/gate.py) looks first
                 engine.check_response(response.status, response.url, text)
             hits = engine.parse(text, response.url, page)
-            reason = health.record_answer(len(hits), now, broad="site:" not in query)
-            if reason:
-                raise EngineBlocked(reason)
         except EngineBlocked as blocked:
             item.status = f"blocked: {blocked.reason}"
-            self._back_off(name, health, blocked.reason, now)
+            if health is not None:
+                health.blocked(name, blocked.reason)
+            yield item
+            return
+        reason = health.answered(name, query, len(hits)) if health is not None else None
+        if reason:  # empty answers in a row after results: backed off
+            item.status = f"blocked: {reason}"
             yield item
             return
         self.crawler.stats.inc_value(f"topiccrawler/search/{name}/answers")
@@ -308,26 +274,36 @@ class TopicSpider(Spider):
             yield self._page_request(
                 hit.url,
                 "search",
-                engine=name,
-                query=query,
-                hit_title=hit.title[:300],
-                hit_snippet=hit.snippet[:500],
                 priority=ENTRANCE_PRIORITY,
+                meta={
+                    ENGINE: name,
+                    QUERY: query,
+                    HIT_TITLE: hit.title[:300],
+                    HIT_SNIPPET: hit.snippet[:500],
+                },
             )
         if hits and page < self.topic.seeds.pages_per_query:
             self.query_yields.hold_next_page(name, query, page + 1)
 
-    def frontier_opened(self, frontier) -> None:
-        self.frontier = frontier
+    def search_health(self) -> SearchEngineHealthMiddleware | None:
+        """The search engines' health component (seeding/gate.py), if it is on."""
+        if self._search_health is None:
+            try:
+                self._search_health = self.crawler.get_downloader_middleware(
+                    SearchEngineHealthMiddleware
+                )
+            except RuntimeError:  # no engine yet (a spider built for a test)
+                return None
+        return self._search_health
 
     def page_judged(self, item: PageItem, relevant: bool, response: Response) -> None:
         """A search hit judged: count it for its query, and ask the query's next result page
         once half its hits so far are judged and at least SEARCH_NEXT_PAGE_YIELD of those were
         relevant (a query that brings irrelevant pages is not paged further)."""
         meta = response.meta
-        if meta.get("entrance") != "search" or "query" not in meta or meta.get("hops", 0):
+        if meta.get(ENTRANCE) != "search" or QUERY not in meta or meta.get(HOPS, 0):
             return
-        name, query = meta["engine"], meta["query"]
+        name, query = meta[ENGINE], meta[QUERY]
         self.query_yields.record(name, query, relevant)
         page = self.query_yields.take_next_page(name, query)
         if page is None:
@@ -342,97 +318,16 @@ class TopicSpider(Spider):
                 query, name, self.query_yields.relevant[name, query], judged,
             )  # fmt: skip
             return
-        if self.engine_health[name].available(time.monotonic()):
+        health = self.search_health()
+        if health is None or health.available(name):
             self.crawler.engine.crawl(self._search_request(self.engines[name], query, page))
 
-    def _back_off(self, name: str, health: EngineHealth, reason: str, now: float) -> None:
-        self.crawler.stats.inc_value(f"topiccrawler/search/{name}/blocked")
-        wait = health.record_block(reason, now)
-        if not health.reported:
-            health.reported = True
-            logger.error(
-                "Search engine '%s' looks blocked (%s): leaving it alone for %.0f s; %s",
-                name, reason, wait, blocked_fix(name, self.topic.seeds.path),
-            )  # fmt: skip
-        else:
-            logger.warning(
-                "Search engine '%s' blocked again (%s): leaving it alone for %.0f s",
-                name, reason, wait,
-            )  # fmt: skip
-
     def on_search_error(self, failure) -> None:
-        """A query that got no answer: the engine cannot be reached (refused, no such host, no
-        answer within SEARCH_ENGINE_TIMEOUT), or it failed otherwise (backed off)."""
-        if failure.check(IgnoreRequest) and not failure.check(HttpError):
-            return  # held or dropped by the gate
-        request = failure.request
-        name = request.meta["engine"]
-        self.crawler.stats.inc_value(f"topiccrawler/search/{name}/failed")
-        health = self.engine_health[name]
-        if health.unreachable is not None:
-            return
-        if failure.check(*UNREACHABLE):
-            self.engine_unreachable(name, failure.value, request)
-        else:
-            reason = failure.getErrorMessage()[:200] or failure.type.__name__
-            self._back_off(name, health, reason, time.monotonic())
-
-    def engine_unreachable(self, name: str, error: BaseException, request: Request) -> None:
-        """Said once, at ERROR, with the fix; the engine's other queries are not sent."""
-        if isinstance(error, DownloadTimeoutError | TimeoutError | TCPTimedOutError):
-            reason = f"no answer within {request.meta.get('download_timeout', '?')} s"
-        else:
-            reason = str(error)[:200] or error.__class__.__name__
-        if self.engine_health[name].record_unreachable(reason):
-            engine = self.engines[name]
-            self.crawler.stats.set_value(f"topiccrawler/search/{name}/unreachable", reason)
-            logger.error(
-                "Search engine '%s' cannot be reached at %s (%s): its queries are not sent. "
-                "Fix: %s",
-                name, engine.url, reason,
-                unreachable_fix(name, engine.kind, engine.url, self.topic.seeds.path),
-            )  # fmt: skip
-
-    def hold_query(self, name: str, request: Request) -> None:
-        """Keep a query of a backing-off engine; it is sent again when the back-off ends."""
-        health = self.engine_health[name]
-        health.held.append(request)
-        self.crawler.stats.inc_value(f"topiccrawler/search/{name}/held")
-        if name not in self.releases:
-            from twisted.internet import reactor
-
-            wait = max(0.0, health.blocked_until - time.monotonic())
-            self.releases[name] = reactor.callLater(wait, self._release_held, name)
-
-    def _release_held(self, name: str) -> None:
-        self.releases.pop(name, None)
-        held, self.engine_health[name].held = self.engine_health[name].held, []
-        for request in held:
-            self.crawler.engine.crawl(request.replace(dont_filter=True))
-
-    def spider_idle(self) -> None:
-        """Nothing left but queries waiting for a blocked engine: the crawl ends rather than
-        idle through the back-off; the queries stay unanswered, so the next crawl asks them."""
-        for name, health in self.engine_health.items():
-            if health.held:
-                logger.warning(
-                    "The crawl ends with %d queries of engine '%s' not asked: it is backing off "
-                    "(%s); the next crawl asks them",
-                    len(health.held), name, health.last_reason,
-                )  # fmt: skip
-                self.crawler.stats.set_value(
-                    f"topiccrawler/search/{name}/not_asked_blocked", len(health.held)
-                )
-                health.held = []
-                call = self.releases.pop(name, None)
-                if call is not None and call.active():
-                    call.cancel()
-
-    def closed(self, reason: str) -> None:
-        for call in self.releases.values():
-            if call.active():
-                call.cancel()
-        self.releases.clear()
+        """A query that got no answer: the search engines' health component judges why."""
+        health = self.search_health()
+        request = getattr(failure, "request", None)
+        if health is not None and request is not None:
+            health.failed(request.meta[ENGINE], failure)
 
     # --- pages and links ------------------------------------------------------------------------
 
@@ -443,8 +338,9 @@ class TopicSpider(Spider):
         hops: int = 0,
         priority: int = 0,
         site: str | None = None,
-        **meta: Any,
+        meta: dict[str, Any] | None = None,
     ) -> Request:
+        meta = dict(meta or {})
         if site is None:
             site = self._authority_site_of(url)  # a search hit on an authority site joins it
         if site is not None and site in self.site_slots:
@@ -454,24 +350,8 @@ class TopicSpider(Spider):
             callback=self.parse,
             errback=self.on_error,
             priority=priority,
-            meta={"entrance": entrance, "hops": hops, "authority_site": site, **meta},
+            meta={ENTRANCE: entrance, HOPS: hops, AUTHORITY_SITE: site, **meta},
         )
-
-    def _take_budget(self, key: str, limit: int, url: str) -> bool:
-        """Count a URL against a site's page budget (once, however often it is linked); False
-        once the budget is spent."""
-        url = strip_tracking(url, self.tracking_parameters)
-        requested = self.site_requests[key]
-        if url in requested:
-            return True
-        if len(requested) >= limit:
-            self.crawler.stats.inc_value("topiccrawler/links/over_site_budget")
-            return False
-        requested.add(url)
-        return True
-
-    def _authority_site(self, name: str | None) -> AuthoritySite | None:
-        return next((s for s in self.topic.seeds.authority if s.name == name), None)
 
     def _authority_site_of(self, url: str) -> str | None:
         """The authority site whose domains hold the URL, if any."""
@@ -492,145 +372,34 @@ class TopicSpider(Spider):
         if page is None:
             return
         yield page
-        if self.canonical_links:
-            self._claim_canonical(response, page)
         yield from self.follow_links(response, page)
 
-    def _claim_canonical(self, response: Response, page: PageItem) -> None:
-        """A page that names another URL as its canonical address (`<link rel=canonical>`)
-        is that page: the canonical URL is marked seen, so a link to it is not fetched again."""
-        decoded = response.replace(encoding=page.encoding)
-        assert isinstance(decoded, TextResponse)
-        href = decoded.xpath("//head/link[@rel='canonical']/@href").get()
-        if not href:
-            return
-        canonical = decoded.urljoin(href.strip())
-        if urlsplit(canonical).scheme not in ("http", "https"):
-            return
-        canonical = strip_tracking(canonical, self.tracking_parameters)
-        if canonical == response.url:
-            return
-        page.canonical_url = canonical
-        dupefilter = getattr(self.crawler.engine.scheduler, "df", None)
-        if dupefilter is not None and not dupefilter.request_seen(Request(canonical)):
-            self.crawler.stats.inc_value("topiccrawler/links/canonical_claimed")
-
     def follow_links(self, response: Response, page: PageItem) -> Iterator[Request]:
-        """Same-site links, within the authority site's depth limit and budget, or within
-        SEARCH_FOLLOW_DEPTH hops and SITE_MAX_PAGES for pages the search entrance found."""
-        hops = response.meta.get("hops", 0)
-        counted = hops - response.meta.get("pager_hops", 0)  # a thread's later pages are free
-        site = self._authority_site(response.meta.get("authority_site"))
-        settings = self.crawler.settings
-        if site is not None:
-            max_hops, domains, key, budget = (
-                site.depth_limit,
-                site.allowed_domains,
-                site.name,
-                site.max_pages,
-            )
-        else:
-            host = urlsplit(response.url).hostname or ""
-            max_hops, domains, key = settings.getint("SEARCH_FOLLOW_DEPTH"), (host,), host
-            budget = settings.getint("SITE_MAX_PAGES")
-        at_limit = counted >= max_hops
-        if at_limit:
-            requested = response.meta.get("redirect_urls", [response.url])[0]
-            self.hop_limited[requested] = hops
-            if not settings.getbool("RELEVANCE_ENABLED"):
-                return  # pagers past the limit are followed only for forum pages, which the
-                # relevance middleware knows (it extracts the page before links leave)
+        """The page's links on its own site (an authority site's domains, or the page's host:
+        topics/limits.py), one hop further. Spider middlewares decide which are followed: the
+        hop limit (middlewares/hop_limit.py), the site's page budget (middlewares/site_budget.py)
+        and the frontier (middlewares/frontier.py)."""
+        meta = response.meta
+        limits = site_limits(
+            self.topic.seeds, self.crawler.settings, meta.get(AUTHORITY_SITE), response.url
+        )
         decoded = response.replace(encoding=page.encoding)
         assert isinstance(decoded, TextResponse)
         navigation = {decoded.urljoin(href) for href in decoded.xpath(NAVIGATION_LINKS).getall()}
-        held: list[tuple[str, str, str]] = []
         for link in self.link_extractor.extract_links(decoded):
-            if at_limit and not is_pagination(link.url, response.url, link.text):
-                # at the depth limit only a pager may continue (if the page is a forum's)
-                if host_in_domains(link.url, domains):
-                    block = "navigation" if link.url in navigation else "content"
-                    held.append((link.url, link.text[:200], block))
+            if not host_in_domains(link.url, limits.domains):
                 continue
-            if host_in_domains(link.url, domains) and self._take_budget(key, budget, link.url):
-                yield self._page_request(
-                    link.url,
-                    page.entrance or "link",
-                    hops=hops + 1,
-                    pager_hops=response.meta.get("pager_hops", 0),
-                    site=site.name if site else None,
-                    link_text=link.text[:200],
-                    link_block="navigation" if link.url in navigation else "content",
-                    at_depth_limit=at_limit,
-                    hop_limit=max_hops,
-                    site_budget=(key, budget),  # a shared crawl counts it over all workers
-                )
-        if held and self.held_total + len(held) <= HELD_LINKS_MAX:
-            requested = response.meta.get("redirect_urls", [response.url])[0]
-            verdict = SimpleNamespace(relevance=page.relevance, is_relevant=page.is_relevant)
-            self.held_links[requested] = HeldLinks(
-                response.url, page.entrance or "link", site.name if site else None, verdict, held
+            yield self._page_request(
+                link.url,
+                page.entrance or "link",
+                hops=meta.get(HOPS, 0) + 1,
+                site=limits.site.name if limits.site else None,
+                meta={
+                    PAGER_HOPS: meta.get(PAGER_HOPS, 0),
+                    LINK_TEXT: link.text[:200],
+                    LINK_BLOCK: "navigation" if link.url in navigation else "content",
+                },
             )
-            self.held_total += len(held)
-
-    def request_dropped(self, request: Request) -> None:
-        """A page seen again with fewer hops than when it was fetched at the hop limit: its
-        links are followed now, from the page's links kept when it was fetched, or (past
-        HELD_LINKS_MAX) by fetching it once more. Without this, which pages a crawl reaches
-        would depend on the order concurrent responses happen to arrive in."""
-        hops = request.meta.get("hops")
-        earlier = self.hop_limited.get(request.url)
-        if request.callback != self.parse or hops is None or earlier is None or hops >= earlier:
-            return
-        del self.hop_limited[request.url]
-        held = self.held_links.pop(request.url, None)
-        if held is not None:
-            self.held_total -= len(held.links)
-            if self._follow_held(held, request):
-                return
-        self.crawler.stats.inc_value("topiccrawler/links/refetched_for_fewer_hops")
-        self.crawler.engine.crawl(request.replace(dont_filter=True))
-
-    def _follow_held(self, held: HeldLinks, request: Request) -> bool:
-        """Follow the kept links of a page fetched at the hop limit, now found `request`'s hops
-        away, gated and ranked by the frontier as if the page had just been fetched there;
-        False when that cannot be done (no frontier, or the page is still at the limit)."""
-        if self.frontier is None:
-            return False
-        hops = request.meta["hops"]
-        pager_hops = request.meta.get("pager_hops", 0)
-        site = self._authority_site(held.site)
-        if site is not None:
-            max_hops, key, budget = site.depth_limit, site.name, site.max_pages
-        else:
-            settings = self.crawler.settings
-            key = urlsplit(held.url).hostname or ""
-            max_hops, budget = (
-                settings.getint("SEARCH_FOLLOW_DEPTH"),
-                settings.getint("SITE_MAX_PAGES"),
-            )
-        if hops - pager_hops >= max_hops:
-            return False
-        # What gate() reads of the response and the page: where the page now is, its verdict.
-        response = SimpleNamespace(url=held.url, meta={"tunnel": request.meta.get("tunnel", 0)})
-        for url, text, block in held.links:
-            if not self._take_budget(key, budget, url):
-                continue
-            link = self._page_request(
-                url,
-                held.entrance,
-                hops=hops + 1,
-                pager_hops=pager_hops,
-                site=held.site,
-                link_text=text,
-                link_block=block,
-                at_depth_limit=False,
-                hop_limit=max_hops,
-            )
-            link = self.frontier.gate(link, response, held.page)
-            if link is not None:
-                self.crawler.engine.crawl(link)
-        self.crawler.stats.inc_value("topiccrawler/links/held_links_followed")
-        return True
 
     def page_item(self, response: Response) -> PageItem | None:
         """A PageItem for an HTML response; None (with a logged reason) for anything else."""
@@ -651,8 +420,8 @@ class TopicSpider(Spider):
             raw_size=len(response.body),
             encoding=encoding,
             content_type=content_type or None,
-            entrance=response.meta.get("entrance", "link"),
-            depth=response.meta.get("hops", 0),
+            entrance=response.meta.get(ENTRANCE, "link"),
+            depth=response.meta.get(HOPS, 0),
             referrer=referrer.decode("latin-1") if referrer else None,
             etag=_header(response, b"ETag"),
             last_modified=_header(response, b"Last-Modified"),
@@ -673,7 +442,7 @@ class TopicSpider(Spider):
         url = getattr(request, "url", "?")
         self.crawler.stats.inc_value("topiccrawler/fetch/failed")
         logger.info("Failed %s: %s", url, failure.getErrorMessage())
-        if request is None or "entrance" not in request.meta:
+        if request is None or ENTRANCE not in request.meta:
             return
         response = getattr(failure.value, "response", None)
         status = getattr(response, "status", None)

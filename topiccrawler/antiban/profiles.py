@@ -1,6 +1,6 @@
 """Browser profiles: a User-Agent with the headers that browser really sends, so that a Chrome
 User-Agent never arrives with Firefox's Accept headers. A site keeps its profile for the whole
-crawl (a browser does not change between two clicks); after a block it gets another one.
+crawl (a browser does not change between two clicks); after a ban it gets another one.
 
 A file can replace the built-in list (PROFILES_FILE, TOML)::
 

@@ -1,7 +1,8 @@
-"""Is this response a block? Status codes that mean "go away" (403, 429, 503), captcha and
-"verify you are human" pages, redirects to verification hosts, and pages much shorter than the
-site's usual (an empty shell in place of the page: the middleware also asks that it have next to
-no links, as a site's own small index pages do have them)."""
+"""Is this response a ban (the site refusing the crawl, not a page)? Status codes that mean
+"go away" (403, 429, 503), captcha and "verify you are human" pages, redirects to verification
+hosts, and pages much shorter than the site's usual (an empty shell in place of the page: the
+middleware also asks that it have next to no links, as a site's own small index pages do have
+them)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from collections import defaultdict, deque
 
 from scrapy.http import Response, TextResponse
 
-BLOCK_STATUSES = frozenset({403, 429, 503})
+BAN_STATUSES = frozenset({403, 429, 503})
 CAPTCHA = re.compile(
     r"captcha|verify you are (?:a )?human|are you a robot|unusual traffic|access denied|"
     r"安全验证|人机验证|验证码|滑动验证|请完成验证|访问过于频繁|异常访问|请求过于频繁",
@@ -21,9 +22,9 @@ VERIFY_LOCATION = re.compile(r"captcha|verify|challenge|/sec/|antibot|validate",
 CHECK_CHARS = 20_000  # captcha pages are small: the start of a page tells
 
 
-def block_reason(response: Response) -> str | None:
-    """Why this response is a block, from the response alone; None if it is not one."""
-    if response.status in BLOCK_STATUSES:
+def ban_reason(response: Response) -> str | None:
+    """Why this response is a ban, from the response alone; None if it is not one."""
+    if response.status in BAN_STATUSES:
         return f"HTTP {response.status}"
     if 300 <= response.status < 400:
         location = response.headers.get(b"Location", b"").decode("latin-1")

@@ -1,2 +1,2 @@
-"""Fetching without being blocked (SPEC §2): browser profiles, block detection and back-off,
+"""Fetching without being banned (SPEC §2): browser profiles, ban detection and back-off,
 proxies, sessions and logins. Each piece is a small downloader middleware switched by settings."""

@@ -10,7 +10,7 @@ from sqlalchemy.orm import Session
 
 from tests.crawl import crawl
 from tests.servers import LoopbackProxy, closed_port
-from topiccrawler.antiblock.proxies import ProxyFileError, ProxyPool, load_proxy_file, masked
+from topiccrawler.antiban.proxies import ProxyFileError, ProxyPool, load_proxy_file, masked
 from topiccrawler.middlewares.sessions import CookieFileError, load_cookies
 from topiccrawler.storage.models import Page
 from topiccrawler.topics.files import TopicFileError, load_seed_file

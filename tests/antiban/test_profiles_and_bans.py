@@ -1,7 +1,8 @@
-"""Browser profiles and block detection, on responses we build."""
+"""Browser profiles and ban detection, on responses we build."""
 
 from __future__ import annotations
 
+import logging
 from types import SimpleNamespace
 
 import pytest
@@ -11,9 +12,10 @@ from scrapy.http import HtmlResponse, Response
 from scrapy.utils.test import get_crawler
 
 from tests.crawl import PROJECT_SETTINGS
-from topiccrawler.antiblock.blocks import PageSizes, block_reason
-from topiccrawler.antiblock.profiles import BUILTIN_PROFILES, ProfileFileError, load_profiles
-from topiccrawler.middlewares.blocks import BlockMiddleware
+from topiccrawler.antiban.bans import PageSizes, ban_reason
+from topiccrawler.antiban.profiles import BUILTIN_PROFILES, ProfileFileError, load_profiles
+from topiccrawler.meta import BAN_RETRIES, ENTRANCE, ROTATE_PROFILE, ROTATE_PROXY, SEARCH_PAGE
+from topiccrawler.middlewares.bans import BanMiddleware
 from topiccrawler.middlewares.profiles import BrowserProfileMiddleware
 
 CAPTCHA = (
@@ -35,14 +37,14 @@ def test_profiles_are_coherent():
             assert "Sec-Ch-Ua" not in profile.headers and "image/avif" in profile.headers["Accept"]
 
 
-def test_a_site_keeps_its_profile_until_a_block():
+def test_a_site_keeps_its_profile_until_a_ban():
     middleware = BrowserProfileMiddleware(BUILTIN_PROFILES, seed=3)
     first = Request("http://a.test/1")
     middleware.process_request(first)
     again = Request("http://a.test/2")
     middleware.process_request(again)
     assert first.headers["User-Agent"] == again.headers["User-Agent"]
-    rotated = Request("http://a.test/3", meta={"rotate_profile": True})
+    rotated = Request("http://a.test/3", meta={ROTATE_PROFILE: True})
     middleware.process_request(rotated)
     assert rotated.headers["User-Agent"] != first.headers["User-Agent"]
     own = Request("http://a.test/api", headers={"Accept": "application/json"})
@@ -85,8 +87,8 @@ def test_profiles_file(tmp_path):
         (html("http://a.test/", "<p>正常的页面</p>"), None),
     ],
 )
-def test_block_reasons(response, reason):
-    assert block_reason(response) == reason
+def test_ban_reasons(response, reason):
+    assert ban_reason(response) == reason
 
 
 def test_short_pages_against_the_sites_usual():
@@ -102,40 +104,42 @@ class Slot:
         self.delay = 0.2
 
 
-def block_middleware(**settings) -> tuple[BlockMiddleware, Slot]:
+def ban_middleware(**settings) -> tuple[BanMiddleware, Slot]:
     crawler = get_crawler(
-        settings_dict={**PROJECT_SETTINGS, "BLOCK_RETRY_TIMES": 2, "BLOCK_GIVE_UP": 3, **settings}
+        settings_dict={**PROJECT_SETTINGS, "BAN_RETRY_TIMES": 2, "BAN_GIVE_UP": 3, **settings}
     )
     slot = Slot()
     crawler.engine = SimpleNamespace(
         downloader=SimpleNamespace(slots={"a.test": slot}, get_slot_key=lambda r: "a.test")
     )
     crawler.stats.open_spider()
-    return BlockMiddleware.from_crawler(crawler), slot
+    return BanMiddleware.from_crawler(crawler), slot
 
 
-def test_a_block_slows_the_site_and_retries_through_another_profile(caplog):
-    middleware, slot = block_middleware()
-    request = Request("http://a.test/1", meta={"entrance": "link"})
+def test_a_ban_slows_the_site_and_retries_through_another_profile(caplog):
+    middleware, slot = ban_middleware()
+    request = Request("http://a.test/1", meta={ENTRANCE: "link"})
     retry = middleware.process_response(request, html(request.url, "", status=429))
-    assert isinstance(retry, Request) and retry.dont_filter and retry.meta["block_retries"] == 1
-    assert retry.meta["rotate_profile"] and retry.meta["rotate_proxy"]
-    assert slot.delay == 1.0  # doubled, at least BLOCK_MIN_DELAY
+    assert isinstance(retry, Request) and retry.dont_filter and retry.meta[BAN_RETRIES] == 1
+    assert retry.meta[ROTATE_PROFILE] and retry.meta[ROTATE_PROXY]
+    assert slot.delay == 1.0  # doubled, at least BAN_MIN_DELAY
     slot.delay = 0.1  # AutoThrottle lowers it …
     middleware.process_request(Request("http://a.test/2"))
     assert slot.delay == 1.0  # … and the floor puts it back
     again = middleware.process_response(retry, html(request.url, "", status=429))
-    assert again.meta["block_retries"] == 2 and slot.delay == 2.0
+    assert again.meta[BAN_RETRIES] == 2 and slot.delay == 2.0
     assert caplog.text.count("Blocked by a.test (HTTP 429)") == 1  # said once
     ok = middleware.process_response(again, html(request.url, "<p>正文</p>"))
     assert isinstance(ok, Response) and middleware.in_a_row["a.test"] == 0
 
 
-def test_one_short_page_is_a_page_and_two_in_a_row_a_block():
-    middleware, slot = block_middleware()
+def test_one_short_page_is_a_page_and_two_in_a_row_a_ban():
+    middleware, slot = ban_middleware()
     usual = "<p>" + "正文" * 500 + "</p>"
     for n in range(10):
-        middleware.process_response(Request(f"http://a.test/{n}"), html(f"http://a.test/{n}", usual))
+        middleware.process_response(
+            Request(f"http://a.test/{n}"), html(f"http://a.test/{n}", usual)
+        )
     stub = Request("http://a.test/empty")
     assert isinstance(middleware.process_response(stub, html(stub.url, "无")), Response)
     assert slot.delay == 0.2  # a stub page: the site is not slowed down
@@ -143,18 +147,18 @@ def test_one_short_page_is_a_page_and_two_in_a_row_a_block():
     short = [Request(f"http://a.test/s{n}") for n in range(2)]
     assert isinstance(middleware.process_response(short[0], html(short[0].url, "稍后")), Response)
     retry = middleware.process_response(short[1], html(short[1].url, "稍后"))
-    assert isinstance(retry, Request) and slot.delay > 0.2  # short twice in a row: a block
+    assert isinstance(retry, Request) and slot.delay > 0.2  # short twice in a row: a ban
 
 
 def test_a_site_that_keeps_blocking_is_left_alone(caplog):
-    middleware, _ = block_middleware()
-    request = Request("http://a.test/1", meta={"block_retries": 2})
+    middleware, _ = ban_middleware()
+    request = Request("http://a.test/1", meta={BAN_RETRIES: 2})
     for _ in range(2):
         with pytest.raises(IgnoreRequest, match="not stored"):
             middleware.process_response(request, html(request.url, CAPTCHA))
     with pytest.raises(IgnoreRequest):
         middleware.process_response(request, html(request.url, CAPTCHA))
-    assert "Leaving a.test alone for 600 s: 3 blocks in a row" in caplog.text
+    assert "Leaving a.test alone for 600 s: 3 bans in a row" in caplog.text
     with pytest.raises(IgnoreRequest, match="cooling down"):
         middleware.process_request(Request("http://a.test/9"))
     middleware.cooling_until["a.test"] = 0  # the cool-down is over
@@ -162,7 +166,14 @@ def test_a_site_that_keeps_blocking_is_left_alone(caplog):
 
 
 def test_search_engine_answers_are_left_to_the_spider():
-    middleware, slot = block_middleware()
-    request = Request("http://a.test/search?q=x", meta={"search_page": 1})
+    middleware, slot = ban_middleware()
+    request = Request("http://a.test/search?q=x", meta={SEARCH_PAGE: 1})
     response = html(request.url, CAPTCHA)
     assert middleware.process_response(request, response) is response and slot.delay == 0.2
+
+
+def test_a_ban_setting_given_under_its_old_block_name_is_still_read(caplog):
+    with caplog.at_level(logging.WARNING):
+        middleware, _ = ban_middleware(BLOCK_COOLDOWN=5.0)
+    assert middleware.cooldown == 5.0
+    assert "Setting BLOCK_COOLDOWN is now called BAN_COOLDOWN" in caplog.text

@@ -1,0 +1,64 @@
+"""The hop limit's held links in a shared crawl: held by one worker, followed by another."""
+
+from __future__ import annotations
+
+import uuid
+
+import pytest
+
+from topiccrawler.distributed.held import SharedHeldLinks
+from topiccrawler.distributed.state import SharedCrawl
+from topiccrawler.frontier.held import HeldLinks, HeldPage
+
+pytestmark = pytest.mark.redis
+
+PAGE = HeldPage(
+    "http://news.test/deep.html",
+    "news",
+    0.42,
+    True,
+    {"topiccrawler_entrance": "authority", "topiccrawler_authority_site": "news"},
+    "parse",
+    "on_error",
+    [
+        ("http://news.test/a.html", "偷税案件", "content"),
+        ("http://news.test/", "首页", "navigation"),
+    ],
+)
+
+
+@pytest.fixture
+def stores(redis_server):
+    name = f"unit-{uuid.uuid4().hex[:8]}"
+    crawls = [SharedCrawl(redis_server, name) for _ in range(2)]
+    yield [SharedHeldLinks(crawl, max_links=3) for crawl in crawls]
+    crawls[0].clear()
+
+
+def test_a_page_held_by_one_worker_is_followed_by_the_other_once(stores):
+    first, second = stores
+    url = "http://news.test/deep.html?from=list"
+    first.limited(url, 3)
+    assert first.hold(url, PAGE)
+    assert second.take(url, 3) == (False, None)  # not nearer: stays held
+    nearer, page = second.take(url, 1)
+    assert nearer and page == PAGE
+    assert first.take(url, 0) == (False, None)  # released once, by one worker
+    assert int(first.crawl.server.get(first.keys[2])) == 0  # its links no longer count
+
+
+def test_past_the_cap_a_page_is_only_known_as_limited(stores):
+    first, second = stores
+    first.limited("http://a.test/1", 2)
+    first.limited("http://a.test/2", 2)
+    assert first.hold("http://a.test/1", PAGE)
+    assert not second.hold("http://a.test/2", PAGE)  # 2 + 2 links > 3, over all workers
+    assert second.take("http://a.test/2", 1) == (True, None)  # nearer: fetched once more
+
+
+def test_the_one_process_store_answers_the_same():
+    store = HeldLinks(max_links=3)
+    store.limited("http://a.test/1", 2)
+    assert store.hold("http://a.test/1", PAGE) and not store.hold("http://a.test/2", PAGE)
+    assert store.take("http://a.test/1", 2) == (False, None)
+    assert store.take("http://a.test/1", 1) == (True, PAGE) and store.total == 0

@@ -1,0 +1,244 @@
+"""Spider middleware: the hop limit, the project's DepthMiddleware (SPEC §1). A page is followed
+at most its site's depth limit of hops from its entrance (an authority site's `depth_limit` in the
+seed file, SEARCH_FOLLOW_DEPTH for a site the search entrance found: topics/limits.py); a thread's
+or board's next page is not counted (`pager_hops`, set by the frontier).
+
+At the limit, only a pager link goes on (marked `at_depth_limit`; the frontier follows it only
+as a pager); the page's other links are held: kept, up to HOP_HELD_LINKS_MAX links in all, with
+the page's verdict. Should the page come up again fewer hops away (a request the scheduler's
+seen filter drops, Scrapy's `request_dropped`), its held links are followed from there, ranked by
+the frontier as if the page had just been fetched there; a page whose links could not be kept is
+fetched once more (`topiccrawler/links/refetched_for_fewer_hops`). Without this, which pages a
+crawl reaches would depend on the order concurrent responses happen to arrive in. With
+RELEVANCE_ENABLED False a page at the limit has no link followed (pagers are told by the page's
+forum records, which only the judged page carries).
+
+Links this middleware lets through carry `hop_limit` (the site's limit, read by the frontier's
+rediscovery). It sits between the relevance judge (whose verdict the held links keep) and the
+site budget (a held link takes no budget until it is followed).
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Iterable
+from types import SimpleNamespace
+from typing import Any
+
+from scrapy import Request, signals
+from scrapy.crawler import Crawler
+from scrapy.http import Response
+
+from topiccrawler.distributed.held import SharedHeldLinks
+from topiccrawler.distributed.state import shared_crawl_for
+from topiccrawler.frontier.held import HeldLinks, HeldPage
+from topiccrawler.frontier.pagination import is_pagination
+from topiccrawler.items import PageItem
+from topiccrawler.meta import (
+    AT_DEPTH_LIMIT,
+    AUTHORITY_SITE,
+    ENTRANCE,
+    HOP_LIMIT,
+    HOPS,
+    LINK_BLOCK,
+    LINK_TEXT,
+    PAGER_HOPS,
+    TUNNEL,
+)
+from topiccrawler.middlewares.site_budget import SiteBudgetMiddleware
+from topiccrawler.signals import frontier_opened
+from topiccrawler.topics.limits import site_limits
+
+# What a followed link's request keeps of the page's request: how the crawl got there.
+IDENTITY = (ENTRANCE, AUTHORITY_SITE, "download_slot")
+
+
+class _Page:
+    """One response's way through the middleware."""
+
+    __slots__ = ("item", "limits", "at_limit", "held", "first")
+
+    def __init__(self, limits, at_limit: bool) -> None:
+        self.item: PageItem | None = None
+        self.limits = limits
+        self.at_limit = at_limit
+        self.held: list[tuple[str, str, str]] = []
+        self.first: Request | None = None  # a held link, for its callbacks and identity
+
+
+class HopLimitMiddleware:
+    def __init__(self, crawler: Crawler):
+        settings = crawler.settings
+        self.crawler = crawler
+        self.stats = crawler.stats
+        self.relevance = settings.getbool("RELEVANCE_ENABLED")
+        # Pages whose links the hop limit cut off, by requested URL: their hop count, and (up
+        # to HOP_HELD_LINKS_MAX links in all) what is needed to follow those links without a
+        # second fetch should the page turn up nearer. In a shared crawl, in Redis
+        # (distributed/held.py): whichever worker finds the page nearer follows them.
+        self.store: HeldLinks = HeldLinks(settings.getint("HOP_HELD_LINKS_MAX"))
+        self.frontier = None  # the frontier component, once open (it ranks released links)
+        self.budget: SiteBudgetMiddleware | None = None  # counts released links, once open
+
+    @classmethod
+    def from_crawler(cls, crawler: Crawler) -> HopLimitMiddleware:
+        middleware = cls(crawler)
+        crawler.signals.connect(middleware.request_dropped, signal=signals.request_dropped)
+        crawler.signals.connect(middleware.frontier_opened, signal=frontier_opened)
+        crawler.signals.connect(middleware.spider_opened, signal=signals.spider_opened)
+        return middleware
+
+    def spider_opened(self, spider) -> None:
+        self.budget = self.crawler.get_spider_middleware(SiteBudgetMiddleware)
+        shared = shared_crawl_for(self.crawler)
+        if shared is not None:
+            self.store = SharedHeldLinks(shared, self.store.max_links)
+
+    def frontier_opened(self, frontier) -> None:
+        self.frontier = frontier
+
+    def _seeds(self):
+        topic = getattr(self.crawler.spider, "topic", None)
+        return topic.seeds if topic is not None else None
+
+    # --- a page's links ------------------------------------------------------------------------
+
+    def _open(self, response: Response) -> _Page | None:
+        seeds = self._seeds()
+        if seeds is None or HOPS not in response.meta:
+            return None  # no page of a topic crawl (a search result page, a feed)
+        limits = site_limits(
+            seeds, self.crawler.settings, response.meta.get(AUTHORITY_SITE), response.url
+        )
+        hops = response.meta[HOPS]
+        at_limit = hops - response.meta.get(PAGER_HOPS, 0) >= limits.max_hops
+        if at_limit:
+            self.store.limited(requested_url(response), hops)
+        return _Page(limits, at_limit)
+
+    def process_spider_output(self, response: Response, result: Iterable[Any], spider=None):
+        page = self._open(response)
+        for output in result:
+            if page is None or self._passes(output, response, page):
+                yield output
+        self._close(page, response)
+
+    async def process_spider_output_async(
+        self, response: Response, result: AsyncIterator[Any], spider=None
+    ):
+        page = self._open(response)
+        async for output in result:
+            if page is None or self._passes(output, response, page):
+                yield output
+        self._close(page, response)
+
+    def _passes(self, output: Any, response: Response, page: _Page) -> bool:
+        if isinstance(output, PageItem):
+            page.item = output
+            return True
+        if not isinstance(output, Request) or output.meta.get(HOPS) != response.meta[HOPS] + 1:
+            return True  # no link of this page
+        meta = output.meta
+        meta[HOP_LIMIT] = page.limits.max_hops
+        meta[AT_DEPTH_LIMIT] = page.at_limit
+        if not page.at_limit:
+            return True
+        if not self.relevance:
+            return False
+        if is_pagination(output.url, response.url, meta.get(LINK_TEXT, "")):
+            return True  # a pager may go on past the limit (if the page is a forum's)
+        if page.first is None:
+            page.first = output
+        page.held.append((output.url, meta.get(LINK_TEXT, ""), meta.get(LINK_BLOCK, "content")))
+        return False
+
+    def _close(self, page: _Page | None, response: Response) -> None:
+        """Keep the held links of a page at the limit, with its verdict."""
+        if page is None or not page.held or page.first is None:
+            return
+        item, first = page.item, page.first
+        self.store.hold(
+            requested_url(response),
+            HeldPage(
+                response.url,
+                response.meta.get(AUTHORITY_SITE),
+                float(item.relevance) if item is not None and item.relevance is not None else None,
+                bool(item.is_relevant)
+                if item is not None and item.is_relevant is not None
+                else None,
+                {key: first.meta[key] for key in IDENTITY if key in first.meta},
+                _name(first.callback),
+                _name(first.errback),
+                page.held,
+            ),
+        )
+
+    # --- a page found nearer -------------------------------------------------------------------
+
+    def request_dropped(self, request: Request) -> None:
+        """A page seen again with fewer hops than when it was fetched at the hop limit: its
+        links are followed now, from the links kept when it was fetched, or (past
+        HOP_HELD_LINKS_MAX) by fetching it once more."""
+        hops = request.meta.get(HOPS)
+        if hops is None:
+            return
+        nearer, held = self.store.take(request.url, hops)
+        if not nearer:
+            return
+        if held is not None and self._follow_held(held, request):
+            return
+        self.stats.inc_value("topiccrawler/links/refetched_for_fewer_hops")
+        self.crawler.engine.crawl(request.replace(dont_filter=True))
+
+    def _follow_held(self, held: HeldPage, request: Request) -> bool:
+        """Follow the kept links of a page fetched at the hop limit, now found `request`'s hops
+        away, within the site's budget, gated and ranked by the frontier as if the page had just
+        been fetched there; False when that cannot be done (no frontier, or the page is still at
+        the limit)."""
+        seeds = self._seeds()
+        if self.frontier is None or seeds is None:
+            return False
+        hops = request.meta[HOPS]
+        pager_hops = request.meta.get(PAGER_HOPS, 0)
+        limits = site_limits(seeds, self.crawler.settings, held.site, held.url)
+        if hops - pager_hops >= limits.max_hops:
+            return False
+        budget = self.budget
+        spider = self.crawler.spider
+        callback = getattr(spider, held.callback) if held.callback else None
+        errback = getattr(spider, held.errback) if held.errback else None
+        # What the frontier's gate reads of the response and the page: where the page now is,
+        # its verdict.
+        response = SimpleNamespace(url=held.url, meta={TUNNEL: request.meta.get(TUNNEL, 0)})
+        verdict = SimpleNamespace(relevance=held.relevance, is_relevant=held.is_relevant)
+        for url, text, block in held.links:
+            link = Request(
+                url,
+                callback=callback,
+                errback=errback,
+                meta={
+                    **held.identity,
+                    HOPS: hops + 1,
+                    PAGER_HOPS: pager_hops,
+                    LINK_TEXT: text,
+                    LINK_BLOCK: block,
+                    AT_DEPTH_LIMIT: False,
+                    HOP_LIMIT: limits.max_hops,
+                },
+            )
+            if budget is not None and not budget.admit(link, limits.key, limits.budget):
+                continue
+            link = self.frontier.gate(link, response, verdict)
+            if link is not None:
+                self.crawler.engine.crawl(link)
+        self.stats.inc_value("topiccrawler/links/held_links_followed")
+        return True
+
+
+def requested_url(response: Response) -> str:
+    """The URL the response's request asked for (before redirects)."""
+    return response.meta.get("redirect_urls", [response.url])[0]
+
+
+def _name(method: Any) -> str | None:
+    """A spider method's name (held links outlive the process in a shared crawl)."""
+    return getattr(method, "__name__", None) if method is not None else None

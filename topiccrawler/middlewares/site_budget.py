@@ -1,0 +1,103 @@
+"""Spider middleware: every site's page budget (the seed file's `max_pages` for an authority
+site, SITE_MAX_PAGES for a site the search entrance found).
+
+A site's budget counts distinct URLs requested on it: a page linked from every page of a site
+counts once, and once the budget is spent no further link into the site is followed
+(`topiccrawler/links/over_site_budget`). Counted here are an authority site's start pages and
+the links a page yields (requests one hop further than the page), against the limits of the
+page's site (topics/limits.py); search hits, refetches and discovery's entries are not.
+
+Each request that counts carries `site_budget` = (key, budget): in a shared crawl the worker's
+scheduler counts it again over all workers (distributed/scheduler.py), since each worker only
+sees the links it found itself. The hop limit (middlewares/hop_limit.py) asks `admit` for the
+links it releases later without a spider output (Scrapy's `crawler.get_spider_middleware`).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import AsyncIterator, Iterable
+from typing import Any
+
+from scrapy import Request
+from scrapy.crawler import Crawler
+from scrapy.http import Response
+
+from topiccrawler.meta import AUTHORITY_SITE, ENTRANCE, HOPS, SITE_BUDGET
+from topiccrawler.topics.limits import authority_site, site_limits
+from topiccrawler.urls import strip_tracking
+
+
+class SiteBudgetMiddleware:
+    def __init__(self, crawler: Crawler):
+        self.crawler = crawler
+        self.stats = crawler.stats
+        self.tracking_parameters = tuple(crawler.settings.getlist("URL_TRACKING_PARAMETERS"))
+        # Distinct URLs requested per site, up to its budget.
+        self.requested: dict[str, set[str]] = defaultdict(set)
+
+    @classmethod
+    def from_crawler(cls, crawler: Crawler) -> SiteBudgetMiddleware:
+        return cls(crawler)
+
+    def admit(self, request: Request, key: str, budget: int) -> bool:
+        """Count the request's URL against the budget of site `key` (once, however often it is
+        linked) and mark the request with it; False once the budget is spent."""
+        url = strip_tracking(request.url, self.tracking_parameters)
+        requested = self.requested[key]
+        if url not in requested:
+            if len(requested) >= budget:
+                self.stats.inc_value("topiccrawler/links/over_site_budget")
+                return False
+            requested.add(url)
+        request.meta[SITE_BUDGET] = (key, budget)  # a shared crawl counts it over all workers
+        return True
+
+    def _seeds(self):
+        topic = getattr(self.crawler.spider, "topic", None)
+        return topic.seeds if topic is not None else None
+
+    # --- start pages ---------------------------------------------------------------------------
+
+    async def process_start(self, start: AsyncIterator[Any]) -> AsyncIterator[Any]:
+        async for output in start:
+            if self._start_admitted(output):
+                yield output
+
+    def _start_admitted(self, output: Any) -> bool:
+        """An authority site's start page counts against its budget (a refetch does not)."""
+        if not isinstance(output, Request) or output.dont_filter:
+            return True
+        meta = output.meta
+        seeds = self._seeds()
+        if seeds is None or meta.get(ENTRANCE) != "authority" or meta.get(HOPS, 0):
+            return True
+        site = authority_site(seeds, meta.get(AUTHORITY_SITE))
+        return site is None or self.admit(output, site.name, site.max_pages)
+
+    # --- links -----------------------------------------------------------------------------------
+
+    def process_spider_output(self, response: Response, result: Iterable[Any], spider=None):
+        hops = response.meta.get(HOPS, 0) + 1
+        for output in result:
+            if self._link_admitted(output, response, hops):
+                yield output
+
+    async def process_spider_output_async(
+        self, response: Response, result: AsyncIterator[Any], spider=None
+    ):
+        hops = response.meta.get(HOPS, 0) + 1
+        async for output in result:
+            if self._link_admitted(output, response, hops):
+                yield output
+
+    def _link_admitted(self, output: Any, response: Response, hops: int) -> bool:
+        if not isinstance(output, Request) or output.meta.get(HOPS) != hops:
+            return True  # an item, or no link of this page
+        seeds = self._seeds()
+        if seeds is None:
+            return True
+        limits = site_limits(
+            seeds, self.crawler.settings, response.meta.get(AUTHORITY_SITE), response.url
+        )
+        return self.admit(output, limits.key, limits.budget)
