@@ -7,7 +7,6 @@ module's source, so it cannot name a reader that no longer reads the setting."""
 
 from __future__ import annotations
 
-import logging
 from pathlib import Path
 from typing import Any
 
@@ -40,11 +39,11 @@ READ_LATER = {
     "RELEVANCE_THRESHOLD": ("middlewares/relevance.py", "when the crawl opens (with the topic)"),
     "STORAGE_SPILL_DIR": ("pipelines/storage.py", "when the database is unreachable"),
     "SEARCH_ENGINE_TIMEOUT": ("spiders/topic.py", "per search request"),
-    "SEARCH_FOLLOW_DEPTH": ("spiders/topic.py", "per page the search entrance found"),
+    "SEARCH_FOLLOW_DEPTH": ("topics/limits.py", "per page the search entrance found"),
     "SEARCH_MAX_QUERIES": ("spiders/topic.py", "when the search requests are made"),
     "SEARCH_NEXT_PAGE_YIELD": ("spiders/topic.py", "per judged search hit"),
     "SEARCH_REPEAT_AFTER": ("spiders/topic.py", "when the search requests are made"),
-    "SITE_MAX_PAGES": ("spiders/topic.py", "per page the search entrance found"),
+    "SITE_MAX_PAGES": ("topics/limits.py", "per page the search entrance found"),
     "PROXY_BACKOFF": ("middlewares/proxies.py", "only with PROXIES or PROXY_FILE"),
     "PROXY_BACKOFF_MAX": ("middlewares/proxies.py", "only with PROXIES or PROXY_FILE"),
     "PROXY_FILE": ("middlewares/proxies.py", "when the middleware is built (a file to read)"),
@@ -166,7 +165,6 @@ def test_read_later_names_a_module_that_reads_the_setting():
 
 
 def test_every_setting_changes_a_component(tmp_path):
-    logging.getLogger("topiccrawler").setLevel(logging.ERROR)
     database = {"DATABASE_URL": f"sqlite:///{tmp_path / 'crawl.db'}"}
     default = configuration(database)
     # Attributes that differ between two builds with the same settings (clocks) say nothing.
