@@ -240,6 +240,8 @@ class TitleIndex:
     ):
         self.threshold = threshold
         self.rarity = rarity
+        if rarity is dictionary_rarity:
+            dictionary_frequencies()  # read now, at start, not by the first title of the crawl
         self.vocabulary: dict[str, int] = {}
         self.df = array("I")
         self.numeric = array("B")  # 1 for tokens that are numbers

@@ -8,6 +8,7 @@ score and store; links are followed on the same site within the entrance's limit
 
 from __future__ import annotations
 
+import codecs
 import logging
 import time
 from collections import defaultdict
@@ -492,15 +493,15 @@ class TopicSpider(Spider):
         if page is None:
             return
         yield page
+        decoded = _decoded(response, page.encoding)  # one parse for the canonical and the links
         if self.canonical_links:
-            self._claim_canonical(response, page)
-        yield from self.follow_links(response, page)
+            self._claim_canonical(decoded, page)
+        yield from self.follow_links(response, page, decoded)
 
     def _claim_canonical(self, response: Response, page: PageItem) -> None:
         """A page that names another URL as its canonical address (`<link rel=canonical>`)
         is that page: the canonical URL is marked seen, so a link to it is not fetched again."""
-        decoded = response.replace(encoding=page.encoding)
-        assert isinstance(decoded, TextResponse)
+        decoded = _decoded(response, page.encoding)
         href = decoded.xpath("//head/link[@rel='canonical']/@href").get()
         if not href:
             return
@@ -515,7 +516,9 @@ class TopicSpider(Spider):
         if dupefilter is not None and not dupefilter.request_seen(Request(canonical)):
             self.crawler.stats.inc_value("topiccrawler/links/canonical_claimed")
 
-    def follow_links(self, response: Response, page: PageItem) -> Iterator[Request]:
+    def follow_links(
+        self, response: Response, page: PageItem, decoded: TextResponse | None = None
+    ) -> Iterator[Request]:
         """Same-site links, within the authority site's depth limit and budget, or within
         SEARCH_FOLLOW_DEPTH hops and SITE_MAX_PAGES for pages the search entrance found."""
         hops = response.meta.get("hops", 0)
@@ -540,8 +543,7 @@ class TopicSpider(Spider):
             if not settings.getbool("RELEVANCE_ENABLED"):
                 return  # pagers past the limit are followed only for forum pages, which the
                 # relevance middleware knows (it extracts the page before links leave)
-        decoded = response.replace(encoding=page.encoding)
-        assert isinstance(decoded, TextResponse)
+        decoded = decoded or _decoded(response, page.encoding)
         navigation = {decoded.urljoin(href) for href in decoded.xpath(NAVIGATION_LINKS).getall()}
         held: list[tuple[str, str, str]] = []
         for link in self.link_extractor.extract_links(decoded):
@@ -682,6 +684,27 @@ class TopicSpider(Spider):
                 yield LinkFailureItem(url, f"HTTP {status}", permanent=True)
         elif failure.check(*UNREACHABLE):
             yield LinkFailureItem(url, failure.getErrorMessage()[:200], permanent=False)
+
+
+def _decoded(response: Response, encoding: str | None) -> TextResponse:
+    """The response read in the page's encoding: itself when Scrapy reads it so already (its
+    parsed tree is then shared with other components), else a copy (parsed anew)."""
+    if (
+        isinstance(response, TextResponse)
+        and encoding
+        and _codec(response.encoding) == _codec(encoding)
+    ):
+        return response
+    decoded = response.replace(encoding=encoding)
+    assert isinstance(decoded, TextResponse)
+    return decoded
+
+
+def _codec(name: str) -> str:
+    try:
+        return codecs.lookup(name).name
+    except LookupError:
+        return name
 
 
 def _header(response: Response, name: bytes) -> str | None:
