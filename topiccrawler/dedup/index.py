@@ -305,6 +305,28 @@ class TitleIndex:
             self.rank.append(max(0, int(self.rarity(token))))
         return token_id
 
+    def _new_tokens(self, words: list[str]) -> dict[str, int]:
+        """Ids for words not yet in the vocabulary, given in order of first appearance (as
+        `_token_id` would one by one), with their document frequency, number flag and rarity
+        set in a few C-level passes: a million stored titles bring hundreds of thousands."""
+        distinct = dict.fromkeys(words)  # in order of first appearance
+        first = len(self.df)
+        new = dict(zip(distinct, range(first, first + len(distinct)), strict=True))
+        self.vocabulary.update(new)
+        self.df.frombytes(bytes(4 * len(new)))  # zeros
+        numeric = bytes(map(str.isdigit, new))
+        self.numeric.frombytes(numeric)
+        if self.rarity is dictionary_rarity:
+            frequencies = dictionary_frequencies()
+            rank = np.fromiter(
+                map(int, map(frequencies.get, new, repeat("0"))), dtype=np.int64, count=len(new)
+            )
+            rank[np.frombuffer(numeric, dtype=np.uint8).astype(bool)] = NUMBER_RARITY
+        else:
+            rank = np.fromiter(map(self.rarity, new), dtype=np.int64, count=len(new))
+        self.rank.frombytes(np.maximum(rank, 0).astype(np.uint64).tobytes())
+        return new
+
     def add(self, key: str, tokens: Iterable[str], fingerprint: int = 0) -> None:
         """Index a title (once per key), with its page's body fingerprint if known."""
         if self._find(key) is not None:
@@ -355,8 +377,14 @@ class TitleIndex:
         # One C-level pass over the words; -1 for new ones, given ids next.
         get = self.vocabulary.get
         flat = np.fromiter(map(get, words, repeat(-1)), dtype=np.int64, count=len(words))
-        for i in np.flatnonzero(flat < 0).tolist():
-            flat[i] = self._token_id(words[i])
+        missing = np.flatnonzero(flat < 0)
+        if len(missing):
+            new = self._new_tokens([words[i] for i in missing.tolist()])
+            flat[missing] = np.fromiter(
+                map(new.__getitem__, (words[i] for i in missing.tolist())),
+                dtype=np.int64,
+                count=len(missing),
+            )
         lengths = np.fromiter(map(len, token_lists), dtype=np.int64, count=n)
         docs = np.repeat(np.arange(n, dtype=np.int64), lengths)
         vocabulary_size = len(self.df)
