@@ -131,3 +131,24 @@ def test_a_copy_keeps_how_the_page_was_found_first():
     assert queued(queue, rediscoveries, hit)
     assert hit.meta["entrance"] == "authority" and hit.meta["authority_site"] == "news"
     assert hit.meta["hops"] == 0
+
+
+def test_a_copy_raised_over_a_link_the_scheduler_then_refuses_is_not_fetched_again():
+    """Links are gated (tracked) before they reach the scheduler, and other pages' links are
+    gated in between: a link to a page already fetched is tracked as a first discovery, a
+    better one raised over it, and only then is the first refused. The copy must not fetch
+    the page a second time."""
+    queued.seen = set()
+    rediscoveries = Rediscoveries(gain=50)
+    queue = make_queue(rediscoveries)
+    url = "http://news.test/a.shtml"
+    queued(queue, rediscoveries, Request(url, priority=100))
+    assert queue.pop().url == url  # fetched
+    late = Request(url, priority=200)
+    assert not rediscoveries.track(late)  # gated, on its way to the scheduler
+    better = Request(url, priority=600)
+    assert rediscoveries.track(better) and better.dont_filter  # raised over `late`
+    assert url in queued.seen and rediscoveries.dropped(late)  # the dupefilter refuses `late`
+    queue.push(better)  # past the dupefilter
+    assert queue.pop() is None  # dropped when it comes up: the page was fetched already
+    assert rediscoveries.entries == {} and rediscoveries.taken == set()

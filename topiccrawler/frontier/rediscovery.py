@@ -65,12 +65,28 @@ class Rediscoveries:
         request.meta["frontier_raised"] = True
         return True
 
-    def dropped(self, request: Request) -> None:
+    def dropped(self, request: Request) -> bool:
         """The scheduler refused a first discovery (the URL was seen another way: a start URL,
-        a canonical address): nothing of it is queued."""
-        if request.meta.get("frontier_first") and not request.dont_filter:
-            if self.best.get(request.url, (None,))[0] == request.priority:
-                del self.best[request.url]
+        a canonical address, an entry already fetched): nothing of it is queued. Copies queued
+        for better links meanwhile (between a link's gating and its scheduling other pages'
+        links are gated) were raised over an entry that never was: the URL is queued or
+        fetched by that other way, so they are dropped when they come up, not fetched a second
+        time. True when there were such copies."""
+        if not request.meta.get("frontier_first") or request.dont_filter:
+            return False
+        url = request.url
+        known = self.best.get(url)
+        if known is None:
+            return False
+        copies = self.entries.get(url, 1) - 1
+        if copies <= 0 or url in self.taken:
+            if known[0] == request.priority:
+                del self.best[url]
+            return False
+        del self.best[url]
+        self.entries[url] = copies
+        self.taken.add(url)
+        return True
 
     def superseded(self, request: Request) -> bool:
         """True for a queue entry of a URL another entry of which already came up (it is
