@@ -349,9 +349,10 @@ class TitleIndex:
             else:
                 self._pairs.append(0, link=False)
 
-    def add_many(self, titles: Iterable[tuple[str, Iterable[str], int]]) -> None:
+    def add_many(self, titles: Iterable[tuple[str, Iterable[str] | str, int]]) -> None:
         """Index many (key, tokens, fingerprint) at once, as `add` would one by one, with the
-        per-title work vectorised: what makes loading millions of stored titles take seconds."""
+        per-title work vectorised: what makes loading millions of stored titles take seconds.
+        The tokens may come as one string, joined by single spaces (a stored title key)."""
         titles = titles if isinstance(titles, list) else list(titles)
         keys = [title[0] for title in titles]
         hashes = (np.fromiter(map(hash, keys), dtype=np.int64, count=len(keys)) & NIL).astype(
@@ -370,10 +371,16 @@ class TitleIndex:
             hashes = np.fromiter((hash(key) & NIL for key in keys), np.uint32, len(keys))
         if not keys:
             return
-        token_lists = [t[1] if type(t[1]) is list else list(t[1]) for t in titles]
-        fingerprints = [title[2] for title in titles]
         n = len(keys)
-        words = list(chain.from_iterable(token_lists))
+        fingerprints = [title[2] for title in titles]
+        if all(type(t[1]) is str for t in titles):  # stored title keys: split all at once
+            joined = [t[1] for t in titles]
+            words = " ".join(joined).split(" ")
+            lengths = np.fromiter(map(str.count, joined, repeat(" ")), np.int64, count=n) + 1
+        else:
+            token_lists = [t[1] if type(t[1]) is list else list(t[1]) for t in titles]
+            words = list(chain.from_iterable(token_lists))
+            lengths = np.fromiter(map(len, token_lists), dtype=np.int64, count=n)
         # One C-level pass over the words; -1 for new ones, given ids next.
         get = self.vocabulary.get
         flat = np.fromiter(map(get, words, repeat(-1)), dtype=np.int64, count=len(words))
@@ -385,7 +392,6 @@ class TitleIndex:
                 dtype=np.int64,
                 count=len(missing),
             )
-        lengths = np.fromiter(map(len, token_lists), dtype=np.int64, count=n)
         docs = np.repeat(np.arange(n, dtype=np.int64), lengths)
         vocabulary_size = len(self.df)
         distinct, counts = np.unique(docs * vocabulary_size + flat, return_counts=True)
