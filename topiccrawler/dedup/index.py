@@ -135,7 +135,10 @@ class _Chains:
     def _link(entries: np.ndarray, values: np.ndarray, nxt: np.ndarray, heads: np.ndarray):
         """Put entries (oldest first) at the head of their buckets' chains, in place."""
         buckets = values & np.uint32(len(heads) - 1)
-        order = np.argsort(buckets, kind="stable")  # by bucket, oldest first within
+        # By bucket, oldest first within: a stable sort, done as one sort of (bucket, position)
+        # packed in 64 bits (three times quicker than numpy's stable sort of 32-bit keys).
+        position = np.arange(len(buckets), dtype=np.uint64)
+        order = np.argsort((buckets.astype(np.uint64) << np.uint64(32)) | position)
         entries, buckets = entries[order], buckets[order]
         same = buckets[1:] == buckets[:-1]
         if len(entries):
@@ -227,6 +230,25 @@ def _grown(values: array, value: int) -> array:
         values = array("Q", values)
         values.append(value)
     return values
+
+
+def _order(doc: np.ndarray, rank: np.ndarray, ids: np.ndarray) -> np.ndarray:
+    """np.lexsort((ids, rank, doc)): by title, rarity, then token id. When the three fit in 63
+    bits together (they do for batches of stored titles: 15 + 20 + 21 bits or so) one sort of
+    packed keys, three times quicker; the (title, id) pairs are distinct, so the order is the
+    same."""
+    if not len(doc):
+        return np.zeros(0, dtype=np.int64)
+    id_bits = int(ids.max()).bit_length()
+    rank_bits = int(rank.max()).bit_length()
+    if int(doc.max()).bit_length() + rank_bits + id_bits > 63:
+        return np.lexsort((ids, rank, doc))
+    packed = (
+        (doc.astype(np.uint64) << np.uint64(rank_bits + id_bits))
+        | (rank.astype(np.uint64) << np.uint64(id_bits))
+        | ids.astype(np.uint64)
+    )
+    return np.argsort(packed)
 
 
 class TitleIndex:
@@ -412,7 +434,7 @@ class TitleIndex:
         self._keys.extend(hashes, np.ones(n, dtype=bool))
         # The KEY_WORDS rarest of each title's distinct tokens (rarity, then id).
         rank = np.frombuffer(self.rank, dtype=np.uint64)[ids]
-        order = np.lexsort((ids, rank, doc_of))
+        order = _order(doc_of, rank, ids)
         starts = np.cumsum(per_doc) - per_doc
         sorted_doc, sorted_ids = doc_of[order], ids[order]
         sorted_position = np.arange(len(ids)) - np.repeat(starts, per_doc)
