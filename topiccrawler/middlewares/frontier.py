@@ -97,6 +97,9 @@ class FrontierMiddleware:
         crawler.signals.connect(middleware.spider_opened, signal=signals.spider_opened)
         if middleware.rediscoveries is not None:
             crawler.signals.connect(middleware.request_dropped, signal=signals.request_dropped)
+            crawler.signals.connect(
+                middleware.rediscoveries.scheduled, signal=signals.request_scheduled
+            )
         return middleware
 
     def spider_opened(self, spider) -> None:
