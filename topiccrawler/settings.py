@@ -19,7 +19,7 @@ AUTOTHROTTLE_START_DELAY = 1.0  # first delay per site, seconds
 AUTOTHROTTLE_TARGET_CONCURRENCY = 2.0  # parallel requests AutoThrottle aims for per site
 # Outputs of one response handled at once. Scrapy's 100 starts 100 asyncio tasks per response;
 # the pipelines are synchronous, so more than a few buys nothing.
-CONCURRENT_ITEMS = 4
+CONCURRENT_ITEMS = 16
 CONCURRENT_REQUESTS = 16  # in flight over all sites
 CONCURRENT_REQUESTS_PER_DOMAIN = 2  # in flight per site: many sites share the crawl in turn
 DOWNLOAD_DELAY = 0.5  # minimum seconds between requests to one site
