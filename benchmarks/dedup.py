@@ -339,8 +339,8 @@ def startup(size: int) -> dict:
     from sqlalchemy.orm import Session
 
     from topiccrawler.dedup.index import TitleIndex, dictionary_frequencies
-    from topiccrawler.storage.titles import load_stored_titles
     from topiccrawler.storage.models import Base, Page
+    from topiccrawler.storage.titles import load_stored_titles
 
     work = Workload(TitleTokenizer())
     now = datetime.datetime.now(datetime.UTC)
