@@ -331,7 +331,7 @@ def run(method_name: str, size: int) -> dict:
 
 def startup(size: int) -> dict:
     """Start-up: `size` titles stored in a fresh SQLite file (as the crawler stores them), then
-    loaded by the dedup stage's own path (dedup/stored.py); CPU seconds of the load."""
+    loaded by the dedup stage's own path (storage/titles.py); CPU seconds of the load."""
     import datetime
     import tempfile
 
@@ -339,8 +339,8 @@ def startup(size: int) -> dict:
     from sqlalchemy.orm import Session
 
     from topiccrawler.dedup.index import TitleIndex, dictionary_frequencies
-    from topiccrawler.dedup.stored import load_stored_titles
     from topiccrawler.storage.models import Base, Page
+    from topiccrawler.storage.titles import load_stored_titles
 
     work = Workload(TitleTokenizer())
     now = datetime.datetime.now(datetime.UTC)

@@ -377,6 +377,11 @@ def main() -> int:
         help="the crawl testbed (../shared/bench/crawl) or the project's large sandbox web",
     )  # fmt: skip
     args = parser.parse_args()
+    try:  # the plain spider's extractor: without it every page fails and the ratio is nonsense
+        import trafilatura  # noqa: F401
+    except ImportError:
+        print("trafilatura is missing: .venv/bin/python -m pip install -e '.[dev,bench]'")
+        return 1
     if args.web == "sandbox":
         return sandbox_main(args)
     if not TESTBED.is_dir():

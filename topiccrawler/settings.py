@@ -17,6 +17,10 @@ COMMANDS_MODULE = "topiccrawler.commands"  # `scrapy crawl` checks topic files f
 AUTOTHROTTLE_ENABLED = True  # adapt the delay to each site's latency
 AUTOTHROTTLE_START_DELAY = 1.0  # first delay per site, seconds
 AUTOTHROTTLE_TARGET_CONCURRENCY = 2.0  # parallel requests AutoThrottle aims for per site
+# Outputs of one response handled at once. Scrapy's 100 starts 100 asyncio tasks per response;
+# the pipelines are synchronous, so about a page's links is enough (with fewer, a page's links
+# wait behind a full queue while other pages' links are gated, and the crawl order changes).
+CONCURRENT_ITEMS = 16
 CONCURRENT_REQUESTS = 16  # in flight over all sites
 CONCURRENT_REQUESTS_PER_DOMAIN = 2  # in flight per site: many sites share the crawl in turn
 DOWNLOAD_DELAY = 0.5  # minimum seconds between requests to one site

@@ -4,6 +4,7 @@ pages, refits that get rarer."""
 from __future__ import annotations
 
 from topiccrawler.frontier.classifier import LinkClassifier
+from topiccrawler.relevance.tokenizer import Tokenizer
 
 FINANCE = [
     "基金公司发行债券基金",
@@ -102,3 +103,24 @@ def test_old_examples_leave_the_window():
     for i in range(12):
         classifier.learn([classifier.features(f"http://a.test/{i}", "基金", "link")], bool(i % 2))
     assert len(classifier.examples) == 5
+
+
+class CountingTokenizer(Tokenizer):
+    def __init__(self) -> None:
+        super().__init__()
+        self.segmented: list[str] = []
+
+    def segments(self, text, hmm=True):
+        self.segmented.append(text)
+        return super().segments(text, hmm)
+
+
+def test_an_anchor_is_segmented_once_however_often_it_is_scored():
+    tokenizer = CountingTokenizer()
+    classifier = LinkClassifier(tokenizer)
+    first = classifier.features("https://a.test/fund/1.html", "基金公司发行债券基金", "link")
+    again = classifier.features("https://b.test/x/2.html", "基金公司发行债券基金", "link")
+    assert tokenizer.segmented == ["基金公司发行债券基金"]
+    words = {name for name in first if name.startswith(("w:", "c:"))}
+    assert words == {name for name in again if name.startswith(("w:", "c:"))}
+    assert "w:基金" in words and "c:债券" in words

@@ -75,3 +75,14 @@ def test_links_that_name_the_topic_itself_are_on_topic():
     assert unnamed.link_features("http://a.test/finance/", "财经", "navigation", 0)["text"] == 0
     assert named.link_features("http://a.test/sports/", "体育", "navigation", 0)["text"] == 0
     assert named.topic_words == {"财经", "finance"}
+
+
+def test_an_anchor_is_scored_against_the_library_once():
+    scorer = RelevanceScorer(ConceptLibrary.extended(KEYWORDS))
+    prioritizer = LinkPrioritizer(scorer, 0.05)
+    calls = []
+    score = scorer.block_score
+    scorer.block_score = lambda text: calls.append(text) or score(text)
+    first = prioritizer.evidence("国家税务总局查处偷税案件")
+    assert prioritizer.evidence("国家税务总局查处偷税案件") == first > 0
+    assert calls == ["国家税务总局查处偷税案件"]

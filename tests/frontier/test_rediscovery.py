@@ -13,7 +13,15 @@ from scrapy.statscollectors import MemoryStatsCollector
 from tests.frontier.test_queue import Downloader
 from topiccrawler.frontier.queue import BestFirstPriorityQueue
 from topiccrawler.frontier.rediscovery import Rediscoveries
-from topiccrawler.meta import AUTHORITY_SITE, ENTRANCE, FRONTIER_RAISED, HOP_LIMIT, HOPS, PAGER_HOPS
+from topiccrawler.meta import (
+    AUTHORITY_SITE,
+    ENTRANCE,
+    FRONTIER_RAISED,
+    HOP_LIMIT,
+    HOPS,
+    LINK_TEXT,
+    PAGER_HOPS,
+)
 from topiccrawler.signals import frontier_opened
 
 
@@ -49,6 +57,7 @@ def queued(queue: BestFirstPriorityQueue, rediscoveries: Rediscoveries, request:
     """What the scheduler does with a request: the dupefilter refuses a URL seen before unless
     the request is `dont_filter`."""
     raised = rediscoveries.track(request)
+    rediscoveries.scheduled(request)  # request_scheduled: it reaches the scheduler
     if request.url in queued.seen and not request.dont_filter:
         rediscoveries.dropped(request)
         return False
@@ -132,3 +141,54 @@ def test_a_copy_keeps_how_the_page_was_found_first():
     assert queued(queue, rediscoveries, hit)
     assert hit.meta[ENTRANCE] == "authority" and hit.meta[AUTHORITY_SITE] == "news"
     assert hit.meta[HOPS] == 0
+
+
+def test_a_better_link_raises_a_first_link_not_yet_scheduled_in_place():
+    """Links are gated before they reach the scheduler, and other pages' links are gated in
+    between: a link to a page fetched long ago is gated as a first discovery, then a better
+    one. No copy is queued over the first (the scheduler refuses it a moment later, and a copy
+    would fetch the page again): the first takes the better link's priority and place."""
+    queued.seen = set()
+    rediscoveries = Rediscoveries(gain=50)
+    queue = make_queue(rediscoveries)
+    url = "http://news.test/a.shtml"
+    queued(queue, rediscoveries, Request(url, priority=100))
+    assert queue.pop().url == url  # fetched
+    late = Request(url, priority=200, meta={HOPS: 3})
+    assert not rediscoveries.track(late)  # gated, waiting with its page's other outputs
+    better = Request(url, priority=600, meta={HOPS: 1, LINK_TEXT: "基金"})
+    assert not rediscoveries.track(better) and not better.dont_filter
+    assert late.priority == 600 and late.meta[HOPS] == 1 and late.meta[FRONTIER_RAISED]
+    for request in (better, late):  # both reach the scheduler, which refuses both
+        rediscoveries.scheduled(request)
+        rediscoveries.dropped(request)
+    assert queue.pop() is None and rediscoveries.best == {} and rediscoveries.pending == {}
+
+    queued.seen = set()  # a page not fetched yet: queued once, at the better priority
+    first = Request("http://news.test/b.shtml", priority=200)
+    assert not rediscoveries.track(first)
+    assert not rediscoveries.track(Request("http://news.test/b.shtml", priority=700))
+    rediscoveries.scheduled(first)
+    queued.seen.add(first.url)
+    queue.push(first)
+    assert [request.priority for request in iter(queue.pop, None)] == [700]
+
+
+def test_a_copy_raised_over_a_link_the_scheduler_then_refuses_is_not_fetched_again():
+    """Should a copy be queued over a first link the scheduler then refuses (the first was
+    scheduled, so not raised in place), the copy is dropped when it comes up."""
+    queued.seen = set()
+    rediscoveries = Rediscoveries(gain=50)
+    queue = make_queue(rediscoveries)
+    url = "http://news.test/a.shtml"
+    queued(queue, rediscoveries, Request(url, priority=100))
+    assert queue.pop().url == url  # fetched
+    late = Request(url, priority=200)
+    assert not rediscoveries.track(late)
+    rediscoveries.scheduled(late)  # in the scheduler's hands, refused just after
+    better = Request(url, priority=600)
+    assert rediscoveries.track(better) and better.dont_filter  # raised over `late`
+    assert url in queued.seen and rediscoveries.dropped(late)  # the dupefilter refuses `late`
+    queue.push(better)  # past the dupefilter
+    assert queue.pop() is None  # dropped when it comes up: the page was fetched already
+    assert rediscoveries.entries == {} and rediscoveries.taken == set()

@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 import pytest
-from scrapy import Request
+from scrapy import Request, signals
 from scrapy.http import HtmlResponse, Response
 
 from tests.crawl import make_crawler
@@ -54,6 +54,13 @@ class Chain:
         self.frontier = FrontierMiddleware.from_crawler(crawler)
         self.relevance.spider_opened(spider)
         self.frontier.spider_opened(spider)
+        self.crawler = crawler
+
+    def schedule(self, request):
+        """The request reaches the scheduler (Scrapy's request_scheduled signal)."""
+        self.crawler.signals.send_catch_log(
+            signals.request_scheduled, request=request, spider=self.crawler.spider
+        )
 
     def process_spider_output(self, response, produced):
         out = self.extraction.process_spider_output(response, produced)
@@ -254,6 +261,7 @@ def test_a_page_found_again_through_a_better_link_is_queued_again_there(middlewa
     )
     (hit,) = outputs(middleware, SPORTS_PAGE, with_page=False, links=[hit])
     assert not hit.dont_filter
+    middleware.schedule(hit)  # queued (before it is, a better link raises it in place)
     link = Request("http://site.test/case", meta={LINK_TEXT: "税务机关查处偷税案件 追缴税款"})
     page, link = outputs(middleware, TAX_PAGE, links=[link])
     assert link.priority >= hit.priority + 50

@@ -135,7 +135,10 @@ class _Chains:
     def _link(entries: np.ndarray, values: np.ndarray, nxt: np.ndarray, heads: np.ndarray):
         """Put entries (oldest first) at the head of their buckets' chains, in place."""
         buckets = values & np.uint32(len(heads) - 1)
-        order = np.argsort(buckets, kind="stable")  # by bucket, oldest first within
+        # By bucket, oldest first within: a stable sort, done as one sort of (bucket, position)
+        # packed in 64 bits (three times quicker than numpy's stable sort of 32-bit keys).
+        position = np.arange(len(buckets), dtype=np.uint64)
+        order = np.argsort((buckets.astype(np.uint64) << np.uint64(32)) | position)
         entries, buckets = entries[order], buckets[order]
         same = buckets[1:] == buckets[:-1]
         if len(entries):
@@ -229,6 +232,25 @@ def _grown(values: array, value: int) -> array:
     return values
 
 
+def _order(doc: np.ndarray, rank: np.ndarray, ids: np.ndarray) -> np.ndarray:
+    """np.lexsort((ids, rank, doc)): by title, rarity, then token id. When the three fit in 63
+    bits together (they do for batches of stored titles: 15 + 20 + 21 bits or so) one sort of
+    packed keys, three times quicker; the (title, id) pairs are distinct, so the order is the
+    same."""
+    if not len(doc):
+        return np.zeros(0, dtype=np.int64)
+    id_bits = int(ids.max()).bit_length()
+    rank_bits = int(rank.max()).bit_length()
+    if int(doc.max()).bit_length() + rank_bits + id_bits > 63:
+        return np.lexsort((ids, rank, doc))
+    packed = (
+        (doc.astype(np.uint64) << np.uint64(rank_bits + id_bits))
+        | (rank.astype(np.uint64) << np.uint64(id_bits))
+        | ids.astype(np.uint64)
+    )
+    return np.argsort(packed)
+
+
 class TitleIndex:
     """Titles by key (a URL): their distinct token ids and counts in flat arrays, document
     frequencies, rare-word pair chains, body fingerprints, keys as UTF-8 in one buffer."""
@@ -240,6 +262,8 @@ class TitleIndex:
     ):
         self.threshold = threshold
         self.rarity = rarity
+        if rarity is dictionary_rarity:
+            dictionary_frequencies()  # read now, at start, not by the first title of the crawl
         self.vocabulary: dict[str, int] = {}
         self.df = array("I")
         self.numeric = array("B")  # 1 for tokens that are numbers
@@ -303,6 +327,28 @@ class TitleIndex:
             self.rank.append(max(0, int(self.rarity(token))))
         return token_id
 
+    def _new_tokens(self, words: list[str]) -> dict[str, int]:
+        """Ids for words not yet in the vocabulary, given in order of first appearance (as
+        `_token_id` would one by one), with their document frequency, number flag and rarity
+        set in a few C-level passes: a million stored titles bring hundreds of thousands."""
+        distinct = dict.fromkeys(words)  # in order of first appearance
+        first = len(self.df)
+        new = dict(zip(distinct, range(first, first + len(distinct)), strict=True))
+        self.vocabulary.update(new)
+        self.df.frombytes(bytes(4 * len(new)))  # zeros
+        numeric = bytes(map(str.isdigit, new))
+        self.numeric.frombytes(numeric)
+        if self.rarity is dictionary_rarity:
+            frequencies = dictionary_frequencies()
+            rank = np.fromiter(
+                map(int, map(frequencies.get, new, repeat("0"))), dtype=np.int64, count=len(new)
+            )
+            rank[np.frombuffer(numeric, dtype=np.uint8).astype(bool)] = NUMBER_RARITY
+        else:
+            rank = np.fromiter(map(self.rarity, new), dtype=np.int64, count=len(new))
+        self.rank.frombytes(np.maximum(rank, 0).astype(np.uint64).tobytes())
+        return new
+
     def add(self, key: str, tokens: Iterable[str], fingerprint: int = 0) -> None:
         """Index a title (once per key), with its page's body fingerprint if known."""
         if self._find(key) is not None:
@@ -325,9 +371,10 @@ class TitleIndex:
             else:
                 self._pairs.append(0, link=False)
 
-    def add_many(self, titles: Iterable[tuple[str, Iterable[str], int]]) -> None:
+    def add_many(self, titles: Iterable[tuple[str, Iterable[str] | str, int]]) -> None:
         """Index many (key, tokens, fingerprint) at once, as `add` would one by one, with the
-        per-title work vectorised: what makes loading millions of stored titles take seconds."""
+        per-title work vectorised: what makes loading millions of stored titles take seconds.
+        The tokens may come as one string, joined by single spaces (a stored title key)."""
         titles = titles if isinstance(titles, list) else list(titles)
         keys = [title[0] for title in titles]
         hashes = (np.fromiter(map(hash, keys), dtype=np.int64, count=len(keys)) & NIL).astype(
@@ -346,16 +393,27 @@ class TitleIndex:
             hashes = np.fromiter((hash(key) & NIL for key in keys), np.uint32, len(keys))
         if not keys:
             return
-        token_lists = [t[1] if type(t[1]) is list else list(t[1]) for t in titles]
-        fingerprints = [title[2] for title in titles]
         n = len(keys)
-        words = list(chain.from_iterable(token_lists))
+        fingerprints = [title[2] for title in titles]
+        if all(type(t[1]) is str for t in titles):  # stored title keys: split all at once
+            joined = [t[1] for t in titles]
+            words = " ".join(joined).split(" ")
+            lengths = np.fromiter(map(str.count, joined, repeat(" ")), np.int64, count=n) + 1
+        else:
+            token_lists = [t[1] if type(t[1]) is list else list(t[1]) for t in titles]
+            words = list(chain.from_iterable(token_lists))
+            lengths = np.fromiter(map(len, token_lists), dtype=np.int64, count=n)
         # One C-level pass over the words; -1 for new ones, given ids next.
         get = self.vocabulary.get
         flat = np.fromiter(map(get, words, repeat(-1)), dtype=np.int64, count=len(words))
-        for i in np.flatnonzero(flat < 0).tolist():
-            flat[i] = self._token_id(words[i])
-        lengths = np.fromiter(map(len, token_lists), dtype=np.int64, count=n)
+        missing = np.flatnonzero(flat < 0)
+        if len(missing):
+            new = self._new_tokens([words[i] for i in missing.tolist()])
+            flat[missing] = np.fromiter(
+                map(new.__getitem__, (words[i] for i in missing.tolist())),
+                dtype=np.int64,
+                count=len(missing),
+            )
         docs = np.repeat(np.arange(n, dtype=np.int64), lengths)
         vocabulary_size = len(self.df)
         distinct, counts = np.unique(docs * vocabulary_size + flat, return_counts=True)
@@ -376,7 +434,7 @@ class TitleIndex:
         self._keys.extend(hashes, np.ones(n, dtype=bool))
         # The KEY_WORDS rarest of each title's distinct tokens (rarity, then id).
         rank = np.frombuffer(self.rank, dtype=np.uint64)[ids]
-        order = np.lexsort((ids, rank, doc_of))
+        order = _order(doc_of, rank, ids)
         starts = np.cumsum(per_doc) - per_doc
         sorted_doc, sorted_ids = doc_of[order], ids[order]
         sorted_position = np.arange(len(ids)) - np.repeat(starts, per_doc)

@@ -36,9 +36,10 @@ with scrapy-redis's priority queue.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from urllib.parse import unquote, urlsplit
 
-from topiccrawler.frontier.classifier import LinkClassifier
+from topiccrawler.frontier.classifier import TEXT_CACHE, LinkClassifier
 from topiccrawler.frontier.learning import YieldStats
 from topiccrawler.relevance.scorer import RelevanceScorer
 
@@ -69,6 +70,7 @@ class LinkPrioritizer:
         topic_title: str = "",
     ):
         self.scorer = scorer
+        self._cosine = lru_cache(maxsize=TEXT_CACHE)(self._block_cosine)
         self.rescale(threshold)
         unknown = set(weights or {}) - set(DEFAULT_WEIGHTS)
         if unknown:
@@ -90,7 +92,12 @@ class LinkPrioritizer:
 
     def topical(self, text: str) -> float:
         """The text's relevance to the topic, over 2η, at most 1."""
-        return min(1.0, self.scorer.block_score(text)[0] / self.scale) if text else 0.0
+        return min(1.0, self._cosine(text) / self.scale) if text else 0.0
+
+    def _block_cosine(self, text: str) -> float:
+        """cos(text, topic) (`_cosine` remembers it per text: the library does not change
+        during a crawl, and anchors and URL words repeat from page to page)."""
+        return self.scorer.block_score(text)[0]
 
     def evidence(self, text: str) -> float:
         """0 for text without a word of the library, else in [0.5, 1] by its score; at least

@@ -29,6 +29,7 @@ from topiccrawler.meta import (
 # What a page is recorded as, from the link that found it first: a copy queued for a better
 # link keeps it (the page's entrance, its authority site's budget, its download slot).
 IDENTITY = (ENTRANCE, AUTHORITY_SITE, "download_slot")
+PENDING_MAX = 10_000  # first discoveries remembered between gating and scheduling, at most
 
 
 def at_hop_limit(request: Request) -> bool:
@@ -49,6 +50,11 @@ class Rediscoveries:
         self.best: dict[str, tuple[int, bool, dict]] = {}
         self.entries: dict[str, int] = {}  # URL queued more than once → entries still queued
         self.taken: set[str] = set()  # URLs of `entries` one of whose entries came up
+        # First discoveries gated but not yet through the scheduler (they wait with the other
+        # outputs of their page while other pages' links are gated): a better link raises such
+        # a request in place instead of queuing a copy, since the scheduler may yet refuse it
+        # (its URL fetched long ago) after a copy had been fetched.
+        self.pending: dict[str, Request] = {}
 
     def track(self, request: Request) -> bool:
         """Note a request on its way to the scheduler; True when it should be queued again
@@ -60,6 +66,9 @@ class Rediscoveries:
                 identity = {key: request.meta[key] for key in IDENTITY if key in request.meta}
                 self.best[url] = (request.priority, short, identity)
                 request.meta[FRONTIER_FIRST] = True
+                if len(self.pending) >= PENDING_MAX:  # never scheduled (filtered on the way)
+                    self.pending.clear()
+                self.pending[url] = request
             return False
         best, queued_short, identity = known
         if request.priority < best + self.gain:
@@ -69,18 +78,49 @@ class Rediscoveries:
             # and fetched again when its nearer entry is found: it waits where it is.
             return False
         self.best[url] = (request.priority, queued_short or short, identity)
+        first = self.pending.get(url)
+        if first is not None:  # not scheduled yet: it becomes this link, as a copy would
+            first.priority = request.priority
+            first.meta.update(
+                (key, value) for key, value in request.meta.items() if key not in IDENTITY
+            )
+            first.meta[FRONTIER_FIRST] = True
+            first.meta[FRONTIER_RAISED] = True
+            return False
         request.meta.update(identity)  # found first as it was: its entrance, site and slot
         self.entries[url] = self.entries.get(url, 1) + 1
         request.dont_filter = True  # past the dupefilter; known URLs still apply (its meta)
         request.meta[FRONTIER_RAISED] = True
         return True
 
-    def dropped(self, request: Request) -> None:
+    def scheduled(self, request: Request) -> None:
+        """The request reaches the scheduler (queued, or refused just after): a first
+        discovery is no longer pending."""
+        if self.pending.get(request.url) is request:
+            del self.pending[request.url]
+
+    def dropped(self, request: Request) -> bool:
         """The scheduler refused a first discovery (the URL was seen another way: a start URL,
-        a canonical address): nothing of it is queued."""
-        if request.meta.get(FRONTIER_FIRST) and not request.dont_filter:
-            if self.best.get(request.url, (None,))[0] == request.priority:
-                del self.best[request.url]
+        a canonical address, an entry already fetched): nothing of it is queued. Copies queued
+        for better links meanwhile (between a link's gating and its scheduling other pages'
+        links are gated) were raised over an entry that never was: the URL is queued or
+        fetched by that other way, so they are dropped when they come up, not fetched a second
+        time. True when there were such copies."""
+        if not request.meta.get(FRONTIER_FIRST) or request.dont_filter:
+            return False
+        url = request.url
+        known = self.best.get(url)
+        if known is None:
+            return False
+        copies = self.entries.get(url, 1) - 1
+        if copies <= 0 or url in self.taken:
+            if known[0] == request.priority:
+                del self.best[url]
+            return False
+        del self.best[url]
+        self.entries[url] = copies
+        self.taken.add(url)
+        return True
 
     def superseded(self, request: Request) -> bool:
         """True for a queue entry of a URL another entry of which already came up (it is

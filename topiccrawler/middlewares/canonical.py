@@ -16,9 +16,10 @@ from urllib.parse import urlsplit
 from scrapy import Request
 from scrapy.crawler import Crawler
 from scrapy.exceptions import NotConfigured
-from scrapy.http import Response, TextResponse
+from scrapy.http import Response
 
 from topiccrawler.items import PageItem
+from topiccrawler.responses import in_encoding
 from topiccrawler.urls import strip_tracking
 
 CANONICAL = "//head/link[@rel='canonical']/@href"
@@ -52,12 +53,7 @@ class CanonicalLinksMiddleware:
 
     def canonical_url(self, response: Response, page: PageItem) -> str | None:
         """The address the page names as its own, when it is another http(s) URL."""
-        encoding = page.encoding or "utf-8"  # the spider's decoding of the page
-        decoded = (
-            response.replace(encoding=encoding)
-            if isinstance(response, TextResponse)
-            else TextResponse(response.url, body=response.body, encoding=encoding)
-        )
+        decoded = in_encoding(response, page.encoding)  # as the spider decoded the page
         href = decoded.xpath(CANONICAL).get()
         if not href:
             return None

@@ -111,8 +111,9 @@ class FrontierMiddleware:
             raise NotConfigured("FRONTIER_ENABLED is False and links are never deferred")
         crawler.signals.connect(middleware.spider_opened, signal=signals.spider_opened)
         if middleware.rediscoveries is not None:
+            crawler.signals.connect(middleware.request_dropped, signal=signals.request_dropped)
             crawler.signals.connect(
-                middleware.rediscoveries.dropped, signal=signals.request_dropped
+                middleware.rediscoveries.scheduled, signal=signals.request_scheduled
             )
         return middleware
 
@@ -246,6 +247,11 @@ class FrontierMiddleware:
         """True for a queued request whose URL came up from a better place already (the queue
         drops it when it comes up)."""
         return self.rediscoveries is not None and self.rediscoveries.superseded(request)
+
+    def request_dropped(self, request: Request) -> None:
+        """A request the scheduler refused (its URL was seen): rediscovery's bookkeeping."""
+        if self.rediscoveries is not None and self.rediscoveries.dropped(request):
+            self.stats.inc_value("topiccrawler/frontier/copies_of_refused_link")
 
     def taken_up(self, request: Request) -> None:
         """The queue hands `request` to the engine (its other copies are superseded now)."""

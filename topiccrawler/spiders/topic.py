@@ -49,6 +49,7 @@ from topiccrawler.meta import (
     QUERY,
     SEARCH_PAGE,
 )
+from topiccrawler.responses import in_encoding
 from topiccrawler.seeding import EngineBlocked, SearchEngine, build_queries, engine_from_config
 from topiccrawler.seeding.gate import SearchEngineHealthMiddleware
 from topiccrawler.seeding.health import UNREACHABLE
@@ -383,8 +384,7 @@ class TopicSpider(Spider):
         limits = site_limits(
             self.topic.seeds, self.crawler.settings, meta.get(AUTHORITY_SITE), response.url
         )
-        decoded = response.replace(encoding=page.encoding)
-        assert isinstance(decoded, TextResponse)
+        decoded = in_encoding(response, page.encoding)  # Scrapy's own parse where it can
         navigation = {decoded.urljoin(href) for href in decoded.xpath(NAVIGATION_LINKS).getall()}
         for link in self.link_extractor.extract_links(decoded):
             if not host_in_domains(link.url, limits.domains):

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from sqlalchemy import exists, func, select
+from sqlalchemy import bindparam, exists, func, select
 from sqlalchemy.orm import Session
 
 from topiccrawler.storage.models import Comment, CrawlRun, DeadLink, ForumPost, Page
@@ -39,28 +39,13 @@ class KnownUrl:
 
 def known_url(session: Session, topic: str, url: str) -> KnownUrl:
     key = url_hash(url)
-    dead = session.execute(
-        select(DeadLink.dead, DeadLink.reason, DeadLink.last_failed_at).where(
-            DeadLink.url_hash == key
-        )
-    ).first()
-    newest = [
-        select(func.max(table.published_at)).where(table.page_id == Page.id).scalar_subquery()
-        for table in (Comment, ForumPost)
-    ]
-    run_reason = (
-        select(CrawlRun.finish_reason).where(CrawlRun.id == Page.crawl_run_id).scalar_subquery()
-    )
-    page = session.execute(
-        select(
-            Page.fetched_at, Page.link_density, *newest, Page.etag, Page.last_modified, run_reason
-        ).where(Page.topic == topic, Page.url_hash == key)
-    ).first()
+    dead = session.execute(_DEAD, {"key": key}).first()
+    page = session.execute(_PAGE, {"topic": topic, "key": key}).first()
     has_discussion = False
     last_activity = None
     if page is not None:
         times = [as_utc(t) for t in page[2:4] if t is not None]
-        has_discussion = bool(times) or _has_records(session, topic, key)
+        has_discussion = bool(times) or bool(session.scalar(_RECORDS, {"topic": topic, "key": key}))
         last_activity = max(times) if times else None
     return KnownUrl(
         dead=bool(dead and dead.dead),
@@ -76,11 +61,26 @@ def known_url(session: Session, topic: str, url: str) -> KnownUrl:
     )
 
 
-def _has_records(session: Session, topic: str, key: str) -> bool:
-    """Comments or posts without a time still make the page a discussion."""
-    found = exists().where(Comment.page_id == Page.id) | exists().where(
-        ForumPost.page_id == Page.id
+# The statements, built once with the URL (and topic) as parameters: every request asks, and
+# building a statement with its values inside cost SQLAlchemy more than the query took.
+_DEAD = select(DeadLink.dead, DeadLink.reason, DeadLink.last_failed_at).where(
+    DeadLink.url_hash == bindparam("key")
+)
+_NEWEST = [
+    select(func.max(table.published_at)).where(table.page_id == Page.id).scalar_subquery()
+    for table in (Comment, ForumPost)
+]
+_RUN_REASON = (
+    select(CrawlRun.finish_reason).where(CrawlRun.id == Page.crawl_run_id).scalar_subquery()
+)
+_PAGE = select(
+    Page.fetched_at, Page.link_density, *_NEWEST, Page.etag, Page.last_modified, _RUN_REASON
+).where(Page.topic == bindparam("topic"), Page.url_hash == bindparam("key"))
+# Comments or posts without a time still make the page a discussion.
+_RECORDS = (
+    select(
+        exists().where(Comment.page_id == Page.id) | exists().where(ForumPost.page_id == Page.id)
     )
-    return bool(
-        session.scalar(select(found).where(Page.topic == topic, Page.url_hash == key).limit(1))
-    )
+    .where(Page.topic == bindparam("topic"), Page.url_hash == bindparam("key"))
+    .limit(1)
+)
