@@ -98,15 +98,12 @@ class SharedThresholdEstimator(ThresholdEstimator):
     def _take_published(self) -> bool:
         """True when this worker now holds the published estimate (taken if another worker's),
         and it is not due a refit."""
-        fitted_on = current(self.model, self.fitted_on, self.seen, self.refit_growth)
-        if fitted_on is None:
+        taken = to_adopt(self.model, self.fitted_on, self.seen, self.refit_growth)
+        if taken is None:
             return False
-        if fitted_on == self.fitted_on:
+        fitted_on, payload = taken
+        if payload is None:
             return True  # this worker's estimate is the published one
-        published = self.model.published()
-        if published is None or published[0] < fitted_on:
-            return False
-        fitted_on, payload = published
         state = json.loads(payload)
         self._params = tuple(state["params"])
         self.threshold = self._midpoint()
@@ -120,13 +117,19 @@ class SharedThresholdEstimator(ThresholdEstimator):
         return {**super().state(), "adopted": self.adopted}
 
 
-def current(model: SharedModel, own: int, seen: int, growth: float) -> int | None:
-    """The count the published model was fitted on, when this worker should hold it: not older
-    than its own (fitted on `own`), and not due a refit at `seen`; else None."""
+def to_adopt(model: SharedModel, own: int, seen: int, growth: float) -> tuple | None:
+    """What a worker whose model was fitted on `own` examples should hold of the published
+    one, at `seen`: None when nothing (none published, or older than its own, or due a refit),
+    (fitted on, None) when it holds it already, (fitted on, payload) to take."""
     fitted_on = model.version()
     if fitted_on is None or fitted_on < own or seen >= (1 + growth) * fitted_on:
         return None
-    return fitted_on
+    if fitted_on == own:
+        return fitted_on, None
+    published = model.published()
+    if published is None or published[0] < fitted_on:
+        return None
+    return published
 
 
 def encode_example(indices: np.ndarray, score: float, label: bool | None) -> bytes:
@@ -205,15 +208,12 @@ class SharedPageClassifier(PageClassifier):
     def _take_published(self) -> bool:
         """True when this worker now holds the published model (taken if another worker's),
         and it is not due a refit."""
-        fitted_on = current(self.model, self.fitted_on, self.seen, self.refit_growth)
-        if fitted_on is None:
+        taken = to_adopt(self.model, self.fitted_on, self.seen, self.refit_growth)
+        if taken is None:
             return False
-        if fitted_on == self.fitted_on:
+        fitted_on, payload = taken
+        if payload is None:
             return True  # this worker's model is the published one
-        published = self.model.published()
-        if published is None or published[0] < fitted_on:
-            return False
-        fitted_on, payload = published
         bias, count = _WEIGHTS.unpack_from(payload)
         start = _WEIGHTS.size
         indices = np.frombuffer(payload, dtype="<i4", count=count, offset=start)
