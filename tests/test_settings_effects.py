@@ -75,6 +75,7 @@ READ_LATER = {
 OTHER_VALUE = {
     "PROXIES": ["http://127.0.0.1:3128"],
     "RENDER_MODE": "never",
+    "RELEVANCE_CLASSIFIER_SELF_TRAINING": "confident",
 }
 
 

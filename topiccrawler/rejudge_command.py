@@ -22,7 +22,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from topiccrawler.relevance.judge import PageJudge
 from topiccrawler.relevance.library import ConceptLibrary
-from topiccrawler.relevance.page_classifier import PageClassifier
+from topiccrawler.relevance.page_classifier import PageClassifier, self_training_setting
 from topiccrawler.relevance.scorer import RelevanceScorer
 from topiccrawler.storage.db import Database, resolve_database_url
 from topiccrawler.storage.models import Page
@@ -79,6 +79,7 @@ def cmd_rejudge(args: argparse.Namespace, settings: Settings) -> int:
                 keep_text=settings.getbool("RELEVANCE_STORE_DROPPED_TEXT"),
                 certainty=settings.getfloat("RELEVANCE_LIBRARY_CERTAINTY"),
                 use_classifier=settings.getbool("RELEVANCE_CLASSIFIER"),
+                self_training=self_training_setting(settings),
             )
             if args.dry_run:
                 session.rollback()
@@ -114,6 +115,7 @@ def rejudge(
     keep_text: bool = False,
     certainty: float = 0.7,
     use_classifier: bool = True,
+    self_training: str = "em",
     batch: int = 1000,
 ) -> Rejudged:
     """Every stored page of `topic` judged again, in the order it was fetched (an automatic η
@@ -122,7 +124,9 @@ def rejudge(
     judge = PageJudge(
         scorer,
         threshold,
-        PageClassifier(scorer.tokenizer) if use_classifier and threshold is None else None,
+        PageClassifier(scorer.tokenizer, self_training=self_training)
+        if use_classifier and threshold is None
+        else None,
         certainty=certainty,
     )
     result = Rejudged()

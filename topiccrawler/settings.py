@@ -166,6 +166,11 @@ RELEVANCE_THRESHOLD = None  # η: a number, or "auto"; None: the topic file's `t
 # With η auto (a topic file without a number): a page classifier learnt during the crawl from the
 # library's confident verdicts joins the verdict (relevance/page_classifier.py)
 RELEVANCE_CLASSIFIER = True
+# how the classifier labels short texts (titles, notices, posts: fewer than 60 words and
+# character pairs): "em" self-trains them from the score's verdicts (expectation-maximisation:
+# a short text on the topic often has none of its words); "confident" takes the score's sure
+# verdicts as for long pages (page_classifier.py)
+RELEVANCE_CLASSIFIER_SELF_TRAINING = "em"
 # how sure the score alone may make a verdict with η auto: its probability is held within
 # [1 − this, this] before it is combined with the classifier's (set across the six dev webs)
 RELEVANCE_LIBRARY_CERTAINTY = 0.7

@@ -117,3 +117,84 @@ def test_combine_lets_the_words_decide_where_the_library_is_unsure():
     assert combine(0.5, 0.9) > 0.7 and combine(0.5, 0.1) < 0.3
     assert combine(0.8, None) == 0.8
     assert combine(0.8, 0.2) == 0.5
+
+
+# Short texts: titles of a finance topic. Half name the topic's words ("股市", "银行" …) beside
+# the names a finance title carries (funds, indices, firms); the other half carry only the names.
+# Titles of other topics carry their own names, and now and then a library word in passing.
+NAMES = "沪指 创业板 基金经理 私募 公募 券商 央行 证监会 茅台 净值 申购 可转债".split()
+OTHER = "湖人 皇马 易建联 国足 楼盘 开发商 户型 业主 学区 高考 考研 留学".split()
+LIBRARY = ["股市", "银行", "利率", "上涨"]
+
+
+def titles(seed: int = 5) -> list[tuple[str, bool]]:
+    rng = random.Random(seed)
+    rows = [("".join(rng.sample(NAMES, 2) + rng.sample(LIBRARY, rng.randint(1, 2))), True)
+            for _ in range(150)]  # fmt: skip
+    rows += [("".join(rng.sample(NAMES, 3)), True) for _ in range(150)]
+    rows += [("".join(rng.sample(OTHER, 3)), False) for _ in range(1200)]
+    rows += [("".join(rng.sample(OTHER, 2) + [rng.choice(LIBRARY)]), False) for _ in range(40)]
+    rng.shuffle(rows)
+    return rows
+
+
+def title_f1(rows, self_training: str) -> tuple[float, float]:
+    scorer = RelevanceScorer(ConceptLibrary.static(KEYWORDS))
+    judge = PageJudge(scorer, None, PageClassifier(scorer.tokenizer, self_training=self_training))
+    for i, (title, _) in enumerate(rows):
+        judge.judge(str(i), {"title": title})
+    judge.refit()
+    kept = [judge.final_verdict(scorer.score({"title": t}).score, t, None)[0] for t, _ in rows]
+    truth = [relevant for _, relevant in rows]
+    true_kept = sum(k and t for k, t in zip(kept, truth, strict=True))
+    recall = true_kept / sum(truth)
+    precision = true_kept / max(sum(kept), 1)
+    return recall, precision
+
+
+def test_self_training_finds_the_short_texts_that_have_none_of_the_topics_words():
+    rows = titles()
+    em_recall, em_precision = title_f1(rows, "em")
+    sure_recall, _ = title_f1(rows, "confident")
+    # Trained on the score's sure verdicts only, the classifier learns the names as off-topic
+    # (most titles that carry them score zero); self-trained, it takes them for the topic's.
+    assert sure_recall < 0.6, sure_recall
+    assert em_recall >= 0.9 and em_precision >= 0.85, (em_recall, em_precision)
+
+
+def test_self_training_is_a_documented_choice():
+    import pytest
+
+    from topiccrawler.relevance.page_classifier import self_training_setting
+
+    with pytest.raises(ValueError, match="self_training"):
+        PageClassifier(self_training="magic")
+    with pytest.raises(ValueError, match="RELEVANCE_CLASSIFIER_SELF_TRAINING must be one of"):
+        self_training_setting({"RELEVANCE_CLASSIFIER_SELF_TRAINING": "magic"})
+    assert (
+        self_training_setting({"RELEVANCE_CLASSIFIER_SELF_TRAINING": " Confident "}) == "confident"
+    )
+    assert self_training_setting({}) == "em"
+
+
+def test_short_pages_among_long_ones_are_judged_among_short_ones():
+    """A forum's thread pages whose text is their title, in a crawl of long articles: a model
+    of long and short texts together would take their shortness for being off the topic."""
+    rng = random.Random(8)
+    pages = [(article(rng, FUND, rng.randint(8, 14)), True) for _ in range(150)]
+    pages += [(article(rng, HOMES, rng.randint(0, 1)), False) for _ in range(150)]
+    pages += [({"title": "".join(rng.sample(NAMES, 2) + rng.sample(LIBRARY, 2))}, True)
+              for _ in range(60)]  # fmt: skip
+    pages += [({"title": "".join(rng.sample(OTHER, 3))}, False) for _ in range(60)]
+    rng.shuffle(pages)
+    scorer = RelevanceScorer(ConceptLibrary.static(KEYWORDS))
+    judge = PageJudge(scorer, None, PageClassifier(scorer.tokenizer))
+    for i, (blocks, _) in enumerate(pages):
+        judge.judge(str(i), blocks)
+    judge.refit()
+    short = [(blocks, relevant) for blocks, relevant in pages if "body" not in blocks]
+    kept = [
+        judge.final_verdict(scorer.score(blocks).score, blocks["title"], None)[0]
+        for blocks, _ in short
+    ]
+    assert all(k == relevant for k, (_, relevant) in zip(kept, short, strict=True))

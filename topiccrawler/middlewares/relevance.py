@@ -28,7 +28,11 @@ from topiccrawler.items import PageItem
 from topiccrawler.meta import CONTINUES_RELEVANT
 from topiccrawler.middlewares.topic_scorer import library_kind, topic_scorer
 from topiccrawler.relevance.judge import PageJudge
-from topiccrawler.relevance.page_classifier import PageClassifier, classifier_candidates
+from topiccrawler.relevance.page_classifier import (
+    PageClassifier,
+    classifier_candidates,
+    self_training_setting,
+)
 from topiccrawler.relevance.scorer import RelevanceScorer
 from topiccrawler.signals import items_stored, page_judged, verdicts_settled
 from topiccrawler.storage.crawler import database_for
@@ -48,6 +52,7 @@ class RelevanceMiddleware:
         self.threshold_setting = settings.get("RELEVANCE_THRESHOLD")
         self.use_page_classifier = settings.getbool("RELEVANCE_CLASSIFIER")
         self.certainty = settings.getfloat("RELEVANCE_LIBRARY_CERTAINTY")
+        self.self_training = self_training_setting(settings)
         self.store_dropped_text = settings.getbool("RELEVANCE_STORE_DROPPED_TEXT")
         self.scorer: RelevanceScorer | None = None
         self.page_judge: PageJudge | None = None
@@ -86,7 +91,9 @@ class RelevanceMiddleware:
         classifier = None
         if self.use_page_classifier:
             classifier = (
-                SharedPageClassifier(shared, tokenizer) if shared else PageClassifier(tokenizer)
+                SharedPageClassifier(shared, tokenizer, self_training=self.self_training)
+                if shared
+                else PageClassifier(tokenizer, self_training=self.self_training)
             )
         estimator = SharedThresholdEstimator(shared, certainty=self.certainty) if shared else None
         return PageJudge(
