@@ -69,6 +69,7 @@ class Group:
     members: list[etree._Element]
     features: dict[str, float]
     score: float = 0.0
+    key: str = ""  # the members' tag and the class they share (`group_keys`)
 
 
 def signature(element: etree._Element) -> str:
@@ -77,6 +78,30 @@ def signature(element: etree._Element) -> str:
     if not classes:
         return element.tag
     return element.tag + "." + ".".join(sorted({DIGITS.sub("", c) for c in classes.split()}))
+
+
+def _classes(element: etree._Element) -> list[str]:
+    return sorted({DIGITS.sub("", c) for c in (element.get("class") or "").split()})
+
+
+def group_keys(children: list[etree._Element]) -> list[str]:
+    """Each sibling's group key: its tag and, of its class names (digits left out), the one
+    the most siblings of its tag carry (ties by name). Siblings that differ only in state or
+    alternation classes ("comment even depth-1" beside "comment odd alt depth-2", "post
+    bg1" beside "post bg2") are one group; a class none of them shares splits nothing."""
+    counts: dict[tuple[str, str], int] = {}
+    classes = [_classes(child) for child in children]
+    for child, names in zip(children, classes, strict=True):
+        for name in names:
+            counts[child.tag, name] = counts.get((child.tag, name), 0) + 1
+    keys = []
+    for child, names in zip(children, classes, strict=True):
+        if not names:
+            keys.append(child.tag)
+            continue
+        best = min(names, key=lambda n: (-counts[child.tag, n], n))
+        keys.append(f"{child.tag}.{best}")
+    return keys
 
 
 def groups(body: etree._Element, stats: dict | None = None) -> list[Group]:
@@ -99,30 +124,36 @@ def groups(body: etree._Element, stats: dict | None = None) -> list[Group]:
             continue
         level = depth.get(parent, 0)
         buckets: dict[str, list] = {}
+        children = []
         for child in parent:
             if not isinstance(child.tag, str):
                 continue
             depth[child] = level + 1
             if child.tag in SKIP:
                 continue
-            buckets.setdefault(signature(child), []).append(child)
+            children.append(child)
+        for child, key in zip(children, group_keys(children), strict=True):
+            buckets.setdefault(key, []).append(child)
         for key, members in buckets.items():
             if len(members) < 2:
                 continue
             texts = [stats[m].text if m in stats else 0 for m in members]
             if sum(texts) < 20 * len(members) / 2:
                 continue  # empty or one-word siblings: no record holds so little
+            words = " ".join(sorted({n for m in members for n in _classes(m)}))
             found.append(
                 Group(
                     parent,
                     members,
-                    _features(key, members, texts, stats, level, order, total, page_chars),
+                    _features(key, words, members, texts, stats, level, order, total,
+                              page_chars),
+                    key=key,
                 )  # fmt: skip
             )
     return found
 
 
-def _features(key, members, texts, stats, level, order, total, page_chars) -> dict:
+def _features(key, words, members, texts, stats, level, order, total, page_chars) -> dict:
     n = len(members)
     chars = sum(texts) / n
     spread = (sum((t - chars) ** 2 for t in texts) / n) ** 0.5 / (chars + 1)
@@ -159,8 +190,8 @@ def _features(key, members, texts, stats, level, order, total, page_chars) -> di
         "depth": min(level, 30) / 30,
         "position": order.get(members[0], 0) / total,
         "share": sum(texts) / page_chars,
-        "record_words": float(bool(RECORD_WORDS.search(key))),
-        "chrome_words": float(bool(CHROME_WORDS.search(key))),
+        "record_words": float(bool(RECORD_WORDS.search(words))),
+        "chrome_words": float(bool(CHROME_WORDS.search(words))),
         "elements": math.log1p(descendants / n),
         "prose": prose,
         "tag_li": float(tag == "li"),
@@ -295,9 +326,25 @@ def signature_records(
         ):
             continue
         kept.append(group)
-    blocks = [m for g in kept for m in g.members]
+    blocks = {m for g in kept for m in g.members}
+    for group in kept:
+        blocks.update(nested(group))
     order = {e: i for i, e in enumerate(body.iter(etree.Element))}
     return sorted(blocks, key=lambda e: order.get(e, 0))
+
+
+def nested(group: Group) -> list[etree._Element]:
+    """Records nested in the group's members: descendants of their tag carrying the class
+    that keys the group (a reply under a comment, alone in its list or among siblings)."""
+    tag, _, name = group.key.partition(".")
+    if not name:
+        return []
+    found = []
+    for member in group.members:
+        for d in member.iterdescendants(tag):
+            if name in _classes(d):
+                found.append(d)
+    return found
 
 
 def _within(element: etree._Element, members: list) -> bool:
