@@ -84,24 +84,63 @@ def _classes(element: etree._Element) -> list[str]:
     return sorted({DIGITS.sub("", c) for c in (element.get("class") or "").split()})
 
 
+# Two shapes are alike when they share at least this share of their inner signatures.
+ALIKE = 0.5
+
+
+def inner(element: etree._Element) -> frozenset:
+    """The signatures of the element's children and grandchildren: its shape."""
+    found = set()
+    for child in element:
+        if isinstance(child.tag, str):
+            found.add(signature(child))
+            for grandchild in child:
+                if isinstance(grandchild.tag, str):
+                    found.add(signature(grandchild))
+    return frozenset(found)
+
+
+def alike(one: frozenset, two: frozenset) -> bool:
+    """Two shapes share at least ALIKE of their signatures (two bare ones are alike)."""
+    union = one | two
+    return not union or len(one & two) >= ALIKE * len(union)
+
+
 def group_keys(children: list[etree._Element]) -> list[str]:
-    """Each sibling's group key: its tag and, of its class names (digits left out), the one
-    the most siblings of its tag carry (ties by name). Siblings that differ only in state or
-    alternation classes ("comment even depth-1" beside "comment odd alt depth-2", "post
-    bg1" beside "post bg2") are one group; a class none of them shares splits nothing."""
+    """Each sibling's group key. Siblings of one tag and the same class names (digits left out)
+    are one group; siblings whose names differ only in state or alternation classes
+    ("comment even depth-1" beside "comment odd alt depth-2", "post bg1" beside "post bg2")
+    are one too when they share the class the most siblings of their tag carry and are alike
+    inside (`alike`): a user cell beside a post's text cell ("cell cell--user", "cell
+    cell--main") is not a group of two records. The merged group's key is its tag and that
+    class (`nested` reads it)."""
     counts: dict[tuple[str, str], int] = {}
     classes = [_classes(child) for child in children]
     for child, names in zip(children, classes, strict=True):
         for name in names:
             counts[child.tag, name] = counts.get((child.tag, name), 0) + 1
+    strict = [signature(child) for child in children]
+    loose: dict[str, dict[str, etree._Element]] = {}  # loose key: strict signature: example
     keys = []
-    for child, names in zip(children, classes, strict=True):
+    for child, names, sig in zip(children, classes, strict, strict=True):
         if not names:
-            keys.append(child.tag)
+            key = child.tag
+        else:
+            best = min(names, key=lambda n: (-counts[child.tag, n], n))
+            key = f"{child.tag}.{best}"
+        keys.append(key)
+        loose.setdefault(key, {}).setdefault(sig, child)
+    renamed: dict[tuple[str, str], str] = {}
+    for key, examples in loose.items():
+        if len(examples) < 2:
             continue
-        best = min(names, key=lambda n: (-counts[child.tag, n], n))
-        keys.append(f"{child.tag}.{best}")
-    return keys
+        sizes = {sig: strict.count(sig) for sig in examples}
+        shapes = {sig: inner(e) for sig, e in examples.items()}
+        first = max(examples, key=lambda sig: sizes[sig])  # the most common signature
+        for sig in examples:
+            if sig != first and not alike(shapes[sig], shapes[first]):
+                renamed[key, sig] = f"{sig}|"  # not alike: a group of its own signature
+    return [renamed.get((key, sig), key) for key, sig in zip(keys, strict, strict=True)]
 
 
 def groups(body: etree._Element, stats: dict | None = None) -> list[Group]:
@@ -337,12 +376,13 @@ def nested(group: Group) -> list[etree._Element]:
     """Records nested in the group's members: descendants of their tag carrying the class
     that keys the group (a reply under a comment, alone in its list or among siblings)."""
     tag, _, name = group.key.partition(".")
-    if not name:
+    if not name or name.endswith("|"):
         return []
+    shape = inner(group.members[0])
     found = []
     for member in group.members:
         for d in member.iterdescendants(tag):
-            if name in _classes(d):
+            if name in _classes(d) and alike(inner(d), shape):
                 found.append(d)
     return found
 
