@@ -140,7 +140,8 @@ def group_keys(children: list[etree._Element]) -> list[str]:
         for sig in examples:
             if sig != first and not alike(shapes[sig], shapes[first]):
                 renamed[key, sig] = f"{sig}|"  # not alike: a group of its own signature
-    return [renamed.get((key, sig), key) for key, sig in zip(keys, strict, strict=True)]
+    keys = [renamed.get((key, sig), key) for key, sig in zip(keys, strict, strict=True)]
+    return keys
 
 
 def groups(body: etree._Element, stats: dict | None = None) -> list[Group]:
@@ -374,15 +375,19 @@ def signature_records(
 
 def nested(group: Group) -> list[etree._Element]:
     """Records nested in the group's members: descendants of their tag carrying the class
-    that keys the group (a reply under a comment, alone in its list or among siblings)."""
+    that keys the group, or of their custom element's tag (<x-comment>, whose name says
+    what it is), and alike inside (a reply under a comment, alone in its list or among
+    siblings)."""
     tag, _, name = group.key.partition(".")
-    if not name or name.endswith("|"):
+    if name.endswith("|"):
         return []
     shape = inner(group.members[0])
+    if not shape:
+        return []  # a bare shape is alike any other
     found = []
     for member in group.members:
         for d in member.iterdescendants(tag):
-            if name in _classes(d) and alike(inner(d), shape):
+            if (name in _classes(d) if name else "-" in tag) and alike(inner(d), shape):
                 found.append(d)
     return found
 
