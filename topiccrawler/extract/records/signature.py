@@ -77,11 +77,17 @@ def signature(element: etree._Element) -> str:
     classes = element.get("class")
     if not classes:
         return element.tag
-    return element.tag + "." + ".".join(sorted({DIGITS.sub("", c) for c in classes.split()}))
+    return element.tag + "." + ".".join(_names(classes))
 
 
-def _classes(element: etree._Element) -> list[str]:
-    return sorted({DIGITS.sub("", c) for c in (element.get("class") or "").split()})
+def _classes(element: etree._Element) -> tuple[str, ...]:
+    """The element's class names without digits, sorted (a page repeats a few, read once)."""
+    return _names(element.get("class") or "")
+
+
+@lru_cache(maxsize=4096)
+def _names(classes: str) -> tuple[str, ...]:
+    return tuple(sorted({DIGITS.sub("", c) for c in classes.split()}))
 
 
 # Two shapes are alike when they share at least this share of their inner signatures.
@@ -114,20 +120,34 @@ def group_keys(children: list[etree._Element]) -> list[str]:
     inside (`alike`): a user cell beside a post's text cell ("cell cell--user", "cell
     cell--main") is not a group of two records. The merged group's key is its tag and that
     class (`nested` reads it)."""
-    counts: dict[tuple[str, str], int] = {}
     classes = [_classes(child) for child in children]
+    strict = [
+        f"{child.tag}.{'.'.join(names)}" if names else child.tag
+        for child, names in zip(children, classes, strict=True)
+    ]  # `signature`, from the names read once
+    if len(set(strict)) == len({child.tag for child in children}):
+        # One signature per tag (the common case): nothing to merge; each name of a
+        # signature is on as many siblings, the first by name keys it.
+        return [
+            f"{child.tag}.{names[0]}" if names else child.tag
+            for child, names in zip(children, classes, strict=True)
+        ]
+    counts: dict[tuple[str, str], int] = {}
     for child, names in zip(children, classes, strict=True):
         for name in names:
             counts[child.tag, name] = counts.get((child.tag, name), 0) + 1
-    strict = [signature(child) for child in children]
     loose: dict[str, dict[str, etree._Element]] = {}  # loose key: strict signature: example
     keys = []
+    chosen: dict[str, str] = {}  # strict signature: its key
     for child, names, sig in zip(children, classes, strict, strict=True):
-        if not names:
-            key = child.tag
-        else:
-            best = min(names, key=lambda n: (-counts[child.tag, n], n))
-            key = f"{child.tag}.{best}"
+        key = chosen.get(sig)
+        if key is None:
+            if not names:
+                key = child.tag
+            else:
+                best = min(names, key=lambda n: (-counts[child.tag, n], n))
+                key = f"{child.tag}.{best}"
+            chosen[sig] = key
         keys.append(key)
         loose.setdefault(key, {}).setdefault(sig, child)
     renamed: dict[tuple[str, str], str] = {}
@@ -140,8 +160,7 @@ def group_keys(children: list[etree._Element]) -> list[str]:
         for sig in examples:
             if sig != first and not alike(shapes[sig], shapes[first]):
                 renamed[key, sig] = f"{sig}|"  # not alike: a group of its own signature
-    keys = [renamed.get((key, sig), key) for key, sig in zip(keys, strict, strict=True)]
-    return keys
+    return [renamed.get((key, sig), key) for key, sig in zip(keys, strict, strict=True)]
 
 
 def groups(body: etree._Element, stats: dict | None = None) -> list[Group]:
@@ -172,6 +191,8 @@ def groups(body: etree._Element, stats: dict | None = None) -> list[Group]:
             if child.tag in SKIP:
                 continue
             children.append(child)
+        if len(children) < 2:
+            continue  # no siblings, no group
         for child, key in zip(children, group_keys(children), strict=True):
             buckets.setdefault(key, []).append(child)
         for key, members in buckets.items():
