@@ -14,7 +14,7 @@ from topiccrawler.extract.records.comments import RecordOptions, comment_regions
 from topiccrawler.extract.records.fields import block_fields, page_evidence, shows_time
 from topiccrawler.extract.records.forum import extract_forum, is_forum_page, reread, unwrap
 from topiccrawler.extract.records.linked import linked_posts, merged
-from topiccrawler.extract.records.signature import best_score, shipped_model, signature_records
+from topiccrawler.extract.records.signature import best_score, shipped_model, signature_groups
 from topiccrawler.extract.tree import clean_tree, text_stats
 from topiccrawler.items import CommentRecord, PostRecord, ThreadRecord  # noqa: F401
 
@@ -118,16 +118,34 @@ def extract_records(
 def signature_page(body, stats, options: RecordOptions, now) -> PageRecords:
     """Records as the signature scorer finds them (the `signature` measure): the accepted
     groups' blocks, their fields read as comments' are; a page of them is a thread."""
-    blocks = signature_records(body, stats, options.model)
+    blocks, inside = signature_groups(body, stats, options.model)
     if not blocks:
         return PageRecords()
-    found = with_header_rows(blocks, block_fields(blocks, set(blocks), now), now)
+    # Groups inside the records whose every block names its author and (nearly) every one
+    # a time are comments under them (a Q&A page's); other lists inside posts stay text.
+    under = []
+    for group in inside:
+        fields = block_fields(group, set(group), now)
+        timed = sum(f.time is not None for f in fields)
+        if all(f.author and f.text for f in fields) and timed >= 0.8 * len(fields):
+            under.append((group, fields))
+    taken = set(blocks) | {b for group, _ in under for b in group}
+    found = with_header_rows(blocks, block_fields(blocks, taken, now), now)
     posts = [
         PostRecord(f.text, f.author, f.author_url, f.time, f.published_at, f.time_attr)
         for f in found
         if f.text
     ]
-    return PageRecords(kind="thread", posts=posts)
+    comments = [
+        CommentRecord(
+            f.text, f.author, f.author_url, f.time, f.published_at, reply_to=f.reply_to,
+            time_attr=f.time_attr,
+        )  # fmt: skip
+        for _, fields in under
+        for f in fields
+        if f.text
+    ]
+    return PageRecords(kind="thread", posts=posts, comments=comments)
 
 
 def with_header_rows(blocks: list, found: list, now) -> list:

@@ -373,25 +373,49 @@ def signature_records(
 ) -> list[etree._Element]:
     """The blocks of the groups the model takes for records, in page order: accepted groups,
     best first, each kept unless it lies inside or holds one kept before."""
+    return signature_groups(body, stats, model)[0]
+
+
+def signature_groups(
+    body: etree._Element, stats: dict | None = None, model: Model | None = None
+) -> tuple[list[etree._Element], list[list[etree._Element]]]:
+    """The records' blocks (`signature_records`), and the accepted groups inside a kept
+    group's records that are not replies of their kind (`nested`, or a group alike the
+    records inside): the comments under a Q&A page's question and answers, or lists inside
+    posts (the caller tells them apart by their fields), each group's blocks in page
+    order."""
     model = model or shipped_model()
     if model is None:
-        return []
+        return [], []
     kept: list[Group] = []
+    inner_groups: list[Group] = []
+    replies: list[Group] = []
     for group in scored(body, stats, model):
         if group.score < model.threshold:
             break
         inside = set(group.members)
-        if any(
-            _within(group.parent, k.members) or any(_within(k.parent, [m]) for m in inside)
-            for k in kept
-        ):
+        if any(any(_within(k.parent, [m]) for m in inside) for k in kept):
+            continue  # holds records kept before
+        outer = next((k for k in kept if _within(group.parent, k.members)), None)
+        if outer is not None:
+            shape = inner(group.members[0])
+            if group.key == outer.key or any(alike(shape, inner(m)) for m in outer.members[:5]):
+                replies.append(group)  # records of the outer kind nested in them
+            elif not any(_within(group.parent, i.members) for i in inner_groups):
+                inner_groups.append(group)
             continue
         kept.append(group)
     blocks = {m for g in kept for m in g.members}
     for group in kept:
         blocks.update(nested(group))
+    for group in replies:
+        blocks.update(group.members)
     order = {e: i for i, e in enumerate(body.iter(etree.Element))}
-    return sorted(blocks, key=lambda e: order.get(e, 0))
+    under = [
+        sorted({*g.members, *nested(g)} - blocks, key=lambda e: order.get(e, 0))
+        for g in inner_groups
+    ]
+    return sorted(blocks, key=lambda e: order.get(e, 0)), [u for u in under if u]
 
 
 def nested(group: Group) -> list[etree._Element]:
