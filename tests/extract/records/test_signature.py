@@ -161,3 +161,21 @@ def test_text_rows_are_widened_to_the_header_row_with_author_and_time():
                 td.text, td[:] = "a row without a date", []
     again = block_fields(rows, set(rows))
     assert with_header_rows(rows, again, None) == again
+
+
+def test_groups_inside_the_records_named_and_timed_are_comments_under_them():
+    # A model that takes any group whose every member shows a time and a profile link: the
+    # question and answers, and the remarks under two of them.
+    coef = tuple(5.0 if name in ("times", "persons") else 0.0 for name in FEATURES)
+    model = Model((0.0,) * len(FEATURES), (1.0,) * len(FEATURES), coef, -6.0)
+    text = (FIXTURES / "qa-page.html").read_text(encoding="utf-8")
+    records = extract_records(text, RecordOptions(measure="signature", model=model))
+    assert [p.author for p in records.posts] == ["odile", "bram", "chidi"]
+    assert [(c.author, c.text) for c in records.comments] == [
+        ("bram", "How much flour and water per feed, by weight?"),
+        ("odile", "50 g rye and 50 g water, after discarding all but 20 g."),
+        ("odile", "Fed it twice today and the smell is already fading, thanks."),
+        ("chidi", "A cooler spot helps too, if you cannot feed it more often."),
+    ]
+    # The question's text is its own, not the remarks under it.
+    assert "How much flour" not in records.posts[0].text
