@@ -138,7 +138,12 @@ def signature_page(body, stats, options: RecordOptions, now) -> PageRecords:
     ]
     comments = [
         CommentRecord(
-            f.text, f.author, f.author_url, f.time, f.published_at, reply_to=f.reply_to,
+            f.text,
+            f.author,
+            f.author_url,
+            f.time,
+            f.published_at,
+            reply_to=f.reply_to,
             time_attr=f.time_attr,
         )  # fmt: skip
         for _, fields in under
@@ -158,9 +163,7 @@ def with_header_rows(blocks: list, found: list, now) -> list:
     def named(fields) -> int:
         return sum(bool(f.time) + bool(f.author) for f in fields)
 
-    if min(sum(bool(f.time) for f in found), sum(bool(f.author) for f in found)) * 2 >= len(
-        found
-    ):
+    if min(sum(bool(f.time) for f in found), sum(bool(f.author) for f in found)) * 2 >= len(found):
         return found
     taken = set(blocks)
     for step in ("getprevious", "getnext"):
@@ -169,7 +172,9 @@ def with_header_rows(blocks: list, found: list, now) -> list:
             continue
         if sum(shows_time(r) for r in rows) < 0.8 * len(rows):
             continue
-        pairs = [[r, b] if step == "getprevious" else [b, r] for r, b in zip(rows, blocks)]
+        pairs = [
+            [r, b] if step == "getprevious" else [b, r] for r, b in zip(rows, blocks, strict=True)
+        ]
         wrappers = wrapped(pairs)
         widened = block_fields(wrappers, set(wrappers), now)
         if named(widened) > named(found):

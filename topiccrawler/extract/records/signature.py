@@ -206,8 +206,7 @@ def groups(body: etree._Element, stats: dict | None = None) -> list[Group]:
                 Group(
                     parent,
                     members,
-                    _features(key, words, members, texts, stats, level, order, total,
-                              page_chars),
+                    _features(key, words, members, texts, stats, level, order, total, page_chars),
                     key=key,
                 )  # fmt: skip
             )
