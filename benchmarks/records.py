@@ -237,6 +237,42 @@ def leave_out(args) -> None:
                   f"{_fmt(a['time'])} {_fmt(b['time'], 6)}")  # fmt: skip
         note = "" if learned else " (rules only: leave-out = in-sample)"
         print(f"{name}: median {rows['in_ms']:.1f} ms/page{note}")
+        if learned:
+            counts, lost = failure_kinds(out / f"{name}-out.pages.csv")
+            print(f"{name} left out, pages by kind (share of F1 lost): " + ", ".join(
+                f"{kind} {counts[kind]} ({lost[kind]:.3f})" for kind in KINDS if counts[kind]
+            ))  # fmt: skip
+
+
+KINDS = ("right", "fields wrong", "records missed", "too many records", "wrong group",
+         "nothing taken")  # fmt: skip
+
+
+def failure_kinds(path: Path) -> tuple[dict, dict]:
+    """Pages by what went wrong, from the scorer's per-page CSV, and each kind's share of the
+    macro F1 lost: nothing taken; wrong group (P and R under 0.5); too many records (F1 under
+    0.85, P under R: a group too wide, or more groups taken); records missed (F1 under 0.85
+    otherwise: a group split, nested or too narrow); fields wrong (records right, author or
+    time under 0.85); right."""
+    with open(path, encoding="utf-8") as handle:
+        table = list(csv.DictReader(handle))
+    counts = dict.fromkeys(KINDS, 0)
+    lost = dict.fromkeys(KINDS, 0.0)
+    for row in table:
+        f1, p, r = (float(row[k] or 0) for k in ("f1", "p", "r"))
+        shares = [int(row[f"{f}_ok"]) / int(row[f"{f}_n"]) for f in ("author", "time")
+                  if row.get(f"{f}_n") and int(row[f"{f}_n"])]  # fmt: skip
+        if not int(row["n_pred"] or 0):
+            kind = "nothing taken"
+        elif f1 < 0.85 and p < 0.5 and r < 0.5:
+            kind = "wrong group"
+        elif f1 < 0.85:
+            kind = "too many records" if p < r else "records missed"
+        else:
+            kind = "fields wrong" if any(s < 0.85 for s in shares) else "right"
+        counts[kind] += 1
+        lost[kind] += (1 - f1) / len(table)
+    return counts, lost
 
 
 def macro_rows(path: Path) -> dict:

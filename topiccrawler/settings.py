@@ -144,7 +144,7 @@ EXTENSIONS = {
 
 # --- Comments and forum records (SPEC §4, §5) ----------------------------------------------------
 RECORDS_ENABLED = True  # extract comments, forum posts and thread lists from every page
-COMMENT_MEASURE = "pol"  # subtree similarity: "pol" (the paper's), or "ed", "stm", "lcs", "mct"
+COMMENT_MEASURE = "pol"  # "pol" (the paper's), "ed", "stm", "lcs", "mct"; "signature" (learned)
 COMMENT_SIMILARITY = 0.8  # a: siblings more similar than this repeat one template
 COMMENT_LEVEL = 6  # nodes this close to <html> are tested only with strong evidence (menus)
 COMMENT_MIN_BLOCKS = 5  # b: comments a region needs on structure alone

@@ -9,11 +9,13 @@ from pathlib import Path
 
 from topiccrawler.extract.parse import parse_html
 from topiccrawler.extract.records.comments import RecordOptions
-from topiccrawler.extract.records.page import extract_records
+from topiccrawler.extract.records.fields import block_fields
+from topiccrawler.extract.records.page import extract_records, with_header_rows
 from topiccrawler.extract.records.signature import (
     FEATURES,
     MODEL_PATH,
     Model,
+    group_keys,
     groups,
     load_model,
     shipped_model,
@@ -104,3 +106,76 @@ def test_leave_out_folds_are_software_without_versions_and_sites_when_unknown():
     assert fold_of({"software": "Discuz! X3.3", "site": "a"}) == "discuz!"
     assert fold_of({"software": "custom/unknown", "site": "a.example"}) == "site:a.example"
     assert fold_of({"software": "Lucianne (custom)", "site": "b"}) == "site:b"
+
+
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "records"
+
+
+def test_alternating_classes_are_one_group_and_different_cells_are_not():
+    comments = parse_html(
+        "<ol>"
+        + "".join(
+            f'<li class="comment {side} depth-1"><div class="body"><p>text {i}</p></div></li>'
+            for i, side in enumerate(["even thread-even", "odd alt thread-odd", "even", "odd alt"])
+        )
+        + "</ol>"
+    ).find(".//ol")
+    assert len(set(group_keys(list(comments)))) == 1
+    post = parse_html(
+        '<div><div class="cell cell--user"><a href="/u/1">ann</a><span>Member</span></div>'
+        '<div class="cell cell--main"><article><p>The post</p></article></div></div>'
+    ).find(".//div")
+    first, second = group_keys(list(post))
+    assert first != second
+
+
+def test_nested_replies_are_records_of_their_own_with_their_fields():
+    text = (FIXTURES / "nested-comments.html").read_text(encoding="utf-8")
+    records = extract_records(text, RecordOptions(measure="signature"))
+    assert [(p.author, p.time) for p in records.posts] == [
+        ("Marta", "April 2, 2024 at 9:14 am"),
+        ("Jonas", "April 2, 2024 at 12:40 pm"),
+        ("Priya", "April 3, 2024 at 6:05 pm"),
+        ("Tomasz", "April 5, 2024 at 7:30 am"),
+        ("Jonas", "April 5, 2024 at 10:02 am"),
+    ]
+    # A parent's text is its own, not its replies'.
+    assert "Leaf drop" not in records.posts[0].text
+    assert records.posts[0].text.startswith("Mine dropped half its leaves")
+
+
+def test_text_rows_are_widened_to_the_header_row_with_author_and_time():
+    body = parse_html((FIXTURES / "header-rows.html").read_text(encoding="utf-8")).find("body")
+    rows = [tr for tr in body.iter("tr") if tr.get("class") == "msg"]
+    alone = block_fields(rows, set(rows))
+    assert not any(f.time for f in alone)
+    widened = with_header_rows(rows, alone, None)
+    assert [f.author for f in widened] == ["lenka", "okafor", "lenka", "haruto"]
+    assert [f.published_at.day for f in widened] == [3, 3, 4, 4]
+    assert widened[1].text.startswith("Do you have the speakers already?")
+    # Rows whose neighbours show no time stay as they were.
+    rows = [tr for tr in body.iter("tr") if tr.get("class") == "msg"]
+    for tr in body.iter("tr"):
+        if tr.get("class") != "msg":
+            for td in tr:
+                td.text, td[:] = "a row without a date", []
+    again = block_fields(rows, set(rows))
+    assert with_header_rows(rows, again, None) == again
+
+
+def test_groups_inside_the_records_named_and_timed_are_comments_under_them():
+    # A model that takes any group whose every member shows a time and a profile link: the
+    # question and answers, and the remarks under two of them.
+    coef = tuple(5.0 if name in ("times", "persons") else 0.0 for name in FEATURES)
+    model = Model((0.0,) * len(FEATURES), (1.0,) * len(FEATURES), coef, -6.0)
+    text = (FIXTURES / "qa-page.html").read_text(encoding="utf-8")
+    records = extract_records(text, RecordOptions(measure="signature", model=model))
+    assert [p.author for p in records.posts] == ["odile", "bram", "chidi"]
+    assert [(c.author, c.text) for c in records.comments] == [
+        ("bram", "How much flour and water per feed, by weight?"),
+        ("odile", "50 g rye and 50 g water, after discarding all but 20 g."),
+        ("odile", "Fed it twice today and the smell is already fading, thanks."),
+        ("chidi", "A cooler spot helps too, if you cannot feed it more often."),
+    ]
+    # The question's text is its own, not the remarks under it.
+    assert "How much flour" not in records.posts[0].text

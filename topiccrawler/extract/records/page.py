@@ -11,10 +11,10 @@ from lxml import etree
 
 from topiccrawler.extract.parse import parse_html
 from topiccrawler.extract.records.comments import RecordOptions, comment_regions, extract_comments
-from topiccrawler.extract.records.fields import block_fields, page_evidence
+from topiccrawler.extract.records.fields import block_fields, page_evidence, shows_time
 from topiccrawler.extract.records.forum import extract_forum, is_forum_page, reread, unwrap
 from topiccrawler.extract.records.linked import linked_posts, merged
-from topiccrawler.extract.records.signature import best_score, shipped_model, signature_records
+from topiccrawler.extract.records.signature import best_score, shipped_model, signature_groups
 from topiccrawler.extract.tree import clean_tree, text_stats
 from topiccrawler.items import CommentRecord, PostRecord, ThreadRecord  # noqa: F401
 
@@ -118,16 +118,90 @@ def extract_records(
 def signature_page(body, stats, options: RecordOptions, now) -> PageRecords:
     """Records as the signature scorer finds them (the `signature` measure): the accepted
     groups' blocks, their fields read as comments' are; a page of them is a thread."""
-    blocks = signature_records(body, stats, options.model)
+    blocks, inside = signature_groups(body, stats, options.model)
     if not blocks:
         return PageRecords()
-    found = block_fields(blocks, set(blocks), now)
+    # Groups inside the records whose every block names its author and (nearly) every one
+    # a time are comments under them (a Q&A page's); other lists inside posts stay text.
+    under = []
+    for group in inside:
+        fields = block_fields(group, set(group), now)
+        timed = sum(f.time is not None for f in fields)
+        if all(f.author and f.text for f in fields) and timed >= 0.8 * len(fields):
+            under.append((group, fields))
+    taken = set(blocks) | {b for group, _ in under for b in group}
+    found = with_header_rows(blocks, block_fields(blocks, taken, now), now)
     posts = [
         PostRecord(f.text, f.author, f.author_url, f.time, f.published_at, f.time_attr)
         for f in found
         if f.text
     ]
-    return PageRecords(kind="thread", posts=posts)
+    comments = [
+        CommentRecord(
+            f.text,
+            f.author,
+            f.author_url,
+            f.time,
+            f.published_at,
+            reply_to=f.reply_to,
+            time_attr=f.time_attr,
+        )  # fmt: skip
+        for _, fields in under
+        for f in fields
+        if f.text
+    ]
+    return PageRecords(kind="thread", posts=posts, comments=comments)
+
+
+def with_header_rows(blocks: list, found: list, now) -> list:
+    """A record laid out over two sibling rows (a header row with its author and time, then
+    the row of its text, or the text then a footer row) where detection took the text rows
+    only: when fewer than half the records have a time or an author, each block is widened
+    to the row beside it holding text (before it, else after), and the widened blocks' fields
+    are kept where they name more authors and times."""
+
+    def named(fields) -> int:
+        return sum(bool(f.time) + bool(f.author) for f in fields)
+
+    if min(sum(bool(f.time) for f in found), sum(bool(f.author) for f in found)) * 2 >= len(found):
+        return found
+    taken = set(blocks)
+    for step in ("getprevious", "getnext"):
+        rows = [_text_sibling(b, step, taken) for b in blocks]
+        if any(r is None for r in rows) or len(set(rows)) < len(rows):
+            continue
+        if sum(shows_time(r) for r in rows) < 0.8 * len(rows):
+            continue
+        pairs = [
+            [r, b] if step == "getprevious" else [b, r] for r, b in zip(rows, blocks, strict=True)
+        ]
+        wrappers = wrapped(pairs)
+        widened = block_fields(wrappers, set(wrappers), now)
+        if named(widened) > named(found):
+            return widened
+        for wrapper in wrappers:  # not better: the rows go back where they were
+            unwrap(wrapper)
+    return found
+
+
+def _text_sibling(block, step: str, taken: set):
+    """The nearest sibling element on one side holding text, not itself a record."""
+    sibling = getattr(block, step)()
+    while sibling is not None and not "".join(sibling.itertext()).strip():
+        sibling = getattr(sibling, step)()
+    return None if sibling is None or sibling in taken else sibling
+
+
+def wrapped(rows: list[list]) -> list:
+    """Each record's rows wrapped in one attribute-less element in their place (what
+    `restore` undoes in a shared tree): the record's block."""
+    wrappers = []
+    for row in rows:
+        wrapper = etree.Element("tbody" if row[0].tag == "tr" else "div")
+        row[0].addprevious(wrapper)
+        wrapper.extend(row)
+        wrappers.append(wrapper)
+    return wrappers
 
 
 def _gate(model) -> float:

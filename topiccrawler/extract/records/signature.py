@@ -69,6 +69,7 @@ class Group:
     members: list[etree._Element]
     features: dict[str, float]
     score: float = 0.0
+    key: str = ""  # the members' tag and the class they share (`group_keys`)
 
 
 def signature(element: etree._Element) -> str:
@@ -76,7 +77,90 @@ def signature(element: etree._Element) -> str:
     classes = element.get("class")
     if not classes:
         return element.tag
-    return element.tag + "." + ".".join(sorted({DIGITS.sub("", c) for c in classes.split()}))
+    return element.tag + "." + ".".join(_names(classes))
+
+
+def _classes(element: etree._Element) -> tuple[str, ...]:
+    """The element's class names without digits, sorted (a page repeats a few, read once)."""
+    return _names(element.get("class") or "")
+
+
+@lru_cache(maxsize=4096)
+def _names(classes: str) -> tuple[str, ...]:
+    return tuple(sorted({DIGITS.sub("", c) for c in classes.split()}))
+
+
+# Two shapes are alike when they share at least this share of their inner signatures.
+ALIKE = 0.5
+
+
+def inner(element: etree._Element) -> frozenset:
+    """The signatures of the element's children and grandchildren: its shape."""
+    found = set()
+    for child in element:
+        if isinstance(child.tag, str):
+            found.add(signature(child))
+            for grandchild in child:
+                if isinstance(grandchild.tag, str):
+                    found.add(signature(grandchild))
+    return frozenset(found)
+
+
+def alike(one: frozenset, two: frozenset) -> bool:
+    """Two shapes share at least ALIKE of their signatures (two bare ones are alike)."""
+    union = one | two
+    return not union or len(one & two) >= ALIKE * len(union)
+
+
+def group_keys(children: list[etree._Element]) -> list[str]:
+    """Each sibling's group key. Siblings of one tag and the same class names (digits left out)
+    are one group; siblings whose names differ only in state or alternation classes
+    ("comment even depth-1" beside "comment odd alt depth-2", "post bg1" beside "post bg2")
+    are one too when they share the class the most siblings of their tag carry and are alike
+    inside (`alike`): a user cell beside a post's text cell ("cell cell--user", "cell
+    cell--main") is not a group of two records. The merged group's key is its tag and that
+    class (`nested` reads it)."""
+    classes = [_classes(child) for child in children]
+    strict = [
+        f"{child.tag}.{'.'.join(names)}" if names else child.tag
+        for child, names in zip(children, classes, strict=True)
+    ]  # `signature`, from the names read once
+    if len(set(strict)) == len({child.tag for child in children}):
+        # One signature per tag (the common case): nothing to merge; each name of a
+        # signature is on as many siblings, the first by name keys it.
+        return [
+            f"{child.tag}.{names[0]}" if names else child.tag
+            for child, names in zip(children, classes, strict=True)
+        ]
+    counts: dict[tuple[str, str], int] = {}
+    for child, names in zip(children, classes, strict=True):
+        for name in names:
+            counts[child.tag, name] = counts.get((child.tag, name), 0) + 1
+    loose: dict[str, dict[str, etree._Element]] = {}  # loose key: strict signature: example
+    keys = []
+    chosen: dict[str, str] = {}  # strict signature: its key
+    for child, names, sig in zip(children, classes, strict, strict=True):
+        key = chosen.get(sig)
+        if key is None:
+            if not names:
+                key = child.tag
+            else:
+                best = min(names, key=lambda n: (-counts[child.tag, n], n))
+                key = f"{child.tag}.{best}"
+            chosen[sig] = key
+        keys.append(key)
+        loose.setdefault(key, {}).setdefault(sig, child)
+    renamed: dict[tuple[str, str], str] = {}
+    for key, examples in loose.items():
+        if len(examples) < 2:
+            continue
+        sizes = {sig: strict.count(sig) for sig in examples}
+        shapes = {sig: inner(e) for sig, e in examples.items()}
+        first = max(examples, key=lambda sig: sizes[sig])  # the most common signature
+        for sig in examples:
+            if sig != first and not alike(shapes[sig], shapes[first]):
+                renamed[key, sig] = f"{sig}|"  # not alike: a group of its own signature
+    return [renamed.get((key, sig), key) for key, sig in zip(keys, strict, strict=True)]
 
 
 def groups(body: etree._Element, stats: dict | None = None) -> list[Group]:
@@ -99,30 +183,37 @@ def groups(body: etree._Element, stats: dict | None = None) -> list[Group]:
             continue
         level = depth.get(parent, 0)
         buckets: dict[str, list] = {}
+        children = []
         for child in parent:
             if not isinstance(child.tag, str):
                 continue
             depth[child] = level + 1
             if child.tag in SKIP:
                 continue
-            buckets.setdefault(signature(child), []).append(child)
+            children.append(child)
+        if len(children) < 2:
+            continue  # no siblings, no group
+        for child, key in zip(children, group_keys(children), strict=True):
+            buckets.setdefault(key, []).append(child)
         for key, members in buckets.items():
             if len(members) < 2:
                 continue
             texts = [stats[m].text if m in stats else 0 for m in members]
             if sum(texts) < 20 * len(members) / 2:
                 continue  # empty or one-word siblings: no record holds so little
+            words = " ".join(sorted({n for m in members for n in _classes(m)}))
             found.append(
                 Group(
                     parent,
                     members,
-                    _features(key, members, texts, stats, level, order, total, page_chars),
+                    _features(key, words, members, texts, stats, level, order, total, page_chars),
+                    key=key,
                 )  # fmt: skip
             )
     return found
 
 
-def _features(key, members, texts, stats, level, order, total, page_chars) -> dict:
+def _features(key, words, members, texts, stats, level, order, total, page_chars) -> dict:
     n = len(members)
     chars = sum(texts) / n
     spread = (sum((t - chars) ** 2 for t in texts) / n) ** 0.5 / (chars + 1)
@@ -159,8 +250,8 @@ def _features(key, members, texts, stats, level, order, total, page_chars) -> di
         "depth": min(level, 30) / 30,
         "position": order.get(members[0], 0) / total,
         "share": sum(texts) / page_chars,
-        "record_words": float(bool(RECORD_WORDS.search(key))),
-        "chrome_words": float(bool(CHROME_WORDS.search(key))),
+        "record_words": float(bool(RECORD_WORDS.search(words))),
+        "chrome_words": float(bool(CHROME_WORDS.search(words))),
         "elements": math.log1p(descendants / n),
         "prose": prose,
         "tag_li": float(tag == "li"),
@@ -281,23 +372,68 @@ def signature_records(
 ) -> list[etree._Element]:
     """The blocks of the groups the model takes for records, in page order: accepted groups,
     best first, each kept unless it lies inside or holds one kept before."""
+    return signature_groups(body, stats, model)[0]
+
+
+def signature_groups(
+    body: etree._Element, stats: dict | None = None, model: Model | None = None
+) -> tuple[list[etree._Element], list[list[etree._Element]]]:
+    """The records' blocks (`signature_records`), and the accepted groups inside a kept
+    group's records that are not replies of their kind (`nested`, or a group alike the
+    records inside): the comments under a Q&A page's question and answers, or lists inside
+    posts (the caller tells them apart by their fields), each group's blocks in page
+    order."""
     model = model or shipped_model()
     if model is None:
-        return []
+        return [], []
     kept: list[Group] = []
+    inner_groups: list[Group] = []
+    replies: list[Group] = []
     for group in scored(body, stats, model):
         if group.score < model.threshold:
             break
         inside = set(group.members)
-        if any(
-            _within(group.parent, k.members) or any(_within(k.parent, [m]) for m in inside)
-            for k in kept
-        ):
+        if any(any(_within(k.parent, [m]) for m in inside) for k in kept):
+            continue  # holds records kept before
+        outer = next((k for k in kept if _within(group.parent, k.members)), None)
+        if outer is not None:
+            shape = inner(group.members[0])
+            if group.key == outer.key or any(alike(shape, inner(m)) for m in outer.members[:5]):
+                replies.append(group)  # records of the outer kind nested in them
+            elif not any(_within(group.parent, i.members) for i in inner_groups):
+                inner_groups.append(group)
             continue
         kept.append(group)
-    blocks = [m for g in kept for m in g.members]
+    blocks = {m for g in kept for m in g.members}
+    for group in kept:
+        blocks.update(nested(group))
+    for group in replies:
+        blocks.update(group.members)
     order = {e: i for i, e in enumerate(body.iter(etree.Element))}
-    return sorted(blocks, key=lambda e: order.get(e, 0))
+    under = [
+        sorted({*g.members, *nested(g)} - blocks, key=lambda e: order.get(e, 0))
+        for g in inner_groups
+    ]
+    return sorted(blocks, key=lambda e: order.get(e, 0)), [u for u in under if u]
+
+
+def nested(group: Group) -> list[etree._Element]:
+    """Records nested in the group's members: descendants of their tag carrying the class
+    that keys the group, or of their custom element's tag (<x-comment>, whose name says
+    what it is), and alike inside (a reply under a comment, alone in its list or among
+    siblings)."""
+    tag, _, name = group.key.partition(".")
+    if name.endswith("|"):
+        return []
+    shape = inner(group.members[0])
+    if not shape:
+        return []  # a bare shape is alike any other
+    found = []
+    for member in group.members:
+        for d in member.iterdescendants(tag):
+            if (name in _classes(d) if name else "-" in tag) and alike(inner(d), shape):
+                found.append(d)
+    return found
 
 
 def _within(element: etree._Element, members: list) -> bool:
