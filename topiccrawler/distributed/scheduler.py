@@ -29,6 +29,7 @@ from twisted.internet import reactor, task
 
 from topiccrawler.distributed.bloom import BloomDupeFilter
 from topiccrawler.distributed.frontier import OVER_BUDGET, SEEN, SharedFrontier
+from topiccrawler.distributed.rediscovery import RAISED, SharedRediscovery
 from topiccrawler.distributed.state import SEEDS_PUSHED, Heartbeat, SharedCrawl, shared_crawl_for
 from topiccrawler.frontier.refresh import PopRefresh
 from topiccrawler.meta import LEASE, SITE_BUDGET
@@ -77,8 +78,15 @@ class DistributedScheduler(BaseScheduler):
         # Fingerprints this worker has sent to the shared filter: a page's navigation and
         # related links come back on every page, and most links a spider finds are repeats.
         # A repeat is known seen without pickling it or asking Redis. Bounded; forgotten
-        # when full (Redis still knows them).
-        self.known: set[bytes] = set()
+        # when full (Redis still knows them). With rediscovery, the best priority sent of a
+        # link the frontier ranked: a repeat goes to Redis only when it may raise the URL.
+        self.known: dict[bytes, int | None] = {}
+        self.gain = (
+            settings.getint("FRONTIER_REDISCOVERY_GAIN")
+            if settings.getbool("FRONTIER_ENABLED")
+            else 0
+        )
+        self.rediscovery: SharedRediscovery | None = None  # distributed/rediscovery.py
         self.known_max = settings.getint("REDIS_LOCAL_SEEN_MAX")
         self.freed: set[str] = set()  # leases freed when their download ended
         self.to_free: list[str] = []  # ... sent with the next pop or sweep (one round trip)
@@ -119,6 +127,8 @@ class DistributedScheduler(BaseScheduler):
                 settings.getint("CONCURRENT_REQUESTS_PER_DOMAIN"),
             ),
         )
+        if self.gain > 0:
+            self.rediscovery = SharedRediscovery(self.queue, self.df.fingerprint, self.gain)
         reclaimed = crawl.reclaim_dead()
         self.stats.inc_value("topiccrawler/workers/reclaimed", reclaimed)
         queued = len(self.queue)
@@ -161,6 +171,8 @@ class DistributedScheduler(BaseScheduler):
         # Requests taken but never finished (a crawl stopped early) go back for later.
         unfinished = [lease for lease in self.leased if crawl.requeue(lease, crawl.worker)]
         crawl.release(*self.done)
+        if self.rediscovery is not None:
+            self.rediscovery.flush()
         self.leased.clear()
         self.freed.clear()
         self.done.clear()
@@ -198,19 +210,23 @@ class DistributedScheduler(BaseScheduler):
     def enqueue_request(self, request: Request) -> bool:
         """Seen-URL filter, the site's budget over all workers (new URLs only: each worker's
         spider only knows the URLs it found itself) and the queue, in one round trip; none for
-        a URL this worker has sent before."""
+        a URL this worker has sent before, unless the link may raise it (rediscovery)."""
         fresh = not request.dont_filter
         fingerprint = self.df.fingerprint(request) if fresh else b""
+        tracked = self.rediscovery is not None and self.rediscovery.tracked(request)
         if fresh and fingerprint in self.known:
-            self.stats.inc_value("scheduler/seen/local")
-            self.df.log(request, self.crawler.spider)
-            return False
+            best = self.known[fingerprint]
+            if best is None or not tracked or request.priority < best + self.gain:
+                self.stats.inc_value("scheduler/seen/local")
+                self.df.log(request, self.crawler.spider)
+                return False
         try:
-            outcome = self.queue.push_new(
-                request,
-                self.df.offsets(request, fingerprint) if fresh else [],
-                request.meta.get(SITE_BUDGET) if fresh else None,
-            )
+            offsets = self.df.offsets(request, fingerprint) if fresh else []
+            budget = request.meta.get(SITE_BUDGET) if fresh else None
+            if tracked:
+                outcome = self.rediscovery.push_new(request, fingerprint, offsets, budget)
+            else:
+                outcome = self.queue.push_new(request, offsets, budget)
         except ValueError:  # a callback that is no method of the spider: it stays here
             if fresh and self.df.request_seen(request):
                 return False
@@ -220,7 +236,10 @@ class DistributedScheduler(BaseScheduler):
         if fresh and outcome != OVER_BUDGET:
             if len(self.known) >= self.known_max:
                 self.known.clear()
-            self.known.add(fingerprint)
+            self.known[fingerprint] = request.priority if tracked else None
+        if outcome == RAISED:  # the queued request has this link's priority now
+            self.stats.inc_value("topiccrawler/frontier/rediscovered_higher")
+            return False
         if outcome == SEEN:
             self.df.log(request, self.crawler.spider)
             return False
@@ -259,6 +278,8 @@ class DistributedScheduler(BaseScheduler):
             raise
         if popped is None and self.queue.next_free is not None:
             self._wake_in(self.queue.next_free)  # a site frees up then: ask again at once
+        elif popped is not None and self.rediscovery is not None:
+            self.rediscovery.taken(popped[0])
         return popped
 
     def _requeue(self, request: Request, lease: str) -> None:
@@ -301,6 +322,8 @@ class DistributedScheduler(BaseScheduler):
         if in_progress is None:
             return
         self._send_frees()
+        if self.rediscovery is not None:
+            self.rediscovery.flush()
         for lease, request in list(self.leased.items()):
             if request not in in_progress:
                 del self.leased[lease]
