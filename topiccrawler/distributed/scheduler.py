@@ -33,7 +33,7 @@ from topiccrawler.distributed.rediscovery import RAISED, SharedRediscovery
 from topiccrawler.distributed.state import SEEDS_PUSHED, Heartbeat, SharedCrawl, shared_crawl_for
 from topiccrawler.frontier.refresh import PopRefresh
 from topiccrawler.meta import LEASE, SITE_BUDGET
-from topiccrawler.signals import items_stored, storage_flush_requested
+from topiccrawler.signals import items_stored, request_held, storage_flush_requested
 
 logger = logging.getLogger(__name__)
 
@@ -89,6 +89,9 @@ class DistributedScheduler(BaseScheduler):
         self.rediscovery: SharedRediscovery | None = None  # distributed/rediscovery.py
         self.known_max = settings.getint("REDIS_LOCAL_SEEN_MAX")
         self.freed: set[str] = set()  # leases freed when their download ended
+        # Leases of requests a component holds back to crawl them again (a login under way):
+        # kept until they are, whatever the engine says of them meanwhile.
+        self.held: set[str] = set()
         self.to_free: list[str] = []  # ... sent with the next pop or sweep (one round trip)
 
     @classmethod
@@ -155,6 +158,7 @@ class DistributedScheduler(BaseScheduler):
             self.loops.append(loop)
         signals_ = self.crawler.signals
         signals_.connect(self.items_stored, signal=items_stored)
+        signals_.connect(self.request_held, signal=request_held)
         signals_.connect(self.request_left_downloader, signal=signals.request_left_downloader)
         signals_.connect(self.spider_idle, signal=signals.spider_idle)
 
@@ -174,6 +178,7 @@ class DistributedScheduler(BaseScheduler):
         if self.rediscovery is not None:
             self.rediscovery.flush()
         self.leased.clear()
+        self.held.clear()
         self.freed.clear()
         self.done.clear()
         finished = crawl.finished()
@@ -211,6 +216,17 @@ class DistributedScheduler(BaseScheduler):
         """Seen-URL filter, the site's budget over all workers (new URLs only: each worker's
         spider only knows the URLs it found itself) and the queue, in one round trip; none for
         a URL this worker has sent before, unless the link may raise it (rediscovery)."""
+        lease = request.meta.get(LEASE)
+        if lease in self.held:  # held back, crawled again: queued, then its lease ends
+            queued = self._enqueue(request)
+            self.held.discard(lease)
+            self.leased.pop(lease, None)
+            self.freed.discard(lease)
+            self.crawl.release(lease)
+            return queued
+        return self._enqueue(request)
+
+    def _enqueue(self, request: Request) -> bool:
         fresh = not request.dont_filter
         fingerprint = self.df.fingerprint(request) if fresh else b""
         tracked = self.rediscovery is not None and self.rediscovery.tracked(request)
@@ -326,6 +342,11 @@ class DistributedScheduler(BaseScheduler):
             self.rediscovery.flush()
         for lease, request in list(self.leased.items()):
             if request not in in_progress:
+                if lease in self.held:  # not done: back in the engine later; its site is free
+                    if lease not in self.freed:
+                        self.freed.add(lease)
+                        self.crawl.free(lease)
+                    continue
                 del self.leased[lease]
                 if lease in self.freed:
                     self.freed.discard(lease)
@@ -335,6 +356,14 @@ class DistributedScheduler(BaseScheduler):
                     self.done.append(lease)
                 else:
                     self.crawl.release(lease)
+
+    def request_held(self, request: Request) -> None:
+        """A component holds a leased request back, to crawl it again (middlewares/sessions.py
+        while it logs in): its lease stays until then (`enqueue_request`), or until the worker
+        closes (it goes back into the frontier), or dies (another worker puts it back)."""
+        lease = request.meta.get(LEASE)
+        if lease in self.leased:
+            self.held.add(lease)
 
     def request_left_downloader(self, request: Request) -> None:
         """A download is over: its site may take the next request (politeness). Sent with this
