@@ -2,6 +2,7 @@
 
     .venv/bin/python benchmarks/shared_harvest.py [--pages 2000] [--rounds 2] [--size large]
         [--setups "one process" "1 Redis worker" ...] [--gain 50]
+    .venv/bin/python benchmarks/shared_harvest.py --memory [--queued 100000]
 
 Every setup crawls the same sandbox web from the home page of every content site, with the same
 CPU-bound settings as `workers.py` (no delay, AutoThrottle off, 4 requests per site, 32 requests
@@ -18,6 +19,11 @@ setup: harvest at 100 / 500 / 1,000 / 2,000 pages in fetch order, recall, duplic
 (the sandbox's count), links raised by rediscovery (`topiccrawler/frontier/rediscovered_higher`
 over the workers' stats), and seconds; then the mean over the rounds. Setups alternate within a
 round, so a round's figures ran under the same load.
+
+--memory: what rediscovery costs in Redis, measured on the server: --queued links of the
+sandbox's kind (as workers.py's memory figure makes them, with the frontier's features) queued
+through the rediscovery's enqueue, the frontier's sorted sets and the `where` index apart, in bytes
+per queued request (MEMORY USAGE of the keys: the server may be shared).
 """
 
 from __future__ import annotations
@@ -27,12 +33,27 @@ import re
 import statistics
 import sys
 import tempfile
+import uuid
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from harvest import CHECKPOINTS  # noqa: E402
-from workers import CPU_BOUND, run  # noqa: E402
+from workers import CPU_BOUND, REDIS, Topic, run  # noqa: E402
 
+from topiccrawler.distributed.bloom import BloomDupeFilter  # noqa: E402
+from topiccrawler.distributed.frontier import SharedFrontier  # noqa: E402
+from topiccrawler.distributed.rediscovery import SharedRediscovery  # noqa: E402
+from topiccrawler.distributed.state import SharedCrawl  # noqa: E402
+from topiccrawler.meta import (  # noqa: E402
+    AUTHORITY_SITE,
+    ENTRANCE,
+    FRONTIER,
+    HOPS,
+    LINK_BLOCK,
+    LINK_TEXT,
+    SITE_BUDGET,
+    TUNNEL,
+)
 from topiccrawler.sandbox.server import SandboxServer  # noqa: E402
 from topiccrawler.sandbox.web import build_web  # noqa: E402
 
@@ -54,6 +75,45 @@ def counted(folder: Path, name: str) -> int:
         found = re.search(rf"'{re.escape(name)}': (\d+)", log.read_text(errors="replace"))
         total += int(found.group(1)) if found else 0
     return total
+
+
+def memory(count: int) -> dict:
+    """Bytes per queued request: the frontier (sorted sets) and the rediscovery's index."""
+    import redis
+    from scrapy import Request
+    from scrapy.utils.request import RequestFingerprinter
+
+    server = redis.Redis.from_url(REDIS)
+    crawl = SharedCrawl(server, f"bench-memory-{uuid.uuid4().hex[:8]}")
+    spider = Topic()
+    queue = SharedFrontier(crawl, spider, lambda r: r.url.split("/")[2], (0.0, 8))
+    fingerprinter = RequestFingerprinter()
+    seen = BloomDupeFilter(crawl, fingerprinter, 10_000_000, 1e-4)
+    rediscovery = SharedRediscovery(queue, fingerprinter.fingerprint, 50)
+    for i in range(count):
+        host = f"www.site{i % 12}.test:8765"
+        request = Request(
+            f"http://{host}/finance/2026{i % 12:02d}{i % 28:02d}/{i}.html",
+            callback=spider.parse,
+            priority=i % 900,
+            meta={
+                ENTRANCE: "authority", HOPS: 3, AUTHORITY_SITE: host,
+                LINK_TEXT: "国家税务总局关于个人所得税专项附加扣除的公告", LINK_BLOCK: "content",
+                TUNNEL: 0, SITE_BUDGET: (host, 5000),
+                FRONTIER: {"features": {"text": 0.8, "context": 0.6, "url": 0.5,
+                                        "block": 1.0, "learned": 0.55, "model": 0.7},
+                           "hops": 3, "offset": 0},
+            },
+        )  # fmt: skip
+        fingerprint = fingerprinter.fingerprint(request)
+        rediscovery.push_new(request, fingerprint, seen.offsets(request, fingerprint), None)
+    # MEMORY USAGE of the keys (the server is shared: its used_memory moves with other crawls)
+    sites = [site.decode() for site in server.zrange(crawl.key("sites"), 0, -1)]
+    frontier = sum(server.memory_usage(crawl.key("q", site), samples=0) for site in sites)
+    index = server.memory_usage(rediscovery.key, samples=0)
+    entries = rediscovery.size()
+    crawl.clear()
+    return {"entries": entries, "frontier": frontier / count, "index": index / count}
 
 
 def print_round(results: dict[str, dict], checkpoints: list[int]) -> None:
@@ -79,7 +139,17 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--gain", type=int, default=50, help="FRONTIER_REDISCOVERY_GAIN")
     parser.add_argument("--setups", nargs="+", choices=list(SETUPS), default=list(SETUPS))
+    parser.add_argument("--memory", action="store_true", help="the Redis memory figure only")
+    parser.add_argument("--queued", type=int, default=100_000, help="requests queued (--memory)")
     args = parser.parse_args()
+    if args.memory:
+        figures = memory(args.queued)
+        print(
+            f"{args.queued} requests queued through the rediscovery's enqueue, "
+            f"{figures['entries']} indexed: frontier {figures['frontier']:.0f} B a request, "
+            f"where index {figures['index']:.0f} B a request (MEMORY USAGE of the keys)"
+        )
+        return 0
     web = build_web(1, args.size)
     checkpoints = [n for n in CHECKPOINTS if n <= args.pages]
     print(
