@@ -5,14 +5,17 @@ request in flight, or one taken back from a dead worker, is never queued a secon
 from __future__ import annotations
 
 import uuid
+from types import SimpleNamespace
 
 import pytest
 from scrapy import Request, Spider
 from scrapy.utils.request import RequestFingerprinter
+from scrapy.utils.test import get_crawler
 
 from topiccrawler.distributed.bloom import BloomDupeFilter
 from topiccrawler.distributed.frontier import QUEUED, SEEN, SharedFrontier
 from topiccrawler.distributed.rediscovery import RAISED, SharedRediscovery, raised
+from topiccrawler.distributed.scheduler import DistributedScheduler
 from topiccrawler.distributed.state import SharedCrawl
 from topiccrawler.meta import (
     AUTHORITY_SITE,
@@ -216,3 +219,48 @@ def test_only_links_the_frontier_ranked_are_indexed(crawls):
     assert worker.queue.push_new(start, worker.seen.offsets(start), None) == QUEUED
     assert worker.push(first_link(spider)) == QUEUED
     assert worker.rediscovery.size() == 1
+
+
+def scheduler_for(crawl: SharedCrawl, spider: Topical) -> DistributedScheduler:
+    """A worker's scheduler over `crawl`, as `open` sets it up (without its loops)."""
+    crawler = get_crawler(
+        Topical,
+        {"FRONTIER_ENABLED": True, "FRONTIER_REDISCOVERY_GAIN": 50, "STORAGE_ENABLED": False},
+    )
+    crawler.spider = spider
+    crawler.engine = SimpleNamespace(_slot=SimpleNamespace(inprogress=set()))
+    scheduler = DistributedScheduler(crawler)
+    scheduler.crawl = crawl
+    scheduler.df = BloomDupeFilter(crawl, crawler.request_fingerprinter, 1000, 1e-3)
+    scheduler.queue = SharedFrontier(crawl, spider, site_of, (0.0, 10))
+    scheduler.rediscovery = SharedRediscovery(scheduler.queue, scheduler.df.fingerprint, 50)
+    return scheduler
+
+
+def test_the_scheduler_sends_a_repeat_to_redis_only_when_it_may_raise(crawls):
+    spider = Topical()
+    scheduler = scheduler_for(crawls[0], spider)
+    stats = scheduler.stats
+    assert scheduler.enqueue_request(first_link(spider))
+    assert not scheduler.enqueue_request(first_link(spider, priority=340))
+    assert stats.get_value("scheduler/seen/local") == 1  # under the gain: not asked
+    assert not scheduler.enqueue_request(better_link(spider))  # raised: nothing new queued
+    assert stats.get_value("topiccrawler/frontier/rediscovered_higher") == 1
+    assert not scheduler.enqueue_request(better_link(spider, priority=520))
+    assert stats.get_value("scheduler/seen/local") == 2
+    assert scheduler.queue.size() == 1
+    assert scheduler.next_request().priority == 500
+
+
+def test_a_request_held_back_keeps_its_lease_until_it_is_crawled_again(crawls):
+    spider = Topical()
+    scheduler = scheduler_for(crawls[0], spider)
+    scheduler.enqueue_request(first_link(spider))
+    request = scheduler.next_request()
+    scheduler.request_held(request)  # the session middleware waits for its login
+    scheduler.items_stored()  # its download is over (out of the engine), and a commit passes
+    assert crawls[0].leases_in_flight() == 1  # still leased: a worker killed now loses nothing
+    assert scheduler.queue.size() == 0
+    assert scheduler.enqueue_request(request.replace(dont_filter=True))  # logged in: again
+    assert crawls[0].leases_in_flight() == 0 and scheduler.queue.size() == 1
+    assert scheduler.leased == {} and scheduler.held == set()
