@@ -19,14 +19,17 @@ from topiccrawler.distributed.scheduler import DistributedScheduler
 from topiccrawler.distributed.state import SharedCrawl
 from topiccrawler.meta import (
     AUTHORITY_SITE,
+    ENGINE,
     ENTRANCE,
     FRONTIER,
+    HIT_TITLE,
     HOP_LIMIT,
     HOPS,
     LEASE,
     LINK_BLOCK,
     LINK_TEXT,
     PAGER_HOPS,
+    QUERY,
     SITE_BUDGET,
     TUNNEL,
 )
@@ -140,11 +143,10 @@ def test_a_better_link_raises_the_queued_request_in_place_and_it_keeps_its_ident
     assert request.priority == 500 and request.url == URL
     assert request.callback == spider.parse and request.errback == spider.on_error
     for key in (ENTRANCE, AUTHORITY_SITE, "download_slot", SITE_BUDGET, HOP_LIMIT, "cookiejar",
-                "custom_key"):  # fmt: skip
-        assert request.meta[key] == first.meta[key], key
-    for key in (LINK_TEXT, LINK_BLOCK, TUNNEL, HOPS, "depth"):  # the better link's (fewer hops)
+                "custom_key", HOPS, PAGER_HOPS, "depth"):  # fmt: skip
+        assert request.meta[key] == first.meta[key], key  # fewer hops, but from elsewhere
+    for key in (LINK_TEXT, LINK_BLOCK, TUNNEL):  # what its priority was computed from
         assert request.meta[key] == better.meta[key], key
-    assert PAGER_HOPS not in request.meta  # the nearer link's hops hold as a whole
     assert request.meta[FRONTIER]["features"]["text"] == pytest.approx(0.9)
     assert request.meta[LEASE] == "w0:1"
     assert worker.queue.pop(lease="w0:2") is None
@@ -152,12 +154,44 @@ def test_a_better_link_raises_the_queued_request_in_place_and_it_keeps_its_ident
     assert worker.rediscovery.size() == 0  # its index entry went with it
 
 
-def test_a_better_link_with_more_hops_keeps_the_queued_hops():
+def test_hops_are_taken_only_when_fewer_from_the_same_entrance_and_site():
     spider = Topical()
-    request = raised(first_link(spider), better_link(spider, hops=5))
-    assert request.priority == 500
+    first = first_link(spider)
+    same_place = {ENTRANCE: "authority", AUTHORITY_SITE: "基金网"}
+    nearer = better_link(spider, hops=1)
+    nearer.meta.update(same_place)
+    request = raised(first, nearer)
+    assert (request.meta[HOPS], request.meta["depth"]) == (1, 1) and PAGER_HOPS not in request.meta
+    assert request.meta[HOP_LIMIT] == 4 and request.meta[SITE_BUDGET] == (SITE, 10)
+    farther = better_link(spider, hops=5)
+    farther.meta.update(same_place)
+    request = raised(first, farther)
     assert (request.meta[HOPS], request.meta[PAGER_HOPS], request.meta["depth"]) == (3, 1, 3)
-    assert request.meta[LINK_TEXT] == "基金年度报告"
+    assert request.priority == 500 and request.meta[LINK_TEXT] == "基金年度报告"
+
+
+def test_a_link_and_a_search_hit_raise_each_other_but_stay_what_they_are():
+    """A search hit has 0 hops and its query; a link raised by a hit must not pass for a hit
+    without a query (the frontier reads a hit's query when it scores it again), nor the hit
+    take a link's anchor."""
+    spider = Topical()
+    link = first_link(spider)
+    link.meta.update({ENTRANCE: "search", HOPS: 2})
+    hit = Request(
+        URL,
+        callback=spider.parse,
+        priority=600,
+        meta={ENTRANCE: "search", HOPS: 0, ENGINE: "bing", QUERY: "基金 报告",
+              HIT_TITLE: "基金年度报告", FRONTIER: features(0.9)},
+    )  # fmt: skip
+    request = raised(link, hit)
+    assert request.priority == 600 and request.meta[HOPS] == 2
+    assert ENGINE not in request.meta and QUERY not in request.meta
+    assert request.meta[LINK_TEXT] == "体育新闻"
+    assert request.meta[FRONTIER]["features"]["text"] == pytest.approx(0.9)
+    back = raised(hit, better_link(spider, priority=900))
+    assert back.meta[HOPS] == 0 and back.meta[QUERY] == "基金 报告"
+    assert LINK_TEXT not in back.meta
 
 
 def test_a_request_in_flight_is_not_queued_again_and_comes_back_once(crawls):

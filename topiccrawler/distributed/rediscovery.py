@@ -15,9 +15,12 @@ worker is queued once, as it was).
 
 The rebuilt request keeps everything it was queued with: entrance, authority site, download
 slot, site budget, hop limit, callback and errback, and whatever else is in its meta. It takes
-from the better link only its priority and what that priority was computed from (RAISED_KEYS:
-the frontier's features, the anchor text and block the link classifier reads, the irrelevant
-pages in a row before the link), and its hops when they are fewer (NEARER_KEYS).
+from the better link only its priority and the frontier's features it was computed from; when
+both are links (not search hits), also the anchor text and block the link classifier reads
+again and the irrelevant pages in a row before the link (LINK_KEYS), and when the better link
+has fewer hops from the same entrance and site, its hops (NEARER_KEYS). What a request is
+stays whole: a link never takes a hit's hop count of 0 (it would pass for a hit without its
+query), a hit never takes a link's.
 
 An index entry goes when its request is popped (`taken`, sent in batches with the scheduler's
 sweep) unless the request is queued at its place again by then (taken back from a dead worker:
@@ -33,13 +36,23 @@ from scrapy import Request
 
 from topiccrawler.distributed.bloom import TEST_AND_SET_BITS
 from topiccrawler.distributed.frontier import QUEUE_NEW, SEEN, SharedFrontier
-from topiccrawler.meta import FRONTIER, HOPS, LINK_BLOCK, LINK_TEXT, PAGER_HOPS, TUNNEL
+from topiccrawler.meta import (
+    AUTHORITY_SITE,
+    ENTRANCE,
+    FRONTIER,
+    HOPS,
+    LINK_BLOCK,
+    LINK_TEXT,
+    PAGER_HOPS,
+    TUNNEL,
+)
 
 RAISED = 3  # push_new's outcome: the URL was queued lower, its queued request now has this priority
-# What the frontier computed a link's priority from: a raised request takes them from the better
-# link (refresh_priority and the link classifier read them again later).
-RAISED_KEYS = (FRONTIER, LINK_TEXT, LINK_BLOCK, TUNNEL)
+# What the frontier computed a link's priority from besides its features: a raised link takes
+# them from the better link (refresh_priority and the link classifier read them again later).
+LINK_KEYS = (LINK_TEXT, LINK_BLOCK, TUNNEL)
 NEARER_KEYS = (HOPS, PAGER_HOPS, "depth")  # taken together, when the better link has fewer hops
+SAME_PLACE = (ENTRANCE, AUTHORITY_SITE)  # ... from the same entrance and site
 WHERE_KEY_BYTES = 8  # of the fingerprint; a clash is told apart by the whole fingerprint
 
 # As ENQUEUE (distributed/frontier.py), for a link the frontier ranked. KEYS[6]: where; ARGV[6]:
@@ -85,19 +98,22 @@ return 1
 
 
 def raised(queued: Request, better: Request) -> Request:
-    """The queued request at the priority of the `better` link to its URL: all it was queued
-    with is kept but RAISED_KEYS, which are the better link's, and its hops when the better link
-    has fewer."""
+    """The queued request at the priority of the `better` link (or hit) to its URL: all it was
+    queued with is kept but the frontier's features, which are the better one's, and between
+    two links the LINK_KEYS and the hops when fewer from the same place."""
     meta = dict(queued.meta)
-    for key in RAISED_KEYS:
-        if key in better.meta:
-            meta[key] = better.meta[key]
-    if better.meta.get(HOPS, 0) < queued.meta.get(HOPS, 0):
-        for key in NEARER_KEYS:
+    meta[FRONTIER] = better.meta[FRONTIER]
+    if LINK_TEXT in queued.meta and LINK_TEXT in better.meta:
+        for key in LINK_KEYS:
             if key in better.meta:
                 meta[key] = better.meta[key]
-            else:
-                meta.pop(key, None)
+        same_place = all(better.meta.get(key) == queued.meta.get(key) for key in SAME_PLACE)
+        if same_place and 0 < better.meta.get(HOPS, 0) < queued.meta.get(HOPS, 0):
+            for key in NEARER_KEYS:
+                if key in better.meta:
+                    meta[key] = better.meta[key]
+                else:
+                    meta.pop(key, None)
     return queued.replace(priority=better.priority, meta=meta)
 
 
