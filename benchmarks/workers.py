@@ -137,7 +137,11 @@ def run(
     pages: int,
     in_flight: int,
     profile: Path | None = None,
+    shared: bool = True,
+    extra: dict | None = None,
 ) -> dict:
+    """One crawl of `workers` workers over Redis (`shared` False: one process without Redis,
+    `workers` must be 1), with `extra` settings added."""
     seeds = folder / "seeds.toml"
     seeds.write_text(every_site_seed_file(server), encoding="utf-8")
     schema, url = fresh_schema()
@@ -151,7 +155,12 @@ def run(
         "CONCURRENT_REQUESTS": in_flight,
         "REDIS_URL": REDIS,
         "REDIS_CRAWL_NAME": name,
+        **(extra or {}),
     }
+    if not shared:
+        if workers != 1:
+            raise ValueError("a crawl without Redis runs in one process")
+        del settings["REDIS_URL"], settings["REDIS_CRAWL_NAME"]
     started = time.monotonic()
     cpu_before = resource.getrusage(resource.RUSAGE_CHILDREN)
     server_cpu = time.process_time()  # this process: the sandbox server's threads
@@ -192,7 +201,8 @@ def run(
     result["duplicates"] = sum(n - 1 for n in served.values())
     result["elapsed"] = elapsed
     result["cpu"] = (workers_cpu, server_cpu, services)
-    SharedCrawl(redis.Redis.from_url(REDIS), name).clear()  # a crawl stopped by its page budget
+    if shared:  # a crawl stopped by its page budget
+        SharedCrawl(redis.Redis.from_url(REDIS), name).clear()
     drop_schema(schema)
     return result
 

@@ -208,7 +208,8 @@ FRONTIER_EXPLORATION = 0.1  # weight of the bonus for sections seen little (find
 FRONTIER_HUB_LINKS = 0  # on-topic content links that make a page a hub, learnt as worth
 FRONTIER_HUB_SHARE = 0.3  # fetching, when they are this share of its links too (0 links: off)
 # a page found again through a link this many priority points better (of 1000) is queued again
-# there, and fetched once, from its best place (0: a page keeps its first link's priority)
+# there, and fetched once, from its best place (a shared crawl raises its queued request in place
+# in Redis: distributed/rediscovery.py); 0: a page keeps its first link's priority
 FRONTIER_REDISCOVERY_GAIN = 50
 FRONTIER_RESCORE_LIMIT = 20000  # queued requests scored again after a classifier refit, at most
 # feature → weight; {}: text .3, context .15, url .05, block .05, learned .15, model .3

@@ -28,3 +28,9 @@ storage_flush_requested = object()
 # Asked by whoever needs the address guard (the browser's download handler, for what a rendered
 # page asks for): the guard (middlewares/address_guard.py) answers with itself.
 address_guard_wanted = object()
+
+# A component keeps a request back out of the engine for a moment, to crawl it again
+# (`engine.crawl`, dont_filter) once something is done: a login under way
+# (middlewares/sessions.py). Sent with `request`. A shared crawl's scheduler keeps the request's
+# lease until it is crawled again, so that a worker killed meanwhile loses nothing.
+request_held = object()

@@ -10,6 +10,7 @@ import os
 import re
 import signal
 import subprocess
+import threading
 import time
 import uuid
 from collections import Counter
@@ -30,7 +31,7 @@ from topiccrawler.sandbox.demo import (
 )
 from topiccrawler.sandbox.server import SandboxServer
 from topiccrawler.sandbox.truth import is_genuine, score_crawl, truth_for, truth_key
-from topiccrawler.sandbox.web import build_web
+from topiccrawler.sandbox.web import MEMBERS, build_web
 from topiccrawler.storage.models import CrawlRun, Page
 
 pytestmark = [pytest.mark.redis, pytest.mark.postgres]
@@ -230,4 +231,48 @@ def test_a_worker_killed_mid_crawl_loses_nothing(sandbox, postgres_url, redis_se
     # refetches on purpose; the victim's log has no stats: it was killed).
     twice = sum(n - 1 for n in page_fetches(server).values() if n > 1)
     assert twice <= in_flight + deliberate_refetches([log, joined]) + 16, (twice, in_flight)
+    assert not list(redis_server.scan_iter(match=f"topiccrawler:{name}:*"))
+
+
+class LoginHeldBack(SandboxServer):
+    """The sandbox, its members site's login answering only once `go_on` is set."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.login_asked = threading.Event()
+        self.go_on = threading.Event()
+
+    def login(self, form: dict):
+        self.login_asked.set()
+        self.go_on.wait(120)
+        return super().login(form)
+
+
+def test_a_worker_killed_while_logging_in_loses_the_requests_it_held_back_for_it(
+    postgres_url, redis_server, tmp_path
+):
+    """The requests a worker holds back while it logs in to a site (out of the engine, their
+    downloads over) are still its: killed meanwhile, they go back to the frontier."""
+    web = build_web(1, "small")
+    with LoginHeldBack(web, slow_seconds=4) as server:
+        seeds = tmp_path / "seeds.toml"
+        seeds.write_text(sandbox_seed_file(server), encoding="utf-8")
+        name = f"test-{uuid.uuid4().hex[:8]}"
+        victim = start_worker(server, seeds, postgres_url, name, tmp_path / "victim.log")
+        try:
+            assert server.login_asked.wait(120), "the crawl never logged in"
+            # Past the storage pipeline's flush (STORAGE_FLUSH_INTERVAL): what the victim
+            # fetched meanwhile is committed, and the leases of what is done released.
+            time.sleep(8)
+            assert victim.poll() is None, "the crawl ended before the kill"
+            victim.send_signal(signal.SIGKILL)
+            victim.wait()
+        finally:
+            server.go_on.set()
+        newcomer = start_worker(server, seeds, postgres_url, name, tmp_path / "newcomer.log")
+        codes = wait([newcomer])
+        joined = (tmp_path / "newcomer.log").read_text()
+        assert set(codes) <= {0, 3}, (codes, joined[-3000:])
+        missing = relevant_not_stored(postgres_url, web, server.port)
+    assert not [page for page in missing if page.startswith(MEMBERS)], missing
     assert not list(redis_server.scan_iter(match=f"topiccrawler:{name}:*"))

@@ -66,27 +66,34 @@ end
 return {false, tostring(wait)}
 """
 
-# A request queued unless the seen-URL filter knows it (offsets given) or its site's budget is
-# spent; 0 queued, 1 seen, 2 over budget. One round trip per request the spider finds.
-ENQUEUE = (
-    "local first = 6"
-    + TEST_AND_SET_BITS
-    + """
-if first <= #ARGV and seen == 1 then return 1 end
+# A new URL into its site's queue, unless the site's budget is spent (then 2 is returned).
+# KEYS[3..5]: budget, the site's queue, sites; ARGV[1..5]: stored form, score, site, budget
+# site ('' none), limit. Shared with the rediscovery's enqueue (distributed/rediscovery.py).
+QUEUE_NEW = """
 if ARGV[4] ~= '' and redis.call('HINCRBY', KEYS[3], ARGV[4], 1) > tonumber(ARGV[5]) then
   return 2
 end
 redis.call('ZADD', KEYS[4], ARGV[2], ARGV[1])
 redis.call('ZADD', KEYS[5], 'LT', ARGV[2], ARGV[3])
-return 0
 """
+
+# A request queued unless the seen-URL filter knows it (offsets given) or its site's budget is
+# spent; 0 queued, 1 seen, 2 over budget. One round trip per request the spider finds.
+ENQUEUE = (
+    "local first = 6"
+    + TEST_AND_SET_BITS
+    + "\nif first <= #ARGV and seen == 1 then return 1 end"
+    + QUEUE_NEW
+    + "return 0\n"
 )
 
-# A queued request given a new priority, if no worker has taken it meanwhile.
+# A queued request given a new priority, if no worker has taken it meanwhile; with ARGV[5] (its
+# key in the rediscovery's index KEYS[3]) the index follows it to its new score.
 REPLACE = """
 if redis.call('ZREM', KEYS[1], ARGV[1]) == 0 then return 0 end
 redis.call('ZADD', KEYS[1], ARGV[3], ARGV[2])
 redis.call('ZADD', KEYS[2], 'LT', ARGV[3], ARGV[4])
+if ARGV[5] then redis.call('HSET', KEYS[3], ARGV[5], ARGV[4] .. '\\t' .. ARGV[3]) end
 return 1
 """
 
@@ -114,6 +121,9 @@ class SharedFrontier(Base):
         self._replace = crawl.server.register_script(REPLACE)
         self._enqueue = crawl.server.register_script(ENQUEUE)
         self.next_free: float | None = None  # seconds until a site frees up, after an empty pop
+        # With rediscovery on (distributed/rediscovery.py): a request's key in its index of
+        # queued URLs (None: not indexed), which pushes and moves keep up to date.
+        self.where: Callable[[Request], bytes | None] | None = None
 
     def __len__(self) -> int:
         """Sites with queued requests (cheap; zero exactly when the frontier is empty)."""
@@ -137,6 +147,9 @@ class SharedFrontier(Base):
         pipe = self.server.pipeline(transaction=True)
         pipe.zadd(self.crawl.key("q", site), {self._encode(request, site): score})
         pipe.zadd(self.crawl.key("sites"), {site: score}, lt=True)
+        where = self.where(request) if self.where is not None else None
+        if where is not None:
+            pipe.hset(self.crawl.key("where"), where, f"{site}\t{score!r}")
         pipe.execute()
 
     def push_new(self, request: Request, offsets: list[int], budget: tuple[str, int] | None) -> int:
@@ -217,14 +230,24 @@ class SharedFrontier(Base):
             if priority is None or priority == request.priority:
                 continue
             request.priority = priority
-            keys = [self.crawl.key("q", site), self.crawl.key("sites")]
-            new = self._encode(request, site)
-            self._replace(keys=keys, args=[data, new, self._score(priority), site], client=pipe)
+            self.move(site, data, request, client=pipe)
             if len(pipe) >= RESCORE_BATCH:
                 moved += sum(pipe.execute())
         if len(pipe):
             moved += sum(pipe.execute())
         return moved
+
+    def move(self, site: str, data: bytes, request: Request, client=None) -> int:
+        """The queued entry `data` of `site` replaced by `request` (at its priority), unless a
+        worker took it meanwhile: 1 moved, 0 not. With `client` (a pipeline), only queued there
+        (the answer comes with the pipeline's)."""
+        keys = [self.crawl.key("q", site), self.crawl.key("sites"), self.crawl.key("where")]
+        score = self._score(request.priority)
+        args = [data, self._encode(request, site), score, site]
+        where = self.where(request) if self.where is not None else None
+        if where is not None:
+            args.append(where)
+        return self._replace(keys=keys, args=args, client=client)
 
     def _encode(self, request: Request, site: str) -> bytes:
         """The compact stored form (codec.py), or the given serializer's."""

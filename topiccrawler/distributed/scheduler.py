@@ -29,10 +29,11 @@ from twisted.internet import reactor, task
 
 from topiccrawler.distributed.bloom import BloomDupeFilter
 from topiccrawler.distributed.frontier import OVER_BUDGET, SEEN, SharedFrontier
+from topiccrawler.distributed.rediscovery import RAISED, SharedRediscovery
 from topiccrawler.distributed.state import SEEDS_PUSHED, Heartbeat, SharedCrawl, shared_crawl_for
 from topiccrawler.frontier.refresh import PopRefresh
 from topiccrawler.meta import LEASE, SITE_BUDGET
-from topiccrawler.signals import items_stored, storage_flush_requested
+from topiccrawler.signals import items_stored, request_held, storage_flush_requested
 
 logger = logging.getLogger(__name__)
 
@@ -77,10 +78,20 @@ class DistributedScheduler(BaseScheduler):
         # Fingerprints this worker has sent to the shared filter: a page's navigation and
         # related links come back on every page, and most links a spider finds are repeats.
         # A repeat is known seen without pickling it or asking Redis. Bounded; forgotten
-        # when full (Redis still knows them).
-        self.known: set[bytes] = set()
+        # when full (Redis still knows them). With rediscovery, the best priority sent of a
+        # link the frontier ranked: a repeat goes to Redis only when it may raise the URL.
+        self.known: dict[bytes, int | None] = {}
+        self.gain = (
+            settings.getint("FRONTIER_REDISCOVERY_GAIN")
+            if settings.getbool("FRONTIER_ENABLED")
+            else 0
+        )
+        self.rediscovery: SharedRediscovery | None = None  # distributed/rediscovery.py
         self.known_max = settings.getint("REDIS_LOCAL_SEEN_MAX")
         self.freed: set[str] = set()  # leases freed when their download ended
+        # Leases of requests a component holds back to crawl them again (a login under way):
+        # kept until they are, whatever the engine says of them meanwhile.
+        self.held: set[str] = set()
         self.to_free: list[str] = []  # ... sent with the next pop or sweep (one round trip)
 
     @classmethod
@@ -119,6 +130,8 @@ class DistributedScheduler(BaseScheduler):
                 settings.getint("CONCURRENT_REQUESTS_PER_DOMAIN"),
             ),
         )
+        if self.gain > 0:
+            self.rediscovery = SharedRediscovery(self.queue, self.df.fingerprint, self.gain)
         reclaimed = crawl.reclaim_dead()
         self.stats.inc_value("topiccrawler/workers/reclaimed", reclaimed)
         queued = len(self.queue)
@@ -145,6 +158,7 @@ class DistributedScheduler(BaseScheduler):
             self.loops.append(loop)
         signals_ = self.crawler.signals
         signals_.connect(self.items_stored, signal=items_stored)
+        signals_.connect(self.request_held, signal=request_held)
         signals_.connect(self.request_left_downloader, signal=signals.request_left_downloader)
         signals_.connect(self.spider_idle, signal=signals.spider_idle)
 
@@ -161,7 +175,10 @@ class DistributedScheduler(BaseScheduler):
         # Requests taken but never finished (a crawl stopped early) go back for later.
         unfinished = [lease for lease in self.leased if crawl.requeue(lease, crawl.worker)]
         crawl.release(*self.done)
+        if self.rediscovery is not None:
+            self.rediscovery.flush()
         self.leased.clear()
+        self.held.clear()
         self.freed.clear()
         self.done.clear()
         finished = crawl.finished()
@@ -198,19 +215,34 @@ class DistributedScheduler(BaseScheduler):
     def enqueue_request(self, request: Request) -> bool:
         """Seen-URL filter, the site's budget over all workers (new URLs only: each worker's
         spider only knows the URLs it found itself) and the queue, in one round trip; none for
-        a URL this worker has sent before."""
+        a URL this worker has sent before, unless the link may raise it (rediscovery)."""
+        lease = request.meta.get(LEASE)
+        if lease in self.held:  # held back, crawled again: queued, then its lease ends
+            queued = self._enqueue(request)
+            self.held.discard(lease)
+            self.leased.pop(lease, None)
+            self.freed.discard(lease)
+            self.crawl.release(lease)
+            return queued
+        return self._enqueue(request)
+
+    def _enqueue(self, request: Request) -> bool:
         fresh = not request.dont_filter
         fingerprint = self.df.fingerprint(request) if fresh else b""
+        tracked = self.rediscovery is not None and self.rediscovery.tracked(request)
         if fresh and fingerprint in self.known:
-            self.stats.inc_value("scheduler/seen/local")
-            self.df.log(request, self.crawler.spider)
-            return False
+            best = self.known[fingerprint]
+            if best is None or not tracked or request.priority < best + self.gain:
+                self.stats.inc_value("scheduler/seen/local")
+                self.df.log(request, self.crawler.spider)
+                return False
         try:
-            outcome = self.queue.push_new(
-                request,
-                self.df.offsets(request, fingerprint) if fresh else [],
-                request.meta.get(SITE_BUDGET) if fresh else None,
-            )
+            offsets = self.df.offsets(request, fingerprint) if fresh else []
+            budget = request.meta.get(SITE_BUDGET) if fresh else None
+            if tracked:
+                outcome = self.rediscovery.push_new(request, fingerprint, offsets, budget)
+            else:
+                outcome = self.queue.push_new(request, offsets, budget)
         except ValueError:  # a callback that is no method of the spider: it stays here
             if fresh and self.df.request_seen(request):
                 return False
@@ -220,7 +252,10 @@ class DistributedScheduler(BaseScheduler):
         if fresh and outcome != OVER_BUDGET:
             if len(self.known) >= self.known_max:
                 self.known.clear()
-            self.known.add(fingerprint)
+            self.known[fingerprint] = request.priority if tracked else None
+        if outcome == RAISED:  # the queued request has this link's priority now
+            self.stats.inc_value("topiccrawler/frontier/rediscovered_higher")
+            return False
         if outcome == SEEN:
             self.df.log(request, self.crawler.spider)
             return False
@@ -259,6 +294,8 @@ class DistributedScheduler(BaseScheduler):
             raise
         if popped is None and self.queue.next_free is not None:
             self._wake_in(self.queue.next_free)  # a site frees up then: ask again at once
+        elif popped is not None and self.rediscovery is not None:
+            self.rediscovery.taken(popped[0])
         return popped
 
     def _requeue(self, request: Request, lease: str) -> None:
@@ -301,8 +338,15 @@ class DistributedScheduler(BaseScheduler):
         if in_progress is None:
             return
         self._send_frees()
+        if self.rediscovery is not None:
+            self.rediscovery.flush()
         for lease, request in list(self.leased.items()):
             if request not in in_progress:
+                if lease in self.held:  # not done: back in the engine later; its site is free
+                    if lease not in self.freed:
+                        self.freed.add(lease)
+                        self.crawl.free(lease)
+                    continue
                 del self.leased[lease]
                 if lease in self.freed:
                     self.freed.discard(lease)
@@ -312,6 +356,14 @@ class DistributedScheduler(BaseScheduler):
                     self.done.append(lease)
                 else:
                     self.crawl.release(lease)
+
+    def request_held(self, request: Request) -> None:
+        """A component holds a leased request back, to crawl it again (middlewares/sessions.py
+        while it logs in): its lease stays until then (`enqueue_request`), or until the worker
+        closes (it goes back into the frontier), or dies (another worker puts it back)."""
+        lease = request.meta.get(LEASE)
+        if lease in self.leased:
+            self.held.add(lease)
 
     def request_left_downloader(self, request: Request) -> None:
         """A download is over: its site may take the next request (politeness). Sent with this

@@ -100,7 +100,8 @@ class FrontierMiddleware:
         self.prioritizer: LinkPrioritizer | None = None
         self.threshold = 0.0  # η the pages are judged by, as their verdicts say
         gain = settings.getint("FRONTIER_REDISCOVERY_GAIN")
-        # Its bookkeeping is one process's: a shared crawl (distributed/) goes without it.
+        # Its bookkeeping is one process's: a shared crawl raises in Redis instead (its
+        # scheduler, distributed/rediscovery.py).
         local = not redis_url(settings)
         self.rediscoveries = Rediscoveries(gain) if self.ranking and gain > 0 and local else None
 

@@ -29,6 +29,7 @@ from scrapy.http.request import NO_CALLBACK  # login requests end in this middle
 
 from topiccrawler.meta import ENTRANCE, LOGIN_STEP
 from topiccrawler.redact import add_secret
+from topiccrawler.signals import request_held
 from topiccrawler.topics.model import LoginConfig
 from topiccrawler.topics.registry import resolve_dir
 
@@ -122,6 +123,7 @@ class SessionMiddleware:
         if self.state[host] in (IN, FAILED):
             return None
         self.waiting[host].append(request)
+        self.crawler.signals.send_catch_log(request_held, request=request)
         if self.state[host] == PENDING:
             raise IgnoreRequest(f"waiting for the login to {host}")
         return self._start_login(host, login)
