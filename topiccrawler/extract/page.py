@@ -15,7 +15,7 @@ from itertools import islice
 from lxml import etree
 
 from topiccrawler.extract.blocks import page_blocks
-from topiccrawler.extract.body import extract_body
+from topiccrawler.extract.body import extract_body, restat
 from topiccrawler.extract.dates import find_time, parse_time
 from topiccrawler.extract.parse import (
     ExtractionError,
@@ -213,16 +213,26 @@ def extract_page(
             "body", lambda r: extract_body(r, cleaned=tree, stats=stats), root, failures, None
         )
     elif tree is not None:  # the records' elements are the shared tree's
+        # The body with the records first, in a copy, with the statistics of its elements
+        # (detection left the tree as it was, so the tree's statistics are the copy's).
         first = copy.deepcopy(tree)
+        copied = {c: stats[e] for c, e in zip(first.iter(), tree.iter(), strict=True) if e in stats}
         content.body = _attempt(
-            "body", lambda r: extract_body(r, cleaned=first), root, failures, None
+            "body", lambda r: extract_body(r, cleaned=first, stats=copied), root, failures, None
         )
         if content.body and 0 < records_share(content.body, cut) < MAX_RECORDS_SHARE:
+            parents = [element.getparent() for element in cut]
             for element in cut:  # comments and replies are not the article
                 drop(element)
+            restat(tree, parents, stats)  # what lost text is counted again, the rest kept
+            stats.pop(tree, None)  # (the body's statistics: the root's are the body's to add)
             clean_tree(tree, in_place=True)  # containers they leave empty go, as in any page
             content.body = _attempt(
-                "body", lambda r: extract_body(r, cleaned=tree), root, failures, content.body
+                "body",
+                lambda r: extract_body(r, cleaned=tree, stats=stats),
+                root,
+                failures,
+                content.body,
             )
     else:
         content.body = _attempt("body", extract_body, root, failures, default=None)
