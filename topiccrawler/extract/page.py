@@ -7,8 +7,10 @@ import copy
 import json
 import logging
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import cache
 from html import unescape
 from itertools import islice
 
@@ -182,7 +184,9 @@ def extract_page(
     failures: list[str] = []
     blocks = _attempt("blocks", page_blocks, root, failures, default={}) if relevance else {}
     body_element = root.find("body")
-    page_text = visible_text(body_element if body_element is not None else root)
+    # The page's text, read when asked: bylines and dates near the title when the markup
+    # does not give them, link density, a body of last resort.
+    page_text = cache(lambda: visible_text(body_element if body_element is not None else root))
     title = _attempt("title", extract_title, root, failures, default=None)
     content = PageContent(title=title, body="", blocks=blocks)
     _attempt(
@@ -241,7 +245,7 @@ def extract_page(
                 drop(element)
             content.body = _attempt("body", extract_body, root, failures, default=content.body)
     if content.body is None:
-        content.body = page_text
+        content.body = page_text()
     content.error = "; ".join(failures) or None
     return content
 
@@ -272,25 +276,27 @@ def _body_of(tree: etree._Element) -> etree._Element:
 def _read_metadata(
     root: etree._Element,
     content: PageContent,
-    page_text: str,
+    page_text: Callable[[], str],
     fetched_at: datetime | None,
     relevance: bool = True,
 ) -> None:
-    """Publish time, author, source and (with `relevance`) link density into `content`."""
-    header = _header_text(page_text, content.title)
+    """Publish time, author, source and (with `relevance`) link density into `content`.
+    `page_text` gives the page's text; it is only read where the markup leaves a field out
+    (or for the link density)."""
+    header = cache(lambda: _header_text(page_text(), content.title))
     published = _meta(root, PUBLISHED_META) or _json_ld(root, "datePublished")
     if published is None:
         times = root.xpath("//time/@datetime")
-        published = normalize_space(times[0]) if times else find_time(header)
+        published = normalize_space(times[0]) if times else find_time(header())
     author = (
-        _meta(root, AUTHOR_META) or _json_ld(root, "author") or _first_group(AUTHOR_LINE, header)
+        _meta(root, AUTHOR_META) or _json_ld(root, "author") or _first_group(AUTHOR_LINE, header())
     )
     if relevance:
-        content.link_density = link_density(root, page_text)
+        content.link_density = link_density(root, page_text())
     content.published = published
     content.published_at = parse_time(published, now=fetched_at) if published else None
     content.author = author if author and not author.startswith("http") else None
-    content.source = _meta(root, SOURCE_META) or _first_group(SOURCE_LINE, header)
+    content.source = _meta(root, SOURCE_META) or _first_group(SOURCE_LINE, header())
 
 
 # Records holding this share of the body text or more are the page (a board of messages, or a
