@@ -148,6 +148,42 @@ def test_title_meta_lines_and_hidden_copies_are_not_body():
     assert drop_meta_lines("来源：新华社\n正文") == "正文"
 
 
+def test_a_text_that_repeats_itself_keeps_its_repeats_and_hidden_copies_still_go():
+    # A plan whose days repeat the same meals among the same siblings: the text's own pattern.
+    days = "".join(
+        f"<h3>Day {n}</h3><p>Breakfast before the workout, sixty minutes ahead</p>"
+        f"<p>Oats with berries and a spoon of nut butter</p><p>Chicken with rice and greens</p>"
+        for n in range(1, 4)
+    )
+    page = f"<html><body><article>{days}</article></body></html>"
+    text = extract_body(parse_html(page))
+    assert text.count("Oats with berries and a spoon of nut butter") == 3
+    assert text.count("Chicken with rice and greens") == 3
+    # The same paragraphs copied into a container of their own (another screen's copy) go.
+    copied = page.replace("</article>", f"</article><div>{days}</div>")
+    assert extract_body(parse_html(copied)).count("Chicken with rice and greens") == 1
+    # One line said twice among an article's paragraphs (a label above and below) is no
+    # pattern: its second copy goes.
+    label = "<p>Sharing is caring, tell a friend!</p>"
+    prose = "".join(f"<p>{p}</p>" for p in PARAGRAPHS)
+    text = extract_body(parse_html(f"<body><article>{label}{prose}{label}</article></body>"))
+    assert text.count("Sharing is caring") == 1 and PARAGRAPHS[2] in text
+
+
+def test_a_class_prefix_every_block_shares_says_nothing_about_which_is_the_article():
+    prose = "".join(f"<p>{p}</p>" for p in PARAGRAPHS)
+    teasers = "".join(
+        f"<div><h4><a href='/{n}'>另一篇文章的标题第{n}篇</a></h4>另一篇文章的摘要文字第{n}段，介绍别的事情和背景。</div>"
+        for n in range(6)
+    )
+    page = (
+        '<html><body><div class="ArticlePage-main">' + prose + "</div>"
+        '<div class="ArticlePage-below container">' + teasers + "</div></body></html>"
+    )
+    text = extract_body(parse_html(page))
+    assert PARAGRAPHS[1] in text and "另一篇文章" not in text
+
+
 def test_lead_paragraph_outside_the_body_container_is_kept():
     lead = "导语：这是一段放在正文容器之外的导语，介绍了本文的主要内容和背景信息。"
     page = article().replace(

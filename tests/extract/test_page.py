@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import gc
+
 import pytest
 
 from tests.servers import FIXTURES
@@ -157,3 +159,41 @@ def test_noscript_content_is_read_by_the_records_extractor_only():
     )
     assert len(page.records.comments) == 5 and "留言" not in page.body
     assert "第3段" in page.body
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_extraction_makes_no_reference_cycles(name):
+    """Nothing extract_page makes refers to itself: a page's elements are freed with its
+    result, not held until the cycle collector runs (recursive closures once did that, and
+    the collector's passes over them cost a batch more than they found)."""
+    gc.collect()
+    gc.disable()
+    try:
+        page = extract_page(PAGES[name], "http://forum.example.test/topic/7")
+        assert page.body
+        assert gc.collect() == 0
+    finally:
+        gc.enable()
+
+
+def test_the_page_text_is_read_only_for_what_the_markup_leaves_out(monkeypatch):
+    """Publish time, author and source from <meta>: the page's text (read for bylines near the
+    title) is not read when relevance fields are not asked for; without them it is."""
+    head = (
+        '<meta property="article:published_time" content="2026-03-01T08:05:00+08:00">'
+        '<meta name="author" content="张三"><meta property="og:site_name" content="税务资讯">'
+    )
+    page = f"<html><head><title>增值税申报指南</title>{head}</head><body><div class=main>{ARTICLE}</div></body></html>"
+    reads = []
+    real = visible_text
+    monkeypatch.setattr(
+        "topiccrawler.extract.page.visible_text", lambda *a, **k: reads.append(1) or real(*a, **k)
+    )
+    found = extract_page(page, relevance=False)
+    assert (found.published, found.author, found.source) == (
+        "2026-03-01T08:05:00+08:00", "张三", "税务资讯",
+    )  # fmt: skip
+    assert reads == [] and "第12段" in found.body
+    bare = extract_page(page.replace(head, ""), relevance=False)
+    assert reads and bare.author is None and bare.body == found.body
+    assert extract_page(page).link_density == 0.0  # relevance: the text is read for it

@@ -17,6 +17,9 @@ from tests.middlewares.test_address_guard import RecordingServer
 from topiccrawler.cli import main
 from topiccrawler.exporters import FormulaSafeCsvItemExporter
 from topiccrawler.guard.text import (
+    CONTROL_CANDIDATE,
+    CONTROL_REFERENCE,
+    _control_reference,
     drop_controls,
     drop_html_controls,
     escape_controls,
@@ -149,6 +152,26 @@ def test_controls_found_in_bytes_as_the_pattern_finds_them():
     )
     page = "<p>清洁的页面 &amp; nothing to drop</p>"
     assert drop_html_controls(page) is page
+
+
+def test_a_page_without_control_references_is_not_rewritten_and_one_with_them_is():
+    """drop_html_controls skips the rewrite where CONTROL_CANDIDATE finds nothing: it finds
+    every reference CONTROL_REFERENCE would drop (any value, leading zeros, digit runs longer
+    than the pattern reads) and none of the common ones (&#39;, &#8217;, &#10;)."""
+    bodies = [
+        *(f"{n}" for n in range(400)), *(f"x{n:x}" for n in range(400)),
+        *(f"X{n:04X}" for n in range(400)), *("0" * k + "27" for k in range(12)),
+        *("x" + "0" * k + "1b2" for k in range(12)), *("1" * k for k in range(1, 13)),
+    ]  # fmt: skip
+    for body in bodies:
+        for after in ("", ";", "a", "9", " "):
+            page = f"<p>q&#{body}{after}z</p>"
+            expected = CONTROL_REFERENCE.sub(_control_reference, page)
+            assert drop_html_controls(page) == expected, page
+            if expected == page and after in ("", ";", " ") and len(body.lstrip("xX")) <= 8:
+                assert CONTROL_CANDIDATE.search(page) is None, page  # no false alarm
+    common = "<p>it&#39;s &#8217; &#10; &#x2014; &amp;</p>"
+    assert drop_html_controls(common) is common
 
 
 def test_make_inert_reaches_records_and_hits():

@@ -90,10 +90,14 @@ class BodyOptions:
     positive_weight: float = 1.5
 
 
-def name_weight(element: etree._Element, options: BodyOptions) -> float:
-    """How much an element's class/id/tag say it is the article (1.0: they say nothing)."""
+def name_weight(element: etree._Element, options: BodyOptions, shared: str = "") -> float:
+    """How much an element's class/id/tag say it is the article (1.0: they say nothing);
+    `shared`: a class prefix all its siblings carry too (see `shared_prefix`), left unread."""
     weight = TAG_WEIGHTS.get(element.tag, 1.0) if isinstance(element.tag, str) else 1.0
-    negative, positive = _names_say(f"{element.get('class', '')} {element.get('id', '')}")
+    classes = element.get("class", "")
+    if shared:
+        classes = _without_prefix(classes, shared)
+    negative, positive = _names_say(f"{classes} {element.get('id', '')}")
     if negative:
         weight *= options.negative_weight
     if positive:
@@ -108,6 +112,29 @@ def _names_say(names: str) -> tuple[bool, bool]:
     return bool(NEGATIVE_NAMES.search(names)), bool(POSITIVE_NAMES.search(names))
 
 
+# A class name's block part, as component naming writes it: "ArticlePage-main",
+# "article__body", "post_meta" (the block, then "-", "_" or "__", then the element).
+_BLOCK_PREFIX = re.compile(r"(?<!\S)([A-Za-z][A-Za-z0-9]*)(?:__?|-)(?=[A-Za-z0-9])")
+
+
+def shared_prefix(children: list[etree._Element]) -> str:
+    """The class-name block every one of these siblings carries (component naming: a page's
+    blocks all called "ArticlePage-…"), or "": it names the page's template, not which block
+    is the article, so FindMT reads the rest of their names ("main", "below")."""
+    common: set[str] | None = None
+    for child in children:
+        found = set(_BLOCK_PREFIX.findall(child.get("class") or ""))
+        common = found if common is None else common & found
+        if not common:
+            return ""
+    return min(common) if common and len(children) > 1 else ""
+
+
+def _without_prefix(classes: str, prefix: str) -> str:
+    """Class names with the block part `prefix` (and its separator) taken off."""
+    return re.sub(rf"(?<!\S){re.escape(prefix)}(?:__?|-)(?=[A-Za-z0-9])", "", classes)
+
+
 def _is_paragraph_level(element: etree._Element) -> bool:
     """True for a paragraph, or a container holding no block-level element."""
     if element.tag in PARAGRAPH_TAGS:
@@ -119,14 +146,17 @@ def _is_paragraph_level(element: etree._Element) -> bool:
     )
 
 
-def score(element: etree._Element, info: TextStats, options: BodyOptions) -> float:
+def score(
+    element: etree._Element, info: TextStats, options: BodyOptions, shared: str = ""
+) -> float:
     """A child's information amount: its non-link text, discounted by its link density (a
-    block that is one third links is worth two thirds) and weighted by its names."""
+    block that is one third links is worth two thirds) and weighted by its names (`shared`:
+    a class prefix of all the siblings compared, which tells none of them apart)."""
     amount = info.prose + options.loose_text_weight * (info.clear - info.prose)
     if options.discount_links:
         amount *= 1.0 - info.link_density
     if options.name_weights:
-        amount *= name_weight(element, options)
+        amount *= name_weight(element, options, shared)
     return amount
 
 
@@ -144,7 +174,8 @@ def find_region(
                 return node
             node = children[0]
             continue
-        scores = {c: score(c, stats[c], options) for c in children}
+        shared = shared_prefix(children) if options.name_weights else ""
+        scores = {c: score(c, stats[c], options, shared) for c in children}
         best = max(children, key=scores.__getitem__)
         total = sum(scores.values())
         if total <= 0 or (total - scores[best]) / total > options.threshold:
@@ -303,8 +334,8 @@ def extract_body(
     if options.drop_meta:
         drop_title_headings(region, root)
     text = visible_text(region, in_place=True)  # the region is in this function's own copy
-    if options.drop_repeats:
-        text = drop_repeated_lines(text)
+    if options.drop_repeats and repeats_lines(text):
+        text = drop_repeated_lines(text, keep=sibling_repeats(region))
     if options.drop_meta:
         text = drop_meta_lines(text)
     if text.strip():
@@ -389,14 +420,58 @@ def _prose_block(element: etree._Element, info: TextStats) -> bool:
     return info.prose >= SIBLING_PROSE_SHARE * info.clear
 
 
-def drop_repeated_lines(text: str, min_chars: int = 10) -> str:
-    """Keep the first of identical lines: pages hide copies of their text for other screens."""
+def repeats_lines(text: str, min_chars: int = 10) -> bool:
+    """Some line of `min_chars` or more occurs twice (what drop_repeated_lines looks at)."""
+    lines = [line for line in text.splitlines() if len(line) >= min_chars]
+    return len(set(lines)) < len(lines)
+
+
+def drop_repeated_lines(text: str, min_chars: int = 10, keep: frozenset = frozenset()) -> str:
+    """Keep the first of identical lines: pages hide copies of their text for other screens.
+    Lines in `keep` (the text's own repetitions, see `sibling_repeats`) stay every time."""
     seen: set[str] = set()
     kept = []
     for line in text.splitlines():
-        if len(line) >= min_chars:
+        if len(line) >= min_chars and line not in keep:
             if line in seen:
                 continue
             seen.add(line)
         kept.append(line)
     return "\n".join(kept)
+
+
+# Elements read as one line each, whose repetitions sibling_repeats looks for.
+LINE_TAGS = ("p", "h1", "h2", "h3", "h4", "h5", "h6", "li", "dt", "dd", "blockquote", "pre")
+
+
+def sibling_repeats(region: etree._Element) -> frozenset[str]:
+    """Lines the text itself repeats: paragraphs (headings, list items) written more than
+    once, every time among the same siblings, where those siblings repeat several such lines
+    (MIN_OWN_REPEATS: a meal plan's "Pre-Workout Meal", "Eat 60–90 minutes before your
+    workout" and its dishes, day after day). Copies a page hides for other screens sit in
+    containers of their own, so a text met under two parents is a copy, and
+    drop_repeated_lines keeps only its first; one line said twice ("Sharing is caring!" above
+    and below the article) is a label, not a pattern."""
+    parents: dict[str, etree._Element | None] = {}
+    repeated: dict[etree._Element, set[str]] = {}
+    for element in region.iter(LINE_TAGS):
+        text = " ".join(text_content(element).split())
+        if not text:
+            continue
+        parent = element.getparent()
+        if text not in parents:
+            parents[text] = parent
+        elif parents[text] is not parent:
+            parents[text] = None  # under two parents: a copy
+        else:
+            repeated.setdefault(parent, set()).add(text)
+    own = set()
+    for parent, texts in repeated.items():
+        texts = {t for t in texts if parents[t] is parent}
+        if len(texts) >= MIN_OWN_REPEATS:
+            own.update(texts)
+    return frozenset(own)
+
+
+# Distinct lines repeated among the same siblings before repetition is the text's own.
+MIN_OWN_REPEATS = 3

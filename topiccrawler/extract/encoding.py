@@ -65,6 +65,7 @@ MOJIBAKE_SOURCES: dict[str, range | None] = {
 MOJIBAKE_COMMON = 0.7  # share of common characters a repaired Chinese text must reach
 MOJIBAKE_MIN_CHARS = 50  # non-ASCII characters in the sample before a page is suspected
 _CJK = re.compile(r"[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]")
+_ASCII_RUNS = re.compile(r"[\x00-\x7f]+")
 _NON_ASCII_LETTER = re.compile(r"[^\x00-\x7f\W]|[\x80-\u02ff\u0400-\u052f]")
 
 
@@ -83,12 +84,15 @@ def repair_mojibake(text: str) -> tuple[str, str] | None:
     non_ascii = len(sample) - len(sample.encode("ascii", "ignore"))
     if non_ascii < MOJIBAKE_MIN_CHARS:
         return None
+    # The letters counted are all non-ASCII: they are looked for among the sample's non-ASCII
+    # characters alone (a pattern tried at every position of 64 kB of English costs a ms).
+    others = _ASCII_RUNS.sub("", sample)
     cjk = 0
-    for _ in _CJK.finditer(sample):  # counted only until the page is plainly Chinese
+    for _ in _CJK.finditer(others):  # counted only until the page is plainly Chinese
         cjk += 1
         if cjk > 0.05 * non_ascii:
             return None
-    foreign = len(_NON_ASCII_LETTER.findall(sample))
+    foreign = len(_NON_ASCII_LETTER.findall(others))
     if foreign < MOJIBAKE_MIN_CHARS or cjk > 0.05 * foreign:
         return None
     for codec in MOJIBAKE_CODECS:

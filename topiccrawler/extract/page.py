@@ -7,15 +7,17 @@ import copy
 import json
 import logging
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import cache
 from html import unescape
 from itertools import islice
 
 from lxml import etree
 
 from topiccrawler.extract.blocks import page_blocks
-from topiccrawler.extract.body import extract_body
+from topiccrawler.extract.body import extract_body, restat
 from topiccrawler.extract.dates import find_time, parse_time
 from topiccrawler.extract.parse import (
     ExtractionError,
@@ -182,7 +184,9 @@ def extract_page(
     failures: list[str] = []
     blocks = _attempt("blocks", page_blocks, root, failures, default={}) if relevance else {}
     body_element = root.find("body")
-    page_text = visible_text(body_element if body_element is not None else root)
+    # The page's text, read when asked: bylines and dates near the title when the markup
+    # does not give them, link density, a body of last resort.
+    page_text = cache(lambda: visible_text(body_element if body_element is not None else root))
     title = _attempt("title", extract_title, root, failures, default=None)
     content = PageContent(title=title, body="", blocks=blocks)
     _attempt(
@@ -213,16 +217,26 @@ def extract_page(
             "body", lambda r: extract_body(r, cleaned=tree, stats=stats), root, failures, None
         )
     elif tree is not None:  # the records' elements are the shared tree's
+        # The body with the records first, in a copy, with the statistics of its elements
+        # (detection left the tree as it was, so the tree's statistics are the copy's).
         first = copy.deepcopy(tree)
+        copied = {c: stats[e] for c, e in zip(first.iter(), tree.iter(), strict=True) if e in stats}
         content.body = _attempt(
-            "body", lambda r: extract_body(r, cleaned=first), root, failures, None
+            "body", lambda r: extract_body(r, cleaned=first, stats=copied), root, failures, None
         )
         if content.body and 0 < records_share(content.body, cut) < MAX_RECORDS_SHARE:
+            parents = [element.getparent() for element in cut]
             for element in cut:  # comments and replies are not the article
                 drop(element)
+            restat(tree, parents, stats)  # what lost text is counted again, the rest kept
+            stats.pop(tree, None)  # (the body's statistics: the root's are the body's to add)
             clean_tree(tree, in_place=True)  # containers they leave empty go, as in any page
             content.body = _attempt(
-                "body", lambda r: extract_body(r, cleaned=tree), root, failures, content.body
+                "body",
+                lambda r: extract_body(r, cleaned=tree, stats=stats),
+                root,
+                failures,
+                content.body,
             )
     else:
         content.body = _attempt("body", extract_body, root, failures, default=None)
@@ -231,7 +245,7 @@ def extract_page(
                 drop(element)
             content.body = _attempt("body", extract_body, root, failures, default=content.body)
     if content.body is None:
-        content.body = page_text
+        content.body = page_text()
     content.error = "; ".join(failures) or None
     return content
 
@@ -262,25 +276,27 @@ def _body_of(tree: etree._Element) -> etree._Element:
 def _read_metadata(
     root: etree._Element,
     content: PageContent,
-    page_text: str,
+    page_text: Callable[[], str],
     fetched_at: datetime | None,
     relevance: bool = True,
 ) -> None:
-    """Publish time, author, source and (with `relevance`) link density into `content`."""
-    header = _header_text(page_text, content.title)
+    """Publish time, author, source and (with `relevance`) link density into `content`.
+    `page_text` gives the page's text; it is only read where the markup leaves a field out
+    (or for the link density)."""
+    header = cache(lambda: _header_text(page_text(), content.title))
     published = _meta(root, PUBLISHED_META) or _json_ld(root, "datePublished")
     if published is None:
         times = root.xpath("//time/@datetime")
-        published = normalize_space(times[0]) if times else find_time(header)
+        published = normalize_space(times[0]) if times else find_time(header())
     author = (
-        _meta(root, AUTHOR_META) or _json_ld(root, "author") or _first_group(AUTHOR_LINE, header)
+        _meta(root, AUTHOR_META) or _json_ld(root, "author") or _first_group(AUTHOR_LINE, header())
     )
     if relevance:
-        content.link_density = link_density(root, page_text)
+        content.link_density = link_density(root, page_text())
     content.published = published
     content.published_at = parse_time(published, now=fetched_at) if published else None
     content.author = author if author and not author.startswith("http") else None
-    content.source = _meta(root, SOURCE_META) or _first_group(SOURCE_LINE, header)
+    content.source = _meta(root, SOURCE_META) or _first_group(SOURCE_LINE, header())
 
 
 # Records holding this share of the body text or more are the page (a board of messages, or a

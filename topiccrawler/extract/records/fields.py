@@ -184,6 +184,7 @@ def node_text(element: etree._Element, skip: frozenset = frozenset()) -> str:
             put(child.tail, boundary=True)
 
     walk(element)
+    del walk  # a recursive closure is a reference cycle: freed now, not by the collector
     lines = (normalize_space(line) for line in "".join(parts).splitlines())
     return "\n".join(line for line in lines if line)
 
@@ -521,6 +522,7 @@ def semantic_nodes(block: etree._Element, skip: frozenset = frozenset()) -> list
             nodes.append(SemanticNode(f"{key}#text", loose, "", element, find_time(loose)))
 
     walk(block, "")
+    del walk  # (the cycle a recursive closure makes, broken: see node_text)
     return nodes
 
 

@@ -440,6 +440,7 @@ def _outside(block: etree._Element, skip: etree._Element | None) -> list[str]:
                 pieces.append(child.tail)
 
     walk(block)
+    del walk  # (the cycle a recursive closure makes, broken: see fields.node_text)
     return pieces
 
 

@@ -290,8 +290,9 @@ def similar_siblings(
         if len(same) > max_siblings:
             logger.debug("comparing the first %d of %d <%s> siblings", max_siblings, len(same), tag)
             same = same[:max_siblings]
-        alike = measure.matrix(same) > threshold
-        qualified = {i for i, row in enumerate(alike) if row.sum() - 1 >= minimum - 1}
+        # Read as lists: the walk below asks one cell at a time, which numpy answers slowly.
+        alike = (measure.matrix(same) > threshold).tolist()
+        qualified = {i for i, row in enumerate(alike) if sum(row) - 1 >= minimum - 1}
         while qualified:
             group, frontier = set(), [min(qualified)]
             while frontier:
@@ -299,7 +300,8 @@ def similar_siblings(
                 if i in group:
                     continue
                 group.add(i)
-                frontier.extend(j for j in qualified if alike[i, j] and j not in group)
+                row = alike[i]
+                frontier.extend(j for j in qualified if row[j] and j not in group)
             qualified -= group
             if len(group) >= minimum:
                 yield [same[i] for i in sorted(group)]
