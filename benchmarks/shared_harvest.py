@@ -38,22 +38,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from harvest import CHECKPOINTS  # noqa: E402
-from workers import CPU_BOUND, REDIS, Topic, run  # noqa: E402
+from workers import CPU_BOUND, REDIS, Topic, run, synthetic_link  # noqa: E402
 
 from topiccrawler.distributed.bloom import BloomDupeFilter  # noqa: E402
 from topiccrawler.distributed.frontier import SharedFrontier  # noqa: E402
 from topiccrawler.distributed.rediscovery import SharedRediscovery  # noqa: E402
 from topiccrawler.distributed.state import SharedCrawl  # noqa: E402
-from topiccrawler.meta import (  # noqa: E402
-    AUTHORITY_SITE,
-    ENTRANCE,
-    FRONTIER,
-    HOPS,
-    LINK_BLOCK,
-    LINK_TEXT,
-    SITE_BUDGET,
-    TUNNEL,
-)
 from topiccrawler.sandbox.server import SandboxServer  # noqa: E402
 from topiccrawler.sandbox.web import build_web  # noqa: E402
 
@@ -80,7 +70,6 @@ def counted(folder: Path, name: str) -> int:
 def memory(count: int) -> dict:
     """Bytes per queued request: the frontier (sorted sets) and the rediscovery's index."""
     import redis
-    from scrapy import Request
     from scrapy.utils.request import RequestFingerprinter
 
     server = redis.Redis.from_url(REDIS)
@@ -91,20 +80,7 @@ def memory(count: int) -> dict:
     seen = BloomDupeFilter(crawl, fingerprinter, 10_000_000, 1e-4)
     rediscovery = SharedRediscovery(queue, fingerprinter.fingerprint, 50)
     for i in range(count):
-        host = f"www.site{i % 12}.test:8765"
-        request = Request(
-            f"http://{host}/finance/2026{i % 12:02d}{i % 28:02d}/{i}.html",
-            callback=spider.parse,
-            priority=i % 900,
-            meta={
-                ENTRANCE: "authority", HOPS: 3, AUTHORITY_SITE: host,
-                LINK_TEXT: "国家税务总局关于个人所得税专项附加扣除的公告", LINK_BLOCK: "content",
-                TUNNEL: 0, SITE_BUDGET: (host, 5000),
-                FRONTIER: {"features": {"text": 0.8, "context": 0.6, "url": 0.5,
-                                        "block": 1.0, "learned": 0.55, "model": 0.7},
-                           "hops": 3, "offset": 0},
-            },
-        )  # fmt: skip
+        request = synthetic_link(spider, i)
         fingerprint = fingerprinter.fingerprint(request)
         rediscovery.push_new(request, fingerprint, seen.offsets(request, fingerprint), None)
     # MEMORY USAGE of the keys (the server is shared: its used_memory moves with other crawls)

@@ -214,6 +214,24 @@ class Topic(Spider):
         pass
 
 
+def synthetic_link(spider, i: int) -> Request:
+    """The i-th of a stream of links of the sandbox's kind (12 sites), for memory figures."""
+    host = f"www.site{i % 12}.test:8765"
+    return Request(
+        f"http://{host}/finance/2026{i % 12:02d}{i % 28:02d}/{i}.html",
+        callback=spider.parse,
+        priority=i % 900,
+        meta={
+            ENTRANCE: "authority", HOPS: 3, AUTHORITY_SITE: host,
+            LINK_TEXT: "国家税务总局关于个人所得税专项附加扣除的公告", LINK_BLOCK: "content",
+            TUNNEL: 0, SITE_BUDGET: (host, 5000),
+            FRONTIER: {"features": {"text": 0.8, "context": 0.6, "url": 0.5,
+                                    "block": 1.0, "learned": 0.55, "model": 0.7},
+                       "hops": 3, "offset": 0},
+        },
+    )  # fmt: skip
+
+
 def redis_memory(count: int = 100_000) -> dict:
     """Bytes per million URLs: the frontier holding them, and the seen-URL filter."""
     server = redis.Redis.from_url(REDIS)
@@ -222,22 +240,7 @@ def redis_memory(count: int = 100_000) -> dict:
     queue = SharedFrontier(crawl, spider, lambda r: r.url.split("/")[2], (0.0, 8))
     before = server.info("memory")["used_memory"]
     for i in range(count):
-        host = f"www.site{i % 12}.test:8765"
-        queue.push(
-            Request(
-                f"http://{host}/finance/2026{i % 12:02d}{i % 28:02d}/{i}.html",
-                callback=spider.parse,
-                priority=i % 900,
-                meta={
-                    ENTRANCE: "authority", HOPS: 3, AUTHORITY_SITE: host,
-                    LINK_TEXT: "国家税务总局关于个人所得税专项附加扣除的公告", LINK_BLOCK: "content",
-                    TUNNEL: 0, SITE_BUDGET: (host, 5000),
-                    FRONTIER: {"features": {"text": 0.8, "context": 0.6, "url": 0.5,
-                                              "block": 1.0, "learned": 0.55, "model": 0.7},
-                                 "hops": 3, "offset": 0},
-                },
-            )
-        )  # fmt: skip
+        queue.push(synthetic_link(spider, i))
     queued = server.info("memory")["used_memory"] - before
     crawl.clear()
     bits, _ = bloom_size(10_000_000, 1e-4)
