@@ -86,3 +86,18 @@ def test_at_most_refresh_limit_requests_go_back_per_pop():
     assert request.priority == 100  # handed out as it is, past the limit
     assert len(queue) == REFRESH_LIMIT + 4
     assert sum(r.priority == 0 for r in queue) == REFRESH_LIMIT
+
+
+def test_a_request_that_cannot_be_scored_again_is_handed_out_as_it_is(caplog):
+    class Failing(Frontier):
+        def refresh_priority(self, request):
+            raise KeyError("topiccrawler_query")
+
+    frontier = Failing({})
+    queue, take, requeue = queue_of(Request("http://a.test/", priority=90))
+    refresh = refresher(frontier)
+    request, lease = refresh.pop(take, requeue)
+    assert request.url == "http://a.test/" and request.priority == 90 and lease == "lease"
+    assert frontier.taken == ["http://a.test/"] and not queue
+    assert refresh.crawler.stats.get_value("topiccrawler/frontier/refresh_errors") == 1
+    assert "Could not score http://a.test/ again" in caplog.text

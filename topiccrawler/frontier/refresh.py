@@ -7,11 +7,14 @@ scored again when it comes up (the frontier's `refresh_priority`, middlewares/fr
 one whose priority fell by more than REFRESH_MARGIN goes back into the queue at its new place: a
 lazy update, no re-sorting. At most REFRESH_LIMIT requests go back per pop; the next one is handed
 out as it is. A request whose URL came up from a better place already (the frontier's
-`superseded`) is dropped when it comes up.
+`superseded`) is dropped when it comes up. A rescoring that fails (a request whose meta a
+component did not expect) is logged and the request handed out as it is: the queue has already
+given it out, and a request neither handed out nor put back would be lost with its lease.
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from typing import Any
 
@@ -19,6 +22,8 @@ from scrapy import Request
 from scrapy.crawler import Crawler
 
 from topiccrawler.signals import frontier_opened
+
+logger = logging.getLogger(__name__)
 
 REFRESH_MARGIN = 10  # a request whose priority fell by more than this is queued again
 REFRESH_LIMIT = 100  # requests queued again per pop at most
@@ -60,7 +65,7 @@ class PopRefresh:
                 discard(request, token)
                 continue  # its URL came up from a better place already
             if refreshed < REFRESH_LIMIT:
-                priority = frontier.refresh_priority(request)
+                priority = self._refreshed(frontier, request)
                 if priority is not None and priority < request.priority - REFRESH_MARGIN:
                     refreshed += 1
                     request.priority = priority
@@ -69,3 +74,12 @@ class PopRefresh:
                     continue
             frontier.taken_up(request)
             return popped
+
+    def _refreshed(self, frontier, request: Request) -> int | None:
+        """The request's priority now, or None (keep it) when it cannot be computed."""
+        try:
+            return frontier.refresh_priority(request)
+        except Exception:
+            self.crawler.stats.inc_value("topiccrawler/frontier/refresh_errors")
+            logger.exception("Could not score %s again; handed out as queued", request.url)
+            return None
