@@ -265,7 +265,7 @@ class Relay:
                     if not data:
                         return
                     (b if sock is a else a).sendall(data)
-        except OSError:
+        except (OSError, ValueError):  # a socket closed by cut() (its descriptor is -1)
             return
 
 
