@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import os
+import uuid
 
 import pytest
 
@@ -21,3 +22,17 @@ def redis_server():
         need_service("Redis", f"{REDIS_URL}: {exc}")
     yield server
     server.close()
+
+
+@pytest.fixture
+def workers(redis_server):
+    """Two workers' views of one fresh crawl (its own key prefix); its keys are deleted
+    afterwards."""
+    from topiccrawler.distributed.state import SharedCrawl
+
+    name = f"unit-{uuid.uuid4().hex[:8]}"
+    views = [SharedCrawl(redis_server, name, worker_timeout=1.0) for _ in range(2)]
+    for view in views:
+        view.beat()
+    yield views
+    views[0].clear()

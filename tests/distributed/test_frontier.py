@@ -4,7 +4,6 @@ two `SharedCrawl` views standing for two workers."""
 from __future__ import annotations
 
 import time
-import uuid
 
 import pytest
 from scrapy import Request, Spider
@@ -45,17 +44,6 @@ class Crawl(Spider):
 
 def site_of(request: Request) -> str:
     return request.url.split("/")[2]
-
-
-@pytest.fixture
-def workers(redis_server):
-    """Two workers' views of one fresh crawl; its keys are deleted afterwards."""
-    name = f"unit-{uuid.uuid4().hex[:8]}"
-    views = [SharedCrawl(redis_server, name, worker_timeout=1.0) for _ in range(2)]
-    for view in views:
-        view.beat()
-    yield views
-    views[0].clear()
 
 
 def frontier(crawl: SharedCrawl, delay: float = 0.0, concurrency: int = 2) -> SharedFrontier:

@@ -4,7 +4,6 @@ request in flight, or one taken back from a dead worker, is never queued a secon
 
 from __future__ import annotations
 
-import uuid
 from types import SimpleNamespace
 
 import pytest
@@ -117,25 +116,14 @@ class Worker:
         return popped[0]
 
 
-@pytest.fixture
-def crawls(redis_server):
-    """Two workers' views of one fresh crawl (its own key prefix); deleted afterwards."""
-    name = f"unit-{uuid.uuid4().hex[:8]}"
-    views = [SharedCrawl(redis_server, name, worker_timeout=1.0) for _ in range(2)]
-    for view in views:
-        view.beat()
-    yield views
-    views[0].clear()
-
-
-def test_a_better_link_raises_the_queued_request_in_place_and_it_keeps_its_identity(crawls):
+def test_a_better_link_raises_the_queued_request_in_place_and_it_keeps_its_identity(workers):
     spider = Topical()
-    worker = Worker(crawls[0], spider)
+    worker = Worker(workers[0], spider)
     assert worker.push(first_link(spider)) == QUEUED
     assert worker.push(first_link(spider, priority=340)) == SEEN  # under the gain: as it was
     assert worker.push(better_link(spider)) == RAISED
     assert worker.queue.size() == 1  # raised, not queued twice
-    budget = crawls[0].server.hgetall(crawls[0].key("budget"))
+    budget = workers[0].server.hgetall(workers[0].key("budget"))
     assert budget == {SITE.encode(): b"1"}  # counted once, against the first link's site
 
     request = worker.pop("w0:1")
@@ -194,17 +182,17 @@ def test_a_link_and_a_search_hit_raise_each_other_but_stay_what_they_are():
     assert LINK_TEXT not in back.meta
 
 
-def test_a_request_in_flight_is_not_queued_again_and_comes_back_once(crawls):
+def test_a_request_in_flight_is_not_queued_again_and_comes_back_once(workers):
     spider = Topical()
-    worker, other = Worker(crawls[0], spider), Worker(crawls[1], spider)
+    worker, other = Worker(workers[0], spider), Worker(workers[1], spider)
     worker.push(first_link(spider))
     taken = worker.pop("w0:1")  # in flight; its index entry not yet forgotten (no flush)
     assert taken is not None
     assert other.push(better_link(spider)) == SEEN  # nothing queued to raise: dropped
     assert worker.queue.size() == 0
     # The worker dies: its request goes back as it was, once; a better link raises that entry.
-    crawls[0].server.delete(crawls[0].key("alive", crawls[0].worker))
-    assert crawls[1].reclaim_dead() == 1
+    workers[0].server.delete(workers[0].key("alive", workers[0].worker))
+    assert workers[1].reclaim_dead() == 1
     assert other.queue.size() == 1
     assert other.push(better_link(spider, priority=600)) == RAISED
     assert other.queue.size() == 1
@@ -213,9 +201,9 @@ def test_a_request_in_flight_is_not_queued_again_and_comes_back_once(crawls):
     assert other.queue.pop(lease="w1:2") is None
 
 
-def test_a_request_taken_between_the_look_up_and_the_raise_is_not_queued_again(crawls):
+def test_a_request_taken_between_the_look_up_and_the_raise_is_not_queued_again(workers):
     spider = Topical()
-    worker, other = Worker(crawls[0], spider), Worker(crawls[1], spider)
+    worker, other = Worker(workers[0], spider), Worker(workers[1], spider)
     worker.push(first_link(spider))
     decode = other.queue._decode
 
@@ -225,12 +213,12 @@ def test_a_request_taken_between_the_look_up_and_the_raise_is_not_queued_again(c
 
     other.queue._decode = taken_meanwhile
     assert other.push(better_link(spider)) == SEEN
-    assert worker.queue.size() == 0 and crawls[0].leases_in_flight() == 1
+    assert worker.queue.size() == 0 and workers[0].leases_in_flight() == 1
 
 
-def test_the_index_follows_rescoring_and_requeueing(crawls):
+def test_the_index_follows_rescoring_and_requeueing(workers):
     spider = Topical()
-    worker = Worker(crawls[0], spider)
+    worker = Worker(workers[0], spider)
     worker.push(first_link(spider))
     assert worker.queue.rescore(lambda request: 200) == 1  # a refit: the entry moves down
     assert worker.push(better_link(spider, priority=260)) == RAISED  # 260 ≥ 200 + 50
@@ -238,16 +226,16 @@ def test_the_index_follows_rescoring_and_requeueing(crawls):
     request = worker.pop("w0:1")
     request.priority = 100
     worker.queue.push(request)
-    crawls[0].release("w0:1")
+    workers[0].release("w0:1")
     worker.rediscovery.flush()  # the pop's forget leaves the queued-back entry's place
     assert worker.rediscovery.size() == 1
     assert worker.push(better_link(spider, priority=170)) == RAISED
     assert worker.pop("w0:2").priority == 170
 
 
-def test_only_links_the_frontier_ranked_are_indexed(crawls):
+def test_only_links_the_frontier_ranked_are_indexed(workers):
     spider = Topical()
-    worker = Worker(crawls[0], spider)
+    worker = Worker(workers[0], spider)
     start = Request("http://fund.test/", callback=spider.parse, priority=100)
     assert not worker.rediscovery.tracked(start)
     assert worker.queue.push_new(start, worker.seen.offsets(start), None) == QUEUED
@@ -271,9 +259,9 @@ def scheduler_for(crawl: SharedCrawl, spider: Topical) -> DistributedScheduler:
     return scheduler
 
 
-def test_the_scheduler_sends_a_repeat_to_redis_only_when_it_may_raise(crawls):
+def test_the_scheduler_sends_a_repeat_to_redis_only_when_it_may_raise(workers):
     spider = Topical()
-    scheduler = scheduler_for(crawls[0], spider)
+    scheduler = scheduler_for(workers[0], spider)
     stats = scheduler.stats
     assert scheduler.enqueue_request(first_link(spider))
     assert not scheduler.enqueue_request(first_link(spider, priority=340))
@@ -286,15 +274,15 @@ def test_the_scheduler_sends_a_repeat_to_redis_only_when_it_may_raise(crawls):
     assert scheduler.next_request().priority == 500
 
 
-def test_a_request_held_back_keeps_its_lease_until_it_is_crawled_again(crawls):
+def test_a_request_held_back_keeps_its_lease_until_it_is_crawled_again(workers):
     spider = Topical()
-    scheduler = scheduler_for(crawls[0], spider)
+    scheduler = scheduler_for(workers[0], spider)
     scheduler.enqueue_request(first_link(spider))
     request = scheduler.next_request()
     scheduler.request_held(request)  # the session middleware waits for its login
     scheduler.items_stored()  # its download is over (out of the engine), and a commit passes
-    assert crawls[0].leases_in_flight() == 1  # still leased: a worker killed now loses nothing
+    assert workers[0].leases_in_flight() == 1  # still leased: a worker killed now loses nothing
     assert scheduler.queue.size() == 0
     assert scheduler.enqueue_request(request.replace(dont_filter=True))  # logged in: again
-    assert crawls[0].leases_in_flight() == 0 and scheduler.queue.size() == 1
+    assert workers[0].leases_in_flight() == 0 and scheduler.queue.size() == 1
     assert scheduler.leased == {} and scheduler.held == set()
