@@ -223,3 +223,44 @@ def test_an_engine_held_for_a_block_is_not_available_and_unreachable_is_final():
     assert health.record_unreachable("Connection refused") is True
     assert health.record_unreachable("again") is False
     assert not health.available(1e9) and health.unreachable == "Connection refused"
+
+
+def test_a_query_held_for_a_backing_off_engine_is_announced_and_sent_when_it_ends():
+    """A shared crawl's scheduler keeps a held request's lease on `request_held`: without the
+    signal, a worker killed during the back-off lost the query for good."""
+    from scrapy import Request
+    from scrapy.exceptions import IgnoreRequest
+    from scrapy.utils.test import get_crawler
+
+    from topiccrawler.meta import ENGINE, SEARCH_PAGE
+    from topiccrawler.seeding.gate import SearchEngineHealthMiddleware
+    from topiccrawler.signals import request_held
+
+    crawler = get_crawler(settings_dict={"SEARCH_BACKOFF": 0.05, "SEARCH_BACKOFF_MAX": 1})
+    gate = SearchEngineHealthMiddleware.from_crawler(crawler)
+
+    class Spider:
+        engines = {"engine": object()}
+        topic = None
+
+    gate.spider_opened(Spider())
+    announced, crawled = [], []
+
+    def announce(request):  # held by name: the signals keep weak references
+        announced.append(request)
+
+    crawler.signals.connect(announce, signal=request_held)
+    crawler.engine = type("Engine", (), {"crawl": lambda self, request: crawled.append(request)})()
+    gate.blocked("engine", "captcha page")
+    query = Request("http://127.0.0.1:9/search?q=tax", meta={SEARCH_PAGE: 1, ENGINE: "engine"})
+    try:
+        gate.process_request(query)
+    except IgnoreRequest:
+        pass
+    else:
+        raise AssertionError("a query of a backing-off engine was let through")
+    assert announced == [query]
+    gate.releases.pop("engine").cancel()  # the reactor is not running here: release by hand
+    gate._release_held("engine")
+    assert [r.url for r in crawled] == [query.url] and crawled[0].dont_filter
+    assert crawled[0].meta[SEARCH_PAGE] == 1

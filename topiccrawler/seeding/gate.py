@@ -38,6 +38,7 @@ from twisted.internet.error import TCPTimedOutError, TimeoutError
 from topiccrawler.meta import ENGINE, ENGINE_BLOCKED, ENGINE_CHECKED, SEARCH_PAGE
 from topiccrawler.seeding.base import EngineBlocked, SearchEngine
 from topiccrawler.seeding.health import UNREACHABLE, EngineHealth, blocked_fix, unreachable_fix
+from topiccrawler.signals import request_held
 
 logger = logging.getLogger(__name__)
 
@@ -194,10 +195,13 @@ class SearchEngineHealthMiddleware:
     # --- held queries --------------------------------------------------------------------------------
 
     def hold(self, name: str, request: Request) -> None:
-        """Keep a query of a backing-off engine; it is sent again when the back-off ends."""
+        """Keep a query of a backing-off engine; it is sent again when the back-off ends. Said
+        with `request_held`: a shared crawl keeps the query's lease meanwhile, so that a worker
+        killed during the back-off loses no query (another worker puts it back)."""
         health = self.health[name]
         health.held.append(request)
         self.stats.inc_value(f"topiccrawler/search/{name}/held")
+        self.crawler.signals.send_catch_log(request_held, request=request)
         if name not in self.releases:
             # The installed reactor, looked up when needed: importing it with this module would
             # install Twisted's default one before Scrapy installs TWISTED_REACTOR.
