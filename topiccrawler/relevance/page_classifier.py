@@ -158,7 +158,7 @@ class PageClassifier:
         if min(positives, len(sure) - positives) < self.min_per_class:
             return False
         import numpy as np
-        from scipy.sparse import csr_matrix
+        from scipy.sparse import diags
         from sklearn.exceptions import ConvergenceWarning
         from sklearn.linear_model import LogisticRegression
 
@@ -176,13 +176,10 @@ class PageClassifier:
         positives = sum(labels)
         if min(positives, len(labels) - positives) < self.min_per_class:
             return False
-        pointers = np.zeros(len(rows) + 1, dtype=np.int64)
-        np.cumsum([len(r) for r in rows], out=pointers[1:])
-        columns = np.concatenate(rows) if rows else np.zeros(0, dtype=np.int32)
         # Each page's terms weigh 1 in all (the decision is their mean weight): a long page
         # is not surer for its length, nor a short one (a notice, a thread) less sure.
-        values = np.concatenate([np.full(len(r), 1 / max(len(r), 1)) for r in rows])
-        matrix = csr_matrix((values, columns, pointers), shape=(len(rows), N_FEATURES))
+        lengths = np.array([max(len(r), 1) for r in rows], dtype=np.float64)
+        matrix = diags(1 / lengths) @ presence(rows, N_FEATURES)
         model = LogisticRegression(
             C=self.regularization, class_weight="balanced", max_iter=300, solver="liblinear"
         )
@@ -264,24 +261,32 @@ def em_posterior(rows, labels, smoothing: float):
     and a model of both would judge a short text by its length (the sandbox's forum pages,
     whose text is their title, were dropped: recall 0.998 → 0.87)."""
     import numpy as np
-    from scipy.sparse import csr_matrix
 
-    pointers = np.zeros(len(rows) + 1, dtype=np.int64)
-    np.cumsum([len(r) for r in rows], out=pointers[1:])
-    columns = np.concatenate(rows) if rows else np.zeros(0, dtype=np.int32)
-    used, local = np.unique(columns, return_inverse=True)
-    presence = csr_matrix((np.ones(len(columns)), local, pointers), shape=(len(rows), len(used)))
+    matrix = presence(rows, N_FEATURES)
+    matrix = matrix[:, np.unique(matrix.indices)]  # the terms the texts use
     posterior = np.array([0.5 if label is None else float(label) for label in labels])
     decided = None
     for _ in range(EM_ROUNDS):
         weights = np.stack([1 - posterior, posterior])  # (2, pages)
-        counts = np.asarray(weights @ presence) + smoothing  # (2, terms)
+        counts = np.asarray(weights @ matrix) + smoothing  # (2, terms)
         log_terms = np.log(counts) - np.log(counts.sum(axis=1, keepdims=True))
         prior = weights.sum(axis=1) + 1.0
-        log_odds = presence @ (log_terms[1] - log_terms[0]) + np.log(prior[1] / prior[0])
+        log_odds = matrix @ (log_terms[1] - log_terms[0]) + np.log(prior[1] / prior[0])
         posterior = 1.0 / (1.0 + np.exp(-np.clip(log_odds, -30.0, 30.0)))
         now = posterior >= 0.5
         if decided is not None and np.array_equal(now, decided):
             break
         decided = now
     return posterior
+
+
+def presence(rows, width: int):
+    """The texts `rows` (each its sorted, distinct hashed term indices) as a sparse matrix of
+    `width` columns, 1 where a text has the term."""
+    import numpy as np
+    from scipy.sparse import csr_matrix
+
+    pointers = np.zeros(len(rows) + 1, dtype=np.int64)
+    np.cumsum([len(r) for r in rows], out=pointers[1:])
+    columns = np.concatenate(rows) if rows else np.zeros(0, dtype=np.int32)
+    return csr_matrix((np.ones(len(columns)), columns, pointers), shape=(len(rows), width))
