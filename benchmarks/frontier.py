@@ -1,16 +1,18 @@
-"""Shared frontier memory: bytes of Redis per queued request, with the compact stored form
-(topiccrawler/distributed/codec.py) and with scrapy-redis's pickled `Request.to_dict()`.
+"""Shared frontier memory: bytes of Redis per queued request, in the frontier's layouts (sorted
+sets, REDIS_FRONTIER_BAND 0; band lists, distributed/bands.py) with rediscovery's index of the
+links, and in scrapy-redis's form (a pickled `Request.to_dict()` in sorted sets, no index).
 
-    .venv/bin/python benchmarks/frontier.py [--queued 1000000 10000000] [--sites 2000]
-        [--redis redis://127.0.0.1:6379/0]
+    .venv/bin/python benchmarks/frontier.py [--queued 1000000 10000000] [--band 0 10]
+        [--pickled 100000] [--sites 2000] [--redis redis://127.0.0.1:6379/0]
 
 Requests as the topic spider and the relevance middleware leave a link (the meta keys and
 frontier features they set), URLs and anchor texts varied: article paths with dates and ids,
 anchors from the real news titles of ../shared/bench/relevance (read in place). They are queued
-in the frontier's own structures (one sorted set per site, scored as the frontier scores, and
-the index of sites), under a key prefix of this run's own, pipelined in batches (SharedFrontier
-.push does the same per request, one round trip each, too slow for 10M). Memory is Redis's
-`used_memory` before and after; the keys are deleted at the end (and on an error).
+by the frontier's own `push` (its encoding, its scripts, its keys, and the rediscovery's index
+entry of each link), under a crawl name of this run's own, pipelined in batches (a crawl pushes
+one request a round trip, too slow for 10M). Memory is Redis's `used_memory` before and after
+(a server of its own gives the exact figure; a shared one moves with other clients); the keys
+are deleted at the end (and on an error).
 """
 
 from __future__ import annotations
@@ -94,11 +96,23 @@ def requests(count: int, sites: list[str], anchors: list[str], spider, rng: rand
         )  # fmt: skip
 
 
-def measure(server, count: int, sites: list[str], anchors: list[str], form: str) -> dict:
-    from topiccrawler.distributed.codec import encode_request
+def measure(server, count: int, sites: list[str], anchors: list[str], form: str, band: int) -> dict:
+    """Bytes of Redis per queued request: `form` "pickled" (scrapy-redis's form in sorted sets,
+    no index) or "compact" (the frontier's own push, with rediscovery's index of the links:
+    sorted sets when `band` is 0, else band lists that wide)."""
+    from scrapy.utils.request import RequestFingerprinter
+
+    from topiccrawler.distributed.bands import BandedFrontier
+    from topiccrawler.distributed.frontier import SharedFrontier
+    from topiccrawler.distributed.rediscovery import SharedRediscovery
+    from topiccrawler.distributed.state import SharedCrawl
 
     spider = spider_class()()
-    prefix = f"bench-frontier-{uuid.uuid4().hex[:8]}"
+    crawl = SharedCrawl(server, f"bench-frontier-{uuid.uuid4().hex[:8]}")
+    args = (crawl, spider, lambda request: request.url.split("/")[2], (0.0, 8))
+    queue = BandedFrontier(*args, band=band) if band else SharedFrontier(*args)
+    fingerprinter = RequestFingerprinter()
+    rediscovery = SharedRediscovery(queue, fingerprinter.fingerprint, 50)
     rng = random.Random(20261125)
     before = server.info("memory")["used_memory"]
     sizes = 0
@@ -110,30 +124,29 @@ def measure(server, count: int, sites: list[str], anchors: list[str], form: str)
         for site, request in requests(count, sites, anchors, spider, rng):
             t0 = time.perf_counter()
             if form == "compact":
-                data = encode_request(request, spider, site)
+                data = queue._encode(request, site)
             else:
                 data = pickle.dumps(request.to_dict(spider=spider), protocol=4)
             encode_s += time.perf_counter() - t0
             sizes += len(data)
-            sequence += 1
-            score = -request.priority + sequence / 10_000_000
-            pipe.zadd(f"{prefix}:q:{site}", {data: score})
-            pipe.zadd(f"{prefix}:sites", {site: score}, lt=True)
+            if form == "compact":
+                queue.push(request, client=pipe)
+            else:
+                sequence += 1
+                score = -request.priority + sequence / 10_000_000
+                pipe.zadd(crawl.key("q", site), {data: score})
+                pipe.zadd(crawl.key("sites"), {site: score}, lt=True)
             if len(pipe) >= 2 * BATCH:
                 pipe.execute()
         pipe.execute()
         after = server.info("memory")["used_memory"]
-        queued = sum(server.zcard(f"{prefix}:q:{s}") for s in sites)
+        queued = queue.size()
+        indexed = rediscovery.size() if form == "compact" else 0
     finally:
-        cursor = 0
-        while True:
-            cursor, keys = server.scan(cursor, match=f"{prefix}:*", count=10_000)
-            if keys:
-                server.delete(*keys)
-            if cursor == 0:
-                break
+        crawl.clear()
     return {
-        "form": form, "queued": queued, "bytes": (after - before) / queued,
+        "form": form if form != "compact" else (f"bands of {band}" if band else "sorted sets"),
+        "queued": queued, "indexed": indexed, "bytes": (after - before) / queued,
         "member": sizes / count, "encode_us": encode_s / count * 1e6,
         "seconds": time.perf_counter() - started,
     }  # fmt: skip
@@ -144,6 +157,10 @@ def main() -> int:
     parser.add_argument("--queued", nargs="+", type=int, default=[100_000, 1_000_000])
     parser.add_argument("--pickled", type=int, default=100_000, help="queued, scrapy-redis form")
     parser.add_argument("--sites", type=int, default=2000)
+    parser.add_argument(
+        "--band", nargs="+", type=int, default=[0, 10],
+        help="REDIS_FRONTIER_BAND of each layout measured (0: sorted sets)",
+    )  # fmt: skip
     parser.add_argument("--redis", default="redis://127.0.0.1:6379/0")
     args = parser.parse_args()
     import redis
@@ -152,13 +169,15 @@ def main() -> int:
     with TITLES.open(encoding="utf-8") as lines:
         anchors = [line.split("\t")[0].strip()[:30] for line in lines if line.strip()]
     sites = [f"www.site{n}.example.cn" for n in range(args.sites)]
-    runs = [measure(server, args.pickled, sites, anchors, "pickled")] if args.pickled else []
-    runs += [measure(server, n, sites, anchors, "compact") for n in args.queued]
-    print(f"{'stored form':12} | {'queued':>10} | Redis B/request | member B | encode µs")
+    runs = [measure(server, args.pickled, sites, anchors, "pickled", 0)] if args.pickled else []
+    runs += [
+        measure(server, n, sites, anchors, "compact", band) for band in args.band for n in args.queued
+    ]
+    print(f"{'layout':14} | {'queued':>10} | {'indexed':>10} | Redis B/request | member B | encode µs | s")
     for r in runs:
         print(
-            f"{r['form']:12} | {r['queued']:>10,} | {r['bytes']:15.0f} | {r['member']:8.0f} "
-            f"| {r['encode_us']:9.1f}"
+            f"{r['form']:14} | {r['queued']:>10,} | {r['indexed']:>10,} | {r['bytes']:15.0f} "
+            f"| {r['member']:8.0f} | {r['encode_us']:9.1f} | {r['seconds']:.0f}"
         )
     return 0
 

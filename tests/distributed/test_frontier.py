@@ -325,13 +325,20 @@ def test_the_stored_form_is_compact_and_rebuilds_the_request():
     features = again.meta[FRONTIER]["features"]
     assert features.keys() == request.meta[FRONTIER]["features"].keys()
     for name, value in request.meta[FRONTIER]["features"].items():
-        assert features[name] == pytest.approx(value, rel=1e-7)
+        assert features[name] == pytest.approx(value, abs=0.5 / 65535)  # 16 bits in [0, 1]
     rest = {k: v for k, v in again.meta.items() if k != FRONTIER}
     assert rest == {k: v for k, v in request.meta.items() if k != FRONTIER}
     assert type(again.meta[SITE_BUDGET]) is tuple
     # Stored under another site (a seed file's download slot): the URL is kept whole.
     elsewhere = decode_request(encode_request(request, spider, "slot-1"), spider, "slot-1")
     assert elsewhere.url == request.url
+    # A feature outside [0, 1] (a component's own scale): all kept as 32-bit floats.
+    request.meta[FRONTIER]["features"]["learned"] = 1.75
+    wide = encode_request(request, spider, "news.example.test")
+    assert len(wide) == len(data) + 2 * 4  # four features of 4 bytes, not 2
+    features = decode_request(wide, spider, "news.example.test").meta[FRONTIER]["features"]
+    assert features["learned"] == 1.75
+    assert features["model"] == pytest.approx(0.912345678, rel=1e-7)
 
 
 def test_whatever_else_a_request_carries_comes_back():

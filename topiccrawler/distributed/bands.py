@@ -319,14 +319,14 @@ class BandedFrontier(SharedFrontier):
         *lengths, tombstones = pipe.execute()
         return sum(lengths) - int(tombstones or 0)
 
-    def push(self, request: Request) -> None:
+    def push(self, request: Request, client=None) -> None:
         site = self.site_of(request)
         band = self.band_of(request.priority)
         args = [
             self.prefix, site, band, self._site_score(band), self._encode(request, site),
             *self._index_args(request, self._where(request)),
         ]  # fmt: skip
-        self._push(args=args)
+        self._push(args=args, client=client)
 
     def push_new(self, request: Request, offsets: list[int], budget: tuple[str, int] | None) -> int:
         return int(self.enqueue(request, offsets, budget, None, 0))
