@@ -250,7 +250,7 @@ REDIS_LOCAL_SEEN_MAX = 200_000  # URLs a worker remembers sending (~20 MB): repe
 # The shared frontier: 0 keeps one sorted set per site (exact priority order, about 270 bytes of
 # Redis a queued request); N > 0 one list per site and band of N priority points, first in, first
 # out within a band (about half the memory). The crawl keeps its first worker's value.
-REDIS_FRONTIER_BAND = 0
+REDIS_FRONTIER_BAND = 10
 # The heartbeat beats from a thread (a busy crawl is alive); a crawl whose reactor has not run
 # for this long is hung and stops beating, so that its requests in flight go to other workers.
 REDIS_WORKER_STALL_TIMEOUT = 300.0  # seconds; at least REDIS_WORKER_TIMEOUT
