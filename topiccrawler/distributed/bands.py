@@ -17,8 +17,9 @@ within a band the order is by arrival). Keys, P the crawl's prefix:
   list index is the number minus the head;
 - P:w:<4 hex digits>: rediscovery's index (distributed/rediscovery.py), in 65,536 hashes by the
   fingerprint's first two bytes, each small enough for Redis's compact encoding (512 fields up
-  to about 33M queued links): the next six bytes → the request's priority and position number
-  as one integer, with its site when that is not the URL's host. A raise is a move: the old
+  to about 33M queued links): the next five bytes → the request's priority and position number
+  as one integer (priorities in [-8192, 8192)), with its site when that is not the URL's host
+  or the priority is outside. A raise is a move: the old
   place becomes a tombstone, the request is pushed to its new band, the index follows.
 
 A popped request is leased as in `frontier.py`; its lease says its band, so a dead worker's
@@ -42,8 +43,9 @@ from topiccrawler.meta import LEASE
 logger = logging.getLogger(__name__)
 
 INDEX_BUCKET_BYTES = 2  # of the fingerprint: 65,536 index hashes
-INDEX_FIELD_BYTES = 6  # ... and the next six bytes name a request in its hash (8 in all)
-PRIORITY_SPAN = 16384  # priorities in [-8192, 8192) pack with the position into one integer
+# ... and the next five bytes name a request in its hash (56 bits in all: a clash, one in 2**40
+# look-ups at 10M queued, is told apart by the whole fingerprint when the request is decoded).
+INDEX_FIELD_BYTES = 5
 
 # Lua helpers shared by the scripts below. `place_value` packs a request's priority and
 # position number (and its site, when not its URL's host) for the index; `place_of` reads it.
@@ -285,9 +287,10 @@ class BandedFrontier(SharedFrontier):
 
     @staticmethod
     def index_place(where: bytes) -> tuple[str, bytes]:
-        """(index hash, field) of a request's index key (the first 8 bytes of its
+        """(index hash, field) of a request's index key (the first bytes of its
         fingerprint)."""
-        return where[:INDEX_BUCKET_BYTES].hex(), where[INDEX_BUCKET_BYTES:]
+        field = where[INDEX_BUCKET_BYTES : INDEX_BUCKET_BYTES + INDEX_FIELD_BYTES]
+        return where[:INDEX_BUCKET_BYTES].hex(), field
 
     def _index_args(self, request: Request, where: bytes | None) -> list:
         if where is None:
