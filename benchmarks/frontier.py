@@ -7,7 +7,9 @@ links, and in scrapy-redis's form (a pickled `Request.to_dict()` in sorted sets,
 
 Requests as the topic spider and the relevance middleware leave a link (the meta keys and
 frontier features they set), URLs and anchor texts varied: article paths with dates and ids,
-anchors from the real news titles of ../shared/bench/relevance (read in place). They are queued
+anchors from the real news titles of ../shared/bench/relevance (read in place), priorities
+uniform over a link's range (0 to PAGE_SCALE, frontier/priority.py: as spread as links can be,
+the most bands a site can have). They are queued
 by the frontier's own `push` (its encoding, its scripts, its keys, and the rediscovery's index
 entry of each link), under a crawl name of this run's own, pipelined in batches (a crawl pushes
 one request a round trip, too slow for 10M). Memory is Redis's `used_memory` before and after
@@ -25,6 +27,7 @@ import time
 import uuid
 from pathlib import Path
 
+from topiccrawler.frontier.priority import PAGE_SCALE
 from topiccrawler.meta import (
     AT_DEPTH_LIMIT,
     AUTHORITY_SITE,
@@ -81,7 +84,7 @@ def requests(count: int, sites: list[str], anchors: list[str], spider, rng: rand
             f"https://{site}{path}",
             callback=spider.parse,
             errback=spider.on_error,
-            priority=rng.randrange(0, 2000),
+            priority=rng.randrange(0, PAGE_SCALE + 1),
             meta={
                 ENTRANCE: "link", HOPS: rng.randrange(1, 6), AUTHORITY_SITE: None,
                 PAGER_HOPS: 0, LINK_TEXT: anchor, LINK_BLOCK: rng.choice(("content", "navigation")),

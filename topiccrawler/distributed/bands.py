@@ -17,7 +17,7 @@ within a band the order is by arrival). Keys, P the crawl's prefix:
   list index is the number minus the head;
 - P:w:<4 hex digits>: rediscovery's index (distributed/rediscovery.py), in 65,536 hashes by the
   fingerprint's first two bytes, each small enough for Redis's compact encoding (512 fields up
-  to about 33M queued links): the next five bytes → the request's priority and position number
+  to about 33M queued links): the next four bytes → the request's priority and position number
   as one integer (priorities in [-8192, 8192)), with its site when that is not the URL's host
   or the priority is outside. A raise is a move: the old
   place becomes a tombstone, the request is pushed to its new band, the index follows.
@@ -43,9 +43,10 @@ from topiccrawler.meta import LEASE
 logger = logging.getLogger(__name__)
 
 INDEX_BUCKET_BYTES = 2  # of the fingerprint: 65,536 index hashes
-# ... and the next five bytes name a request in its hash (56 bits in all: a clash, one in 2**40
-# look-ups at 10M queued, is told apart by the whole fingerprint when the request is decoded).
-INDEX_FIELD_BYTES = 5
+# ... and the next four bytes name a request in its hash: 48 bits in all. At 10M queued, two
+# URLs share an entry 0.2 times in expectation (the later one's replaces the first's, which is
+# then not raised); a look-up that finds another URL's entry is told apart by the fingerprint.
+INDEX_FIELD_BYTES = 4
 
 # Lua helpers shared by the scripts below. `place_value` packs a request's priority and
 # position number (and its site, when not its URL's host) for the index; `place_of` reads it.
