@@ -174,9 +174,13 @@ def main() -> int:
     sites = [f"www.site{n}.example.cn" for n in range(args.sites)]
     runs = [measure(server, args.pickled, sites, anchors, "pickled", 0)] if args.pickled else []
     runs += [
-        measure(server, n, sites, anchors, "compact", band) for band in args.band for n in args.queued
+        measure(server, n, sites, anchors, "compact", band)
+        for band in args.band
+        for n in args.queued
     ]
-    print(f"{'layout':14} | {'queued':>10} | {'indexed':>10} | Redis B/request | member B | encode µs | s")
+    print(
+        f"{'layout':14} | {'queued':>10} | {'indexed':>10} | Redis B/request | member B | encode µs | s"
+    )
     for r in runs:
         print(
             f"{r['form']:14} | {r['queued']:>10,} | {r['indexed']:>10,} | {r['bytes']:15.0f} "

@@ -86,7 +86,10 @@ def test_a_sites_concurrency_holds_over_all_workers(workers, band):
 
 
 def test_a_sites_delay_holds_over_all_workers_and_the_most_careful_report_wins(workers, band):
-    first, second = frontier(workers[0], band=band), frontier(workers[1], delay=0.0, concurrency=8, band=band)
+    first, second = (
+        frontier(workers[0], band=band),
+        frontier(workers[1], delay=0.0, concurrency=8, band=band),
+    )
     for i in range(3):
         first.push(Request(f"http://a.test/{i}"))
     first.set_policy("a.test", 0.0, 8)

@@ -42,6 +42,7 @@ from topiccrawler.meta import LEASE
 
 logger = logging.getLogger(__name__)
 
+READ_BANDS = 16  # bands of a site read in one round trip when the queue is listed (rescoring)
 INDEX_BUCKET_BYTES = 2  # of the fingerprint: 65,536 index hashes
 # ... and the next four bytes name a request in its hash: 48 bits in all. At 10M queued, two
 # URLs share an entry 0.2 times in expectation (the later one's replaces the first's, which is
@@ -399,19 +400,24 @@ class BandedFrontier(SharedFrontier):
         for site in sites:
             if left <= 0:
                 return
-            for band in [int(b) for b in server.zrange(self.crawl.key("bands", site), 0, -1)]:
+            bands = [int(b) for b in server.zrange(self.crawl.key("bands", site), 0, -1)]
+            for start in range(0, len(bands), READ_BANDS):
                 if left <= 0:
                     return
-                pipe = server.pipeline(transaction=True)  # the head and the list as one
-                pipe.hget(self.crawl.key("head", site), band)
-                pipe.lrange(self.crawl.key("band", site, str(band)), 0, left - 1)
-                head, entries = pipe.execute()
-                head = int(head or 0)
-                for at, data in enumerate(entries):
-                    if not data:
-                        continue
-                    left -= 1
-                    yield site, (band, head + at, data), self._decode(data, site)
+                pipe = server.pipeline(transaction=True)  # heads and lists as one
+                pipe.hgetall(self.crawl.key("head", site))
+                for band in bands[start : start + READ_BANDS]:
+                    pipe.lrange(self.crawl.key("band", site, str(band)), 0, left - 1)
+                heads, *lists = pipe.execute()
+                for band, entries in zip(bands[start : start + READ_BANDS], lists, strict=True):
+                    head = int(heads.get(str(band).encode(), 0))
+                    for at, data in enumerate(entries):
+                        if left <= 0:
+                            return
+                        if not data:
+                            continue
+                        left -= 1
+                        yield site, (band, head + at, data), self._decode(data, site)
 
     def move(self, site: str, place, request: Request, client=None) -> int:
         """The queued request at `place` (band, number, stored form) replaced by `request` at
