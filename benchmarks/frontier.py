@@ -50,6 +50,7 @@ TITLES = (
     / "thucnews-titles-dev.txt"
 )
 BATCH = 5000
+SAMPLE = 16  # one request in SAMPLE is encoded apart, for the stored form's size and time
 
 
 def spider_class():
@@ -124,17 +125,19 @@ def measure(server, count: int, sites: list[str], anchors: list[str], form: str,
     try:
         pipe = server.pipeline(transaction=False)
         sequence = 0
-        for site, request in requests(count, sites, anchors, spider, rng):
-            t0 = time.perf_counter()
-            if form == "compact":
-                data = queue._encode(request, site)
-            else:
-                data = pickle.dumps(request.to_dict(spider=spider), protocol=4)
-            encode_s += time.perf_counter() - t0
-            sizes += len(data)
+        for n, (site, request) in enumerate(requests(count, sites, anchors, spider, rng)):
+            if n % SAMPLE == 0:  # the stored form's size and time, on a sample
+                t0 = time.perf_counter()
+                if form == "compact":
+                    data = queue._encode(request, site)
+                else:
+                    data = pickle.dumps(request.to_dict(spider=spider), protocol=4)
+                encode_s += time.perf_counter() - t0
+                sizes += len(data)
             if form == "compact":
                 queue.push(request, client=pipe)
             else:
+                data = pickle.dumps(request.to_dict(spider=spider), protocol=4)
                 sequence += 1
                 score = -request.priority + sequence / 10_000_000
                 pipe.zadd(crawl.key("q", site), {data: score})
@@ -145,14 +148,58 @@ def measure(server, count: int, sites: list[str], anchors: list[str], form: str,
         after = server.info("memory")["used_memory"]
         queued = queue.size()
         indexed = rediscovery.size() if form == "compact" else 0
+        index_keys = [crawl.key("where")] if not band else server.keys(crawl.key("w", "*"))
+        index = sum(server.memory_usage(key, samples=0) or 0 for key in index_keys)
     finally:
         crawl.clear()
+    sampled = (count + SAMPLE - 1) // SAMPLE
     return {
         "form": form if form != "compact" else (f"bands of {band}" if band else "sorted sets"),
         "queued": queued, "indexed": indexed, "bytes": (after - before) / queued,
-        "member": sizes / count, "encode_us": encode_s / count * 1e6,
+        "index": index / queued, "member": sizes / sampled, "encode_us": encode_s / sampled * 1e6,
         "seconds": time.perf_counter() - started,
     }  # fmt: skip
+
+
+# Rediscovery's band index filled as `queued` links would fill it (their four bytes and packed
+# priority and position number, distributed/bands.py), in a tenth of its hashes at the tenth of
+# the links that falls in them: the bytes an entry takes at that many links queued.
+FILL_INDEX = """
+math.randomseed(tonumber(ARGV[4]))
+for bucket = tonumber(ARGV[5]), tonumber(ARGV[2]) do
+  local key = ARGV[1] .. string.format('%04x', bucket)
+  for _ = 1, tonumber(ARGV[3]) do
+    local field = struct.pack('>I2I2', math.random(0, 65535), math.random(0, 65535))
+    local value = math.random(0, 100000) * 16384 + math.random(0, 1000) + 8192
+    redis.call('HSET', key, field, string.format('%d', value))
+  end
+end
+"""
+
+
+FILL_BUCKETS = 32
+
+
+def index_at(server, queued: int) -> float:
+    """Bytes of the band index an entry takes with `queued` links in it (the 65,536 hashes
+    as full as then; position numbers up to 100,000 pops of a band: 32-bit integers)."""
+    from topiccrawler.distributed.bands import INDEX_BUCKET_BYTES
+
+    buckets = 2 ** (8 * INDEX_BUCKET_BYTES)
+    filled, per = buckets // 10, round(queued / buckets)
+    prefix = f"bench-frontier-index-{uuid.uuid4().hex[:8]}:"
+    try:
+        for first in range(0, filled, FILL_BUCKETS):  # a few ms of Redis at a time
+            last = min(filled, first + FILL_BUCKETS) - 1
+            server.eval(FILL_INDEX, 0, prefix, last, per, 20261125 + first, first)
+        keys = server.keys(prefix + "*")
+        total = sum(server.memory_usage(key, samples=0) for key in keys)
+        entries = sum(server.hlen(key) for key in keys)
+    finally:
+        keys = server.keys(prefix + "*")
+        for start in range(0, len(keys), 1000):
+            server.delete(*keys[start : start + 1000])
+    return total / entries
 
 
 def main() -> int:
@@ -164,6 +211,12 @@ def main() -> int:
         "--band", nargs="+", type=int, default=[0, 10],
         help="REDIS_FRONTIER_BAND of each layout measured (0: sorted sets)",
     )  # fmt: skip
+    parser.add_argument(
+        "--simulate", type=int, default=0,
+        help="queued requests simulated: each run spreads its requests over as few sites as "
+        "leaves each site as full as this many over --sites, and the band index is measured "
+        "as full as this many make it (FILL_INDEX)",
+    )  # fmt: skip
     parser.add_argument("--redis", default="redis://127.0.0.1:6379/0")
     args = parser.parse_args()
     import redis
@@ -171,20 +224,35 @@ def main() -> int:
     server = redis.Redis.from_url(args.redis)
     with TITLES.open(encoding="utf-8") as lines:
         anchors = [line.split("\t")[0].strip()[:30] for line in lines if line.strip()]
-    sites = [f"www.site{n}.example.cn" for n in range(args.sites)]
-    runs = [measure(server, args.pickled, sites, anchors, "pickled", 0)] if args.pickled else []
-    runs += [
-        measure(server, n, sites, anchors, "compact", band)
-        for band in args.band
-        for n in args.queued
-    ]
+
+    def sites_for(queued: int) -> list[str]:
+        count = args.sites
+        if args.simulate:
+            count = max(1, round(args.sites * queued / args.simulate))
+        return [f"www.site{n}.example.cn" for n in range(count)]
+
+    runs = []
+    if args.pickled:
+        runs.append(measure(server, args.pickled, sites_for(args.pickled), anchors, "pickled", 0))
+    for band in args.band:
+        for n in args.queued:
+            sites = sites_for(n)
+            run = measure(server, n, sites, anchors, "compact", band)
+            run["sites"] = len(sites)
+            run["simulated"] = run["bytes"]
+            if args.simulate and band:  # the lists as at --simulate; the index too
+                run["simulated"] = run["bytes"] - run["index"] + index_at(server, args.simulate)
+            runs.append(run)
+    at = f"at {args.simulate:,}" if args.simulate else "(as measured)"
     print(
-        f"{'layout':14} | {'queued':>10} | {'indexed':>10} | Redis B/request | member B | encode µs | s"
+        f"{'layout':14} | {'queued':>10} | {'sites':>5} | B/request | of it index | "
+        f"member B | encode µs | B/request {at}"
     )
     for r in runs:
         print(
-            f"{r['form']:14} | {r['queued']:>10,} | {r['indexed']:>10,} | {r['bytes']:15.0f} "
-            f"| {r['member']:8.0f} | {r['encode_us']:9.1f} | {r['seconds']:.0f}"
+            f"{r['form']:14} | {r['queued']:>10,} | {r.get('sites', args.sites):>5} | "
+            f"{r['bytes']:9.0f} | {r.get('index', 0):11.0f} | {r['member']:8.0f} | "
+            f"{r['encode_us']:9.1f} | {r.get('simulated', r['bytes']):.0f}"
         )
     return 0
 

@@ -332,6 +332,13 @@ def test_the_stored_form_is_compact_and_rebuilds_the_request():
     rest = {k: v for k, v in again.meta.items() if k != FRONTIER}
     assert rest == {k: v for k, v in request.meta.items() if k != FRONTIER}
     assert type(again.meta[SITE_BUDGET]) is tuple
+    # None, False and 0 under a known key take one byte with it, and come back as they were.
+    assert [type(again.meta[key]) for key in (AT_DEPTH_LIMIT, PAGER_HOPS)] == [bool, int]
+    plain = request.replace(meta={AUTHORITY_SITE: None, AT_DEPTH_LIMIT: False, PAGER_HOPS: 0})
+    bare = request.replace(meta={})
+    plain_data = encode_request(plain, spider, "news.example.test")
+    assert len(plain_data) == len(encode_request(bare, spider, "news.example.test")) + 3
+    assert decode_request(plain_data, spider, "news.example.test").meta == plain.meta
     # Stored under another site (a seed file's download slot): the URL is kept whole.
     elsewhere = decode_request(encode_request(request, spider, "slot-1"), spider, "slot-1")
     assert elsewhere.url == request.url

@@ -53,6 +53,15 @@ STRINGS = (
 FEATURES = ("text", "context", "url", "block", "learned", "model")  # the frontier's, in order
 
 _META_CODE = {key: i for i, key in enumerate(META_KEYS)}
+# A meta key whose value is None, False or 0 (a link's authority site, pager hops, depth limit
+# flag): one byte, its code with the value in the two high bits (codes stay below KEY_BITS; 255
+# is a key stored by name).
+KEY_BITS = 0x3F
+PLAIN_NONE, PLAIN_FALSE, PLAIN_ZERO = 0x40, 0x80, 0xC0
+PLAIN_VALUES = (None, False, 0)
+_PLAIN_CODE = {(type(None), None): PLAIN_NONE, (bool, False): PLAIN_FALSE, (int, 0): PLAIN_ZERO}
+if len(META_KEYS) >= KEY_BITS:  # 0xFF (PLAIN_ZERO | KEY_BITS) is a key stored by name
+    raise RuntimeError("codec: meta key codes must stay below KEY_BITS")
 _STRING_CODE = {s: i for i, s in enumerate(STRINGS)}
 
 NONE, FALSE, TRUE, INT, FLOAT, STR, BYTES, LIST, TUPLE, DICT, COMMON, PICKLE, FRONTIER = range(13)
@@ -319,6 +328,14 @@ def encode_request(request: Request, spider, site: str = "") -> bytes:
     _varint(out, len(meta))
     for key, value in meta.items():
         code = _META_CODE.get(key)
+        plain = None
+        if code is not None and (
+            value is None or value is False or (type(value) is int and not value)
+        ):
+            plain = _PLAIN_CODE[type(value), value]
+        if plain is not None:  # the key and its value (None, False or 0) in one byte
+            out.append(plain | code)
+            continue
         if code is not None:
             out.append(code)
         else:
@@ -381,6 +398,9 @@ def decode_request(data: bytes, spider, site: str = "") -> Request:
         pos += 1
         if code == 255:
             key, pos = _read_value(data, pos)
+        elif code >= PLAIN_NONE:
+            meta[META_KEYS[code & KEY_BITS]] = PLAIN_VALUES[(code >> 6) - 1]
+            continue
         else:
             key = META_KEYS[code]
         meta[key], pos = _read_value(data, pos, site)
