@@ -9,6 +9,7 @@ the lease, so two workers never take the same request or hit one site together: 
 and concurrency hold across workers instead of being multiplied by their number.
 
 Within a priority, requests come out first in, first out (a sequence number in the score).
+This is the layout of REDIS_FRONTIER_BAND 0; with bands, `bands.py` keeps the queues in lists.
 """
 
 from __future__ import annotations
