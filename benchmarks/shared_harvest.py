@@ -22,8 +22,8 @@ round, so a round's figures ran under the same load.
 
 --memory: what rediscovery costs in Redis, measured on the server: --queued links of the
 sandbox's kind (as workers.py's memory figure makes them, with the frontier's features) queued
-through the rediscovery's enqueue, the frontier's keys (its default layout) and the index apart, in bytes
-per queued request (MEMORY USAGE of the keys: the server may be shared).
+through the rediscovery's enqueue, the frontier's keys (its default layout) and the index apart,
+in bytes per queued request (MEMORY USAGE of the keys: the server may be shared).
 """
 
 from __future__ import annotations
