@@ -9,12 +9,13 @@ Requests as the topic spider and the relevance middleware leave a link (the meta
 frontier features they set), URLs and anchor texts varied: article paths with dates and ids,
 anchors from the real news titles of ../shared/bench/relevance (read in place), priorities
 uniform over a link's range (0 to PAGE_SCALE, frontier/priority.py: as spread as links can be,
-the most bands a site can have). They are queued
-by the frontier's own `push` (its encoding, its scripts, its keys, and the rediscovery's index
-entry of each link), under a crawl name of this run's own, pipelined in batches (a crawl pushes
-one request a round trip, too slow for 10M). Memory is Redis's `used_memory` before and after
-(a server of its own gives the exact figure; a shared one moves with other clients); the keys
-are deleted at the end (and on an error).
+the most bands a site can have). They are queued by the frontier's own `push` (its encoding,
+its scripts, its keys, and the rediscovery's index entry of each link), under a crawl name of
+this run's own, pipelined in batches (a crawl pushes one request a round trip, too slow for
+10M). Memory is MEMORY USAGE summed over the run's keys, a key's name and its entry in Redis's
+key table included (Redis's `used_memory` before and after is printed too: exact on a server of
+its own, moved by other clients on a shared one); the keys are deleted at the end (and on an
+error).
 """
 
 from __future__ import annotations
@@ -148,15 +149,25 @@ def measure(server, count: int, sites: list[str], anchors: list[str], form: str,
         after = server.info("memory")["used_memory"]
         queued = queue.size()
         indexed = rediscovery.size() if form == "compact" else 0
-        index_keys = [crawl.key("where")] if not band else server.keys(crawl.key("w", "*"))
-        index = sum(server.memory_usage(key, samples=0) or 0 for key in index_keys)
+        # MEMORY USAGE of the run's keys: what other clients of the server do meanwhile does not
+        # count, as it does in used_memory.
+        index = total = 0
+        keys = list(server.scan_iter(match=crawl.key("*"), count=10_000))
+        for start in range(0, len(keys), BATCH):
+            usage = server.pipeline(transaction=False)
+            for key in keys[start : start + BATCH]:
+                usage.memory_usage(key, samples=0)
+            for key, used in zip(keys[start : start + BATCH], usage.execute(), strict=True):
+                part = key.decode()[len(crawl.key("")) :].split(":", 1)[0]
+                total += used or 0
+                index += (used or 0) if part in ("where", "w") else 0
     finally:
         crawl.clear()
     sampled = (count + SAMPLE - 1) // SAMPLE
     return {
         "form": form if form != "compact" else (f"bands of {band}" if band else "sorted sets"),
-        "queued": queued, "indexed": indexed, "bytes": (after - before) / queued,
-        "index": index / queued, "member": sizes / sampled, "encode_us": encode_s / sampled * 1e6,
+        "queued": queued, "indexed": indexed, "bytes": total / queued,
+        "used_memory": (after - before) / queued, "index": index / queued, "member": sizes / sampled, "encode_us": encode_s / sampled * 1e6,
         "seconds": time.perf_counter() - started,
     }  # fmt: skip
 
@@ -246,13 +257,13 @@ def main() -> int:
     at = f"at {args.simulate:,}" if args.simulate else "(as measured)"
     print(
         f"{'layout':14} | {'queued':>10} | {'sites':>5} | B/request | of it index | "
-        f"member B | encode µs | B/request {at}"
+        f"used_memory Δ | member B | encode µs | B/request {at}"
     )
     for r in runs:
         print(
             f"{r['form']:14} | {r['queued']:>10,} | {r.get('sites', args.sites):>5} | "
-            f"{r['bytes']:9.0f} | {r.get('index', 0):11.0f} | {r['member']:8.0f} | "
-            f"{r['encode_us']:9.1f} | {r.get('simulated', r['bytes']):.0f}"
+            f"{r['bytes']:9.0f} | {r.get('index', 0):11.0f} | {r['used_memory']:13.0f} | "
+            f"{r['member']:8.0f} | {r['encode_us']:9.1f} | {r.get('simulated', r['bytes']):.0f}"
         )
     return 0
 
