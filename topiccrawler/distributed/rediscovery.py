@@ -24,8 +24,11 @@ query), a hit never takes a link's.
 
 An index entry goes when its request is popped (`taken`, sent in batches with the scheduler's
 sweep) unless the request is queued at its place again by then (taken back from a dead worker:
-it can be raised again). Pushes, moves and rescorings keep it up to date (SharedFrontier.where). Repeats of a link below the gain do not reach Redis: the worker
-remembers the best priority it sent for each URL (distributed/scheduler.py).
+it can be raised again). Pushes, moves and rescorings keep it up to date (SharedFrontier.where).
+With band lists (REDIS_FRONTIER_BAND, distributed/bands.py) the same steps go through that
+layout's index and scripts: a place is a band and a position there, a move leaves a tombstone.
+Repeats of a link below the gain do not reach Redis: the worker remembers the best priority it
+sent for each URL (distributed/scheduler.py).
 """
 
 from __future__ import annotations
@@ -159,7 +162,7 @@ class SharedRediscovery:
         RAISED: its URL was queued `gain` or more below and the queued request now has its
         priority."""
         queue = self.queue
-        if isinstance(queue, BandedFrontier):
+        if self.banded:
             where = fingerprint[:WHERE_KEY_BYTES]
             answer = queue.enqueue(request, offsets, budget, where, self.gain)
             if not isinstance(answer, tuple):
@@ -205,7 +208,7 @@ class SharedRediscovery:
         if not self.to_forget:
             return
         keys, self.to_forget = self.to_forget, []
-        if isinstance(self.queue, BandedFrontier):
+        if self.banded:
             self.queue.forget(keys)
             return
         pipe = self.crawl.server.pipeline(transaction=False)
@@ -215,6 +218,6 @@ class SharedRediscovery:
 
     def size(self) -> int:
         """Entries in the index."""
-        if isinstance(self.queue, BandedFrontier):
+        if self.banded:
             return self.queue.index_size()
         return self.crawl.server.hlen(self.key)
