@@ -22,8 +22,8 @@ round, so a round's figures ran under the same load.
 
 --memory: what rediscovery costs in Redis, measured on the server: --queued links of the
 sandbox's kind (as workers.py's memory figure makes them, with the frontier's features) queued
-through the rediscovery's enqueue, the frontier's sorted sets and the `where` index apart, in bytes
-per queued request (MEMORY USAGE of the keys: the server may be shared).
+through the rediscovery's enqueue, the frontier's keys (its default layout) and the index apart,
+in bytes per queued request (MEMORY USAGE of the keys: the server may be shared).
 """
 
 from __future__ import annotations
@@ -40,12 +40,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from harvest import CHECKPOINTS  # noqa: E402
 from workers import CPU_BOUND, REDIS, Topic, run, synthetic_link  # noqa: E402
 
+from topiccrawler.distributed.bands import BandedFrontier  # noqa: E402
 from topiccrawler.distributed.bloom import BloomDupeFilter  # noqa: E402
 from topiccrawler.distributed.frontier import SharedFrontier  # noqa: E402
 from topiccrawler.distributed.rediscovery import SharedRediscovery  # noqa: E402
 from topiccrawler.distributed.state import SharedCrawl  # noqa: E402
 from topiccrawler.sandbox.server import SandboxServer  # noqa: E402
 from topiccrawler.sandbox.web import build_web  # noqa: E402
+from topiccrawler.settings import REDIS_FRONTIER_BAND  # noqa: E402
 
 IN_FLIGHT = CPU_BOUND["CONCURRENT_REQUESTS"]
 # name → (workers, shared over Redis, extra settings besides the gain)
@@ -68,14 +70,17 @@ def counted(folder: Path, name: str) -> int:
 
 
 def memory(count: int) -> dict:
-    """Bytes per queued request: the frontier (sorted sets) and the rediscovery's index."""
+    """Bytes per queued request: the frontier (in the default layout) and the rediscovery's
+    index."""
     import redis
     from scrapy.utils.request import RequestFingerprinter
 
     server = redis.Redis.from_url(REDIS)
     crawl = SharedCrawl(server, f"bench-memory-{uuid.uuid4().hex[:8]}")
     spider = Topic()
-    queue = SharedFrontier(crawl, spider, lambda r: r.url.split("/")[2], (0.0, 8))
+    args = (crawl, spider, lambda r: r.url.split("/")[2], (0.0, 8))
+    band = REDIS_FRONTIER_BAND  # the default layout
+    queue = BandedFrontier(*args, band=band) if band else SharedFrontier(*args)
     fingerprinter = RequestFingerprinter()
     seen = BloomDupeFilter(crawl, fingerprinter, 10_000_000, 1e-4)
     rediscovery = SharedRediscovery(queue, fingerprinter.fingerprint, 50)
@@ -83,10 +88,18 @@ def memory(count: int) -> dict:
         request = synthetic_link(spider, i)
         fingerprint = fingerprinter.fingerprint(request)
         rediscovery.push_new(request, fingerprint, seen.offsets(request, fingerprint), None)
-    # MEMORY USAGE of the keys (the server is shared: its used_memory moves with other crawls)
-    sites = [site.decode() for site in server.zrange(crawl.key("sites"), 0, -1)]
-    frontier = sum(server.memory_usage(crawl.key("q", site), samples=0) for site in sites)
-    index = server.memory_usage(rediscovery.key, samples=0)
+    # MEMORY USAGE of the keys (the server is shared: its used_memory moves with other crawls):
+    # the index (`where`, or the band layout's `w:*`), the seen-URL filter apart, the frontier.
+    frontier = index = 0
+    for key in server.scan_iter(match=crawl.key("*"), count=1000):
+        part = key.decode()[len(crawl.key("")) :].split(":", 1)[0]
+        if part == "seen":
+            continue
+        usage = server.memory_usage(key, samples=0) or 0
+        if part in ("where", "w"):
+            index += usage
+        else:
+            frontier += usage
     entries = rediscovery.size()
     crawl.clear()
     return {"entries": entries, "frontier": frontier / count, "index": index / count}

@@ -57,6 +57,7 @@ READ_LATER = {
     "REDIS_FLUSH_ON_START": ("distributed/scheduler.py", "only in a shared crawl"),
     "REDIS_IDLE_TIMEOUT": ("distributed/scheduler.py", "only in a shared crawl"),
     "REDIS_LOCAL_SEEN_MAX": ("distributed/scheduler.py", "only in a shared crawl"),
+    "REDIS_FRONTIER_BAND": ("distributed/scheduler.py", "only in a shared crawl"),
     "REDIS_WORKER_STALL_TIMEOUT": ("distributed/scheduler.py", "only in a shared crawl"),
     "RENDER_BROWSER": ("render/handler.py", "when the first page is rendered"),
     "RENDER_BROWSER_ARGS": ("render/handler.py", "when the first page is rendered"),

@@ -247,6 +247,11 @@ REDIS_FLUSH_ON_START = False  # True: the first worker deletes a stopped crawl's
 REDIS_BLOOM_CAPACITY = 10_000_000  # URLs the shared seen-URL filter is sized for (24 MB at 1e-4)
 REDIS_BLOOM_ERROR = 1e-4  # its false-positive rate at full capacity (a URL wrongly seen: skipped)
 REDIS_LOCAL_SEEN_MAX = 200_000  # URLs a worker remembers sending (~20 MB): repeats skip Redis
+# The shared frontier: one list per site and band of this many priority points, first in, first
+# out within a band (about 150 bytes of Redis a queued link at 10M, its rediscovery entry
+# included); 0: a sorted set per site, exact priority order (about 330). The crawl keeps its
+# first worker's value.
+REDIS_FRONTIER_BAND = 10
 # The heartbeat beats from a thread (a busy crawl is alive); a crawl whose reactor has not run
 # for this long is hung and stops beating, so that its requests in flight go to other workers.
 REDIS_WORKER_STALL_TIMEOUT = 300.0  # seconds; at least REDIS_WORKER_TIMEOUT

@@ -36,3 +36,20 @@ def workers(redis_server):
         view.beat()
     yield views
     views[0].clear()
+
+
+@pytest.fixture(params=[0, 10], ids=["sorted-sets", "bands"])
+def band(request):
+    """The shared frontier's layout: REDIS_FRONTIER_BAND (0: a sorted set per site, else band
+    lists that wide, distributed/bands.py)."""
+    return request.param
+
+
+def shared_frontier(crawl, spider, site_of, policy, band: int = 0):
+    """A worker's shared frontier in the layout `band` names."""
+    from topiccrawler.distributed.bands import BandedFrontier
+    from topiccrawler.distributed.frontier import SharedFrontier
+
+    if band:
+        return BandedFrontier(crawl, spider, site_of, policy, band=band)
+    return SharedFrontier(crawl, spider, site_of, policy)

@@ -11,8 +11,9 @@ from scrapy import Request, Spider
 from scrapy.utils.request import RequestFingerprinter
 from scrapy.utils.test import get_crawler
 
+from tests.distributed.conftest import shared_frontier
 from topiccrawler.distributed.bloom import BloomDupeFilter
-from topiccrawler.distributed.frontier import QUEUED, SEEN, SharedFrontier
+from topiccrawler.distributed.frontier import QUEUED, SEEN
 from topiccrawler.distributed.rediscovery import RAISED, SharedRediscovery, raised
 from topiccrawler.distributed.scheduler import DistributedScheduler
 from topiccrawler.distributed.state import SharedCrawl
@@ -95,10 +96,10 @@ def site_of(request: Request) -> str:
 class Worker:
     """One worker's view: its frontier, the shared filter and the rediscovery index."""
 
-    def __init__(self, crawl: SharedCrawl, spider: Topical, gain: int = 50):
+    def __init__(self, crawl: SharedCrawl, spider: Topical, band: int, gain: int = 50):
         self.crawl = crawl
         self.fingerprinter = RequestFingerprinter()
-        self.queue = SharedFrontier(crawl, spider, site_of, (0.0, 10))
+        self.queue = shared_frontier(crawl, spider, site_of, (0.0, 10), band)
         self.seen = BloomDupeFilter(crawl, self.fingerprinter, capacity=1000, error=1e-3)
         self.rediscovery = SharedRediscovery(self.queue, self.fingerprinter.fingerprint, gain)
 
@@ -116,9 +117,9 @@ class Worker:
         return popped[0]
 
 
-def test_a_better_link_raises_the_queued_request_in_place_and_it_keeps_its_identity(workers):
+def test_a_better_link_raises_the_queued_request_in_place_and_it_keeps_its_identity(workers, band):
     spider = Topical()
-    worker = Worker(workers[0], spider)
+    worker = Worker(workers[0], spider, band)
     assert worker.push(first_link(spider)) == QUEUED
     assert worker.push(first_link(spider, priority=340)) == SEEN  # under the gain: as it was
     assert worker.push(better_link(spider)) == RAISED
@@ -135,7 +136,7 @@ def test_a_better_link_raises_the_queued_request_in_place_and_it_keeps_its_ident
         assert request.meta[key] == first.meta[key], key  # fewer hops, but from elsewhere
     for key in (LINK_TEXT, LINK_BLOCK, TUNNEL):  # what its priority was computed from
         assert request.meta[key] == better.meta[key], key
-    assert request.meta[FRONTIER]["features"]["text"] == pytest.approx(0.9)
+    assert request.meta[FRONTIER]["features"]["text"] == pytest.approx(0.9, abs=1e-5)
     assert request.meta[LEASE] == "w0:1"
     assert worker.queue.pop(lease="w0:2") is None
     worker.rediscovery.flush()
@@ -182,9 +183,9 @@ def test_a_link_and_a_search_hit_raise_each_other_but_stay_what_they_are():
     assert LINK_TEXT not in back.meta
 
 
-def test_a_request_in_flight_is_not_queued_again_and_comes_back_once(workers):
+def test_a_request_in_flight_is_not_queued_again_and_comes_back_once(workers, band):
     spider = Topical()
-    worker, other = Worker(workers[0], spider), Worker(workers[1], spider)
+    worker, other = Worker(workers[0], spider, band), Worker(workers[1], spider, band)
     worker.push(first_link(spider))
     taken = worker.pop("w0:1")  # in flight; its index entry not yet forgotten (no flush)
     assert taken is not None
@@ -201,9 +202,9 @@ def test_a_request_in_flight_is_not_queued_again_and_comes_back_once(workers):
     assert other.queue.pop(lease="w1:2") is None
 
 
-def test_a_request_taken_between_the_look_up_and_the_raise_is_not_queued_again(workers):
+def test_a_request_taken_between_the_look_up_and_the_raise_is_not_queued_again(workers, band):
     spider = Topical()
-    worker, other = Worker(workers[0], spider), Worker(workers[1], spider)
+    worker, other = Worker(workers[0], spider, band), Worker(workers[1], spider, band)
     worker.push(first_link(spider))
     decode = other.queue._decode
 
@@ -216,9 +217,9 @@ def test_a_request_taken_between_the_look_up_and_the_raise_is_not_queued_again(w
     assert worker.queue.size() == 0 and workers[0].leases_in_flight() == 1
 
 
-def test_the_index_follows_rescoring_and_requeueing(workers):
+def test_the_index_follows_rescoring_and_requeueing(workers, band):
     spider = Topical()
-    worker = Worker(workers[0], spider)
+    worker = Worker(workers[0], spider, band)
     worker.push(first_link(spider))
     assert worker.queue.rescore(lambda request: 200) == 1  # a refit: the entry moves down
     assert worker.push(better_link(spider, priority=260)) == RAISED  # 260 ≥ 200 + 50
@@ -233,9 +234,9 @@ def test_the_index_follows_rescoring_and_requeueing(workers):
     assert worker.pop("w0:2").priority == 170
 
 
-def test_only_links_the_frontier_ranked_are_indexed(workers):
+def test_only_links_the_frontier_ranked_are_indexed(workers, band):
     spider = Topical()
-    worker = Worker(workers[0], spider)
+    worker = Worker(workers[0], spider, band)
     start = Request("http://fund.test/", callback=spider.parse, priority=100)
     assert not worker.rediscovery.tracked(start)
     assert worker.queue.push_new(start, worker.seen.offsets(start), None) == QUEUED
@@ -243,7 +244,7 @@ def test_only_links_the_frontier_ranked_are_indexed(workers):
     assert worker.rediscovery.size() == 1
 
 
-def scheduler_for(crawl: SharedCrawl, spider: Topical) -> DistributedScheduler:
+def scheduler_for(crawl: SharedCrawl, spider: Topical, band: int) -> DistributedScheduler:
     """A worker's scheduler over `crawl`, as `open` sets it up (without its loops)."""
     crawler = get_crawler(
         Topical,
@@ -254,14 +255,14 @@ def scheduler_for(crawl: SharedCrawl, spider: Topical) -> DistributedScheduler:
     scheduler = DistributedScheduler(crawler)
     scheduler.crawl = crawl
     scheduler.df = BloomDupeFilter(crawl, crawler.request_fingerprinter, 1000, 1e-3)
-    scheduler.queue = SharedFrontier(crawl, spider, site_of, (0.0, 10))
+    scheduler.queue = shared_frontier(crawl, spider, site_of, (0.0, 10), band)
     scheduler.rediscovery = SharedRediscovery(scheduler.queue, scheduler.df.fingerprint, 50)
     return scheduler
 
 
-def test_the_scheduler_sends_a_repeat_to_redis_only_when_it_may_raise(workers):
+def test_the_scheduler_sends_a_repeat_to_redis_only_when_it_may_raise(workers, band):
     spider = Topical()
-    scheduler = scheduler_for(workers[0], spider)
+    scheduler = scheduler_for(workers[0], spider, band)
     stats = scheduler.stats
     assert scheduler.enqueue_request(first_link(spider))
     assert not scheduler.enqueue_request(first_link(spider, priority=340))
@@ -274,9 +275,9 @@ def test_the_scheduler_sends_a_repeat_to_redis_only_when_it_may_raise(workers):
     assert scheduler.next_request().priority == 500
 
 
-def test_a_request_held_back_keeps_its_lease_until_it_is_crawled_again(workers):
+def test_a_request_held_back_keeps_its_lease_until_it_is_crawled_again(workers, band):
     spider = Topical()
-    scheduler = scheduler_for(workers[0], spider)
+    scheduler = scheduler_for(workers[0], spider, band)
     scheduler.enqueue_request(first_link(spider))
     request = scheduler.next_request()
     scheduler.request_held(request)  # the session middleware waits for its login

@@ -8,6 +8,8 @@ worker started with the same topic and Redis joins the same crawl.
 - `state.py`: the crawl's keys, this worker's heartbeat, leases on requests in flight (a worker
   that dies has its leases re-queued by the others).
 - `frontier.py`: best-first across sites with per-site politeness shared by all workers.
+- `bands.py`: the same in lists per site and priority band (REDIS_FRONTIER_BAND), in about half
+  the Redis memory a queued request.
 - `bloom.py`: the seen-URL filter, a Bloom filter in a Redis string.
 - `scheduler.py`: the Scrapy scheduler over the three.
 - `learning.py`: per-section yields and the link classifier's examples, shared.

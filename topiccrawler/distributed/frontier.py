@@ -9,6 +9,7 @@ the lease, so two workers never take the same request or hit one site together: 
 and concurrency hold across workers instead of being multiplied by their number.
 
 Within a priority, requests come out first in, first out (a sequence number in the score).
+This is the layout of REDIS_FRONTIER_BAND 0; with bands, `bands.py` keeps the queues in lists.
 """
 
 from __future__ import annotations
@@ -141,16 +142,18 @@ class SharedFrontier(Base):
         self.sequence = (self.sequence + 1) % SEQUENCE_SPAN
         return -priority + self.sequence / SEQUENCE_SPAN
 
-    def push(self, request: Request) -> None:
+    def push(self, request: Request, client=None) -> None:
+        """Queued at its priority; with `client` (a pipeline), only queued there."""
         site = self.site_of(request)
         score = self._score(request.priority)
-        pipe = self.server.pipeline(transaction=True)
+        pipe = client if client is not None else self.server.pipeline(transaction=True)
         pipe.zadd(self.crawl.key("q", site), {self._encode(request, site): score})
         pipe.zadd(self.crawl.key("sites"), {site: score}, lt=True)
         where = self.where(request) if self.where is not None else None
         if where is not None:
             pipe.hset(self.crawl.key("where"), where, f"{site}\t{score!r}")
-        pipe.execute()
+        if client is None:
+            pipe.execute()
 
     def push_new(self, request: Request, offsets: list[int], budget: tuple[str, int] | None) -> int:
         """Queue a request unless the seen-URL filter knows it (`offsets`, none: queue anyway)

@@ -24,8 +24,11 @@ query), a hit never takes a link's.
 
 An index entry goes when its request is popped (`taken`, sent in batches with the scheduler's
 sweep) unless the request is queued at its place again by then (taken back from a dead worker:
-it can be raised again). Pushes, moves and rescorings keep it up to date (SharedFrontier.where). Repeats of a link below the gain do not reach Redis: the worker
-remembers the best priority it sent for each URL (distributed/scheduler.py).
+it can be raised again). Pushes, moves and rescorings keep it up to date (SharedFrontier.where).
+With band lists (REDIS_FRONTIER_BAND, distributed/bands.py) the same steps go through that
+layout's index and scripts: a place is a band and a position there, a move leaves a tombstone.
+Repeats of a link below the gain do not reach Redis: the worker remembers the best priority it
+sent for each URL (distributed/scheduler.py).
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ from collections.abc import Callable
 
 from scrapy import Request
 
+from topiccrawler.distributed.bands import BandedFrontier
 from topiccrawler.distributed.bloom import TEST_AND_SET_BITS
 from topiccrawler.distributed.frontier import QUEUE_NEW, SEEN, SharedFrontier
 from topiccrawler.meta import (
@@ -118,7 +122,8 @@ def raised(queued: Request, better: Request) -> Request:
 
 
 class SharedRediscovery:
-    """The `where` index of one shared frontier and the enqueue that raises through it."""
+    """The `where` index of one shared frontier and the enqueue that raises through it (with
+    band lists, `bands.py` keeps the index and its scripts: the places differ)."""
 
     def __init__(self, queue: SharedFrontier, fingerprint: Callable[[Request], bytes], gain: int):
         self.queue = queue
@@ -130,7 +135,8 @@ class SharedRediscovery:
         server = self.crawl.server
         self._enqueue = server.register_script(ENQUEUE_TRACKED)
         self._forget = server.register_script(FORGET)
-        self.to_forget: list[bytes] = []
+        self.banded = isinstance(queue, BandedFrontier)
+        self.to_forget: list = []  # index keys (with band lists: and the request's host)
         queue.where = self.where_key
 
     @staticmethod
@@ -156,6 +162,14 @@ class SharedRediscovery:
         RAISED: its URL was queued `gain` or more below and the queued request now has its
         priority."""
         queue = self.queue
+        if self.banded:
+            where = fingerprint[:WHERE_KEY_BYTES]
+            answer = queue.enqueue(request, offsets, budget, where, self.gain)
+            if not isinstance(answer, tuple):
+                return answer
+            site, place = answer
+            raised_ = self._raise(site, [(place, place[2])], request, fingerprint)
+            return RAISED if raised_ else SEEN
         site = queue.site_of(request)
         budget_site, limit = budget if budget else ("", 0)
         crawl = self.crawl
@@ -172,25 +186,31 @@ class SharedRediscovery:
         if not isinstance(answer, list):
             return int(answer)
         place, *entries = answer
+        entries = [(data, data) for data in entries]  # a sorted set's place is the entry
         return RAISED if self._raise(place.decode(), entries, request, fingerprint) else SEEN
 
-    def _raise(self, site: str, entries: list[bytes], better: Request, fingerprint: bytes) -> bool:
-        for data in entries:
+    def _raise(self, site: str, entries: list, better: Request, fingerprint: bytes) -> bool:
+        """The queued request among `entries` (place, stored form) that has the fingerprint,
+        moved to the better link's priority."""
+        for place, data in entries:
             queued = self.queue._decode(data, site)
             if self.fingerprint(queued) == fingerprint:
-                return bool(self.queue.move(site, data, raised(queued, better)))
+                return bool(self.queue.move(site, place, raised(queued, better)))
         return False  # the place holds another URL's entry (a clash of where keys)
 
     def taken(self, request: Request) -> None:
         """A request left the queue: its index entry goes with the next `flush`."""
         key = self.where_key(request)
         if key is not None:
-            self.to_forget.append(key)
+            self.to_forget.append((key, BandedFrontier.host_of(request)) if self.banded else key)
 
     def flush(self) -> None:
         if not self.to_forget:
             return
         keys, self.to_forget = self.to_forget, []
+        if self.banded:
+            self.queue.forget(keys)
+            return
         pipe = self.crawl.server.pipeline(transaction=False)
         for key in keys:
             self._forget(keys=[self.key], args=[key, self.prefix], client=pipe)
@@ -198,4 +218,6 @@ class SharedRediscovery:
 
     def size(self) -> int:
         """Entries in the index."""
+        if self.banded:
+            return self.queue.index_size()
         return self.crawl.server.hlen(self.key)

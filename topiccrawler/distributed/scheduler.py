@@ -27,6 +27,7 @@ from scrapy.crawler import Crawler
 from scrapy.exceptions import DontCloseSpider, NotConfigured
 from twisted.internet import reactor, task
 
+from topiccrawler.distributed.bands import BandedFrontier, crawl_band
 from topiccrawler.distributed.bloom import BloomDupeFilter
 from topiccrawler.distributed.frontier import OVER_BUDGET, SEEN, SharedFrontier
 from topiccrawler.distributed.rediscovery import RAISED, SharedRediscovery
@@ -121,7 +122,7 @@ class DistributedScheduler(BaseScheduler):
             debug=settings.getbool("DUPEFILTER_DEBUG"),
         )
         self._rescore_due = crawl.server.register_script(RESCORE_DUE)
-        self.queue = SharedFrontier(
+        frontier_args = (
             crawl,
             spider,
             self.crawler.engine.downloader.get_slot_key,
@@ -130,6 +131,11 @@ class DistributedScheduler(BaseScheduler):
                 settings.getint("CONCURRENT_REQUESTS_PER_DOMAIN"),
             ),
         )
+        band = crawl_band(crawl, settings.getint("REDIS_FRONTIER_BAND"))
+        if band > 0:  # lists per priority band (bands.py)
+            self.queue = BandedFrontier(*frontier_args, band=band)
+        else:  # sorted sets (frontier.py)
+            self.queue = SharedFrontier(*frontier_args)
         if self.gain > 0:
             self.rediscovery = SharedRediscovery(self.queue, self.df.fingerprint, self.gain)
         reclaimed = crawl.reclaim_dead()

@@ -46,7 +46,9 @@ return redis.call('HDEL', KEYS[1], ARGV[1]) + redis.call('HDEL', KEYS[2], ARGV[1
 """
 
 # The lease of a dead worker goes back into its site's queue (if that worker still owns it:
-# another worker may have re-queued it already). KEYS: lease, meta, busy, active, sites.
+# another worker may have re-queued it already), at its score, or at the front of its band
+# ("b<band>": distributed/bands.py) with the position number it had there. KEYS: lease, meta,
+# busy, active, sites; ARGV[3]: the sorted sets' key prefix, ARGV[4]: the crawl's.
 REQUEUE = """
 local meta = redis.call('HGET', KEYS[2], ARGV[1])
 if not meta then return 0 end
@@ -58,6 +60,14 @@ end
 local data = redis.call('HGET', KEYS[1], ARGV[1])
 redis.call('HDEL', KEYS[1], ARGV[1])
 redis.call('HDEL', KEYS[2], ARGV[1])
+if string.sub(score, 1, 1) == 'b' then
+  local band = string.sub(score, 2)
+  redis.call('LPUSH', ARGV[4] .. 'band:' .. site .. ':' .. band, data)
+  redis.call('HINCRBY', ARGV[4] .. 'head:' .. site, band, -1)
+  redis.call('ZADD', ARGV[4] .. 'bands:' .. site, -tonumber(band), band)
+  redis.call('ZADD', KEYS[5], 'LT', -tonumber(band), site)
+  return 1
+end
 redis.call('ZADD', ARGV[3] .. site, score, data)
 redis.call('ZADD', KEYS[5], 'LT', score, site)
 return 1
@@ -174,7 +184,8 @@ class SharedCrawl:
     def requeue(self, lease: str, owner: str = "") -> bool:
         """Put a leased request back into the frontier (only if `owner` still holds it)."""
         keys = [*self.lease_keys(), self.key("active"), self.key("sites")]
-        return bool(self._requeue(keys=keys, args=[lease, owner, self.key("q", "")]))
+        args = [lease, owner, self.key("q", ""), self.key("")]
+        return bool(self._requeue(keys=keys, args=args))
 
     def leases_in_flight(self) -> int:
         return self.server.hlen(self.key("lease"))
