@@ -111,8 +111,10 @@ def candidate_regions(
         kids = [c for c in node.iterchildren(etree.Element) if c.tag not in SKIPPED_TAGS]
         if len(kids) < minimum:
             continue
-        if evidence is not None and options.evidence and not could_have_region(
-            node, kids, evidence, options
+        if (
+            evidence is not None
+            and options.evidence
+            and not could_have_region(node, kids, evidence, options)
         ):
             continue  # (most nodes: no group of these kids could pass could_accept)
         depth = sum(1 for _ in node.iterancestors())  # <html> is 0
