@@ -118,15 +118,25 @@ def link_density(root: etree._Element, text: str) -> float:
     return min(1.0, linked / total)
 
 
-def _meta(root: etree._Element, names: tuple[str, ...]) -> str | None:
-    """The first non-empty <meta> content among `names` (matched on name, property or itemprop)."""
+def _meta(root: etree._Element, names: tuple[str, ...], found: dict | None = None) -> str | None:
+    """The first non-empty <meta> content among `names` (matched on name, property or itemprop).
+    `found`: the page's `meta_contents`, for a caller asking for several fields."""
+    found = meta_contents(root) if found is None else found
+    return next((found[n] for n in names if n in found), None)
+
+
+def meta_contents(root: etree._Element) -> dict[str, str]:
+    """Each <meta> key (property, name or itemprop, lowercased) with its first non-empty
+    content, white space collapsed: read once for every field that asks."""
     found: dict[str, str] = {}
     for meta in root.iter("meta"):
         key = (meta.get("property") or meta.get("name") or meta.get("itemprop") or "").lower()
+        if key in found:
+            continue
         value = normalize_space(meta.get("content"))
-        if key in names and value:
-            found.setdefault(key, value)
-    return next((found[n] for n in names if n in found), None)
+        if value:
+            found[key] = value
+    return found
 
 
 def _json_ld(root: etree._Element, key: str) -> str | None:
@@ -284,19 +294,22 @@ def _read_metadata(
     `page_text` gives the page's text; it is only read where the markup leaves a field out
     (or for the link density)."""
     header = cache(lambda: _header_text(page_text(), content.title))
-    published = _meta(root, PUBLISHED_META) or _json_ld(root, "datePublished")
+    metas = meta_contents(root)
+    published = _meta(root, PUBLISHED_META, metas) or _json_ld(root, "datePublished")
     if published is None:
         times = root.xpath("//time/@datetime")
         published = normalize_space(times[0]) if times else find_time(header())
     author = (
-        _meta(root, AUTHOR_META) or _json_ld(root, "author") or _first_group(AUTHOR_LINE, header())
+        _meta(root, AUTHOR_META, metas)
+        or _json_ld(root, "author")
+        or _first_group(AUTHOR_LINE, header())
     )
     if relevance:
         content.link_density = link_density(root, page_text())
     content.published = published
     content.published_at = parse_time(published, now=fetched_at) if published else None
     content.author = author if author and not author.startswith("http") else None
-    content.source = _meta(root, SOURCE_META) or _first_group(SOURCE_LINE, header())
+    content.source = _meta(root, SOURCE_META, metas) or _first_group(SOURCE_LINE, header())
 
 
 # Records holding this share of the body text or more are the page (a board of messages, or a

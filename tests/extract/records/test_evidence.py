@@ -4,6 +4,8 @@ the detectors would accept."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from lxml import etree
 
 from topiccrawler.extract.dates import find_time
@@ -143,3 +145,112 @@ def test_forum_bounds_change_nothing_found(monkeypatch):
     )
     assert found(_body()) == bounded
     assert bounded[0] == "thread" and len(bounded[1]) == 3  # the comments, read as a thread
+
+
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "records"
+
+# An article with a repeated teaser list (titles, blurbs, no times or bylines) and a row of
+# share links: nothing in it is records, and the node checks skip both lists before their
+# kids are weighed. The story list is deep enough for the paper's structure test.
+ARTICLE = """<html><head><title>Reading a pump's fault codes</title></head><body>
+<div class="page"><div class="wrap"><div class="layout"><div class="column"><main>
+<article><h1>Reading a pump's fault codes</h1>
+<p>Most pumps blink a code before they stop for good. The manual lists them, but the
+manual is seldom at hand when the basement floods, so here is what the common ones mean.</p>
+<p>A slow double blink is a dry run: the float switch saw no water for a minute. A fast
+blink is an overload, nearly always a jammed impeller or a failing capacitor.</p>
+<p>Steady light with no motor sound points to the fuse, which a surge can blow.</p>
+</article>
+<ul class="share"><li><a href="/s/fb">Share</a></li><li><a href="/s/tw">Post</a></li>
+  <li><a href="/s/mail">Mail</a></li></ul>
+<div class="more-stories">
+  <div class="story"><a href="/a">Why sump pumps fail in spring</a><p>Meltwater and
+    clogged pits are behind most calls, and both are easy to check.</p></div>
+  <div class="story"><a href="/b">Choosing a backup pump</a><p>Battery or water
+    powered: what each costs to run and how long each keeps a basement dry.</p></div>
+  <div class="story"><a href="/c">Fuses, breakers and surges</a><p>What a blown fuse
+    looks like and why a surge protector is cheaper than a new motor.</p></div>
+  <div class="story"><a href="/d">Cleaning an impeller</a><p>Ten minutes with a
+    screwdriver and a bucket, and the pump sounds new again.</p></div>
+  <div class="story"><a href="/e">Float switches explained</a><p>Tethered, vertical or
+    electronic: which one sticks, and which one lasts the longest.</p></div>
+</div>
+</main></div></div></div></div></body></html>"""
+
+
+def _checks_off(monkeypatch):
+    """Both detectors with the node checks answering yes everywhere."""
+    monkeypatch.setattr(comments, "could_have_region", lambda *args: True)
+    hold = forum.could_hold_records
+    monkeypatch.setattr(
+        forum,
+        "could_hold_records",
+        lambda node, kids, evidence: kids is node or hold(node, kids, evidence),
+    )
+
+
+def _found(page: str):
+    body = clean_tree(parse_html(page)).find("body")
+    stats = text_stats(body)
+    evidence = page_evidence(body, known=stats)
+    options = RecordOptions()
+    regions = comment_regions(body, options, stats, evidence)
+    groups = forum.topic_blocks(body, options.forum, stats, evidence)
+    return (
+        [(r.parent.sourceline, [b.sourceline for b in r.blocks]) for r in regions],
+        [[b.sourceline for b in group] for group in groups],
+    )
+
+
+def test_node_checks_skip_no_region_nor_group(monkeypatch):
+    pages = [PAGE, ARTICLE] + [p.read_text() for p in sorted(FIXTURES.glob("*.html"))]
+    checked = [_found(page) for page in pages]
+    _checks_off(monkeypatch)
+    assert [_found(page) for page in pages] == checked
+    assert checked[0][0] and checked[0][1]  # the comments, found by both detectors
+
+
+def test_an_article_with_a_teaser_list_is_skipped_node_by_node():
+    body = clean_tree(parse_html(ARTICLE)).find("body")
+    stats = text_stats(body)
+    evidence = page_evidence(body, known=stats)
+    options = RecordOptions()
+    stories = body.find(".//div[@class='more-stories']")
+    share = body.find(".//ul[@class='share']")
+    for node in (stories, share):
+        assert not forum.could_hold_records(node, node, evidence)  # no times, no numbers
+    assert not comments.could_have_region(share, list(share), evidence, options)
+    # Five alike stories deep in the page could pass the structure test on authors alone:
+    # the check keeps them for could_accept, which turns them down (no names, no times).
+    assert comments.could_have_region(stories, list(stories), evidence, options)
+    assert could_accept(stories, list(stories), evidence, stats, False, options) == []
+    assert comment_regions(body, options, stats, evidence) == []
+    assert forum.topic_blocks(body, options.forum, stats, evidence) == []
+
+
+def test_the_checks_keep_timed_siblings_and_shallow_lists_need_times():
+    body = _body()
+    evidence = page_evidence(body, known=text_stats(body))
+    options = RecordOptions()
+    listed = body.find(".//div[@class='comments']")
+    assert comments.could_have_region(listed, list(listed), evidence, options)
+    assert forum.could_hold_records(listed, listed, evidence)
+    # The same three blocks without their times: too few for the structure test.
+    for block in listed:
+        for timed in block.xpath(".//time | .//span[@data-time]"):
+            timed.getparent().remove(timed)
+        block.text = None
+        for child in block:
+            child.tail = None
+    evidence = page_evidence(body, known=text_stats(body))
+    assert not comments.could_have_region(listed, list(listed), evidence, options)
+
+
+def test_the_article_has_no_records_and_the_q_and_a_page_keeps_its_own():
+    from topiccrawler.extract.page import extract_page
+
+    article = extract_page(ARTICLE)
+    assert not (article.records.comments or article.records.posts or article.records.threads)
+    assert "double blink" in article.body
+    found = extract_page((FIXTURES / "qa-page.html").read_text(encoding="utf-8")).records
+    assert len(found.comments) == 7 and all(c.author and c.time for c in found.comments)

@@ -111,6 +111,12 @@ def candidate_regions(
         kids = [c for c in node.iterchildren(etree.Element) if c.tag not in SKIPPED_TAGS]
         if len(kids) < minimum:
             continue
+        if (
+            evidence is not None
+            and options.evidence
+            and not could_have_region(node, kids, evidence, options)
+        ):
+            continue  # (most nodes: no group of these kids could pass could_accept)
         depth = sum(1 for _ in node.iterancestors())  # <html> is 0
         if depth > options.level or options.evidence:
             compared = (
@@ -126,6 +132,26 @@ def candidate_regions(
                 compared, measure, options.similarity, minimum, options.max_siblings
             ):
                 yield Region(node, blocks, shallow=depth <= options.level)
+
+
+def could_have_region(
+    node: etree._Element, kids: list, evidence: Evidence, options: RecordOptions
+) -> bool:
+    """What `could_accept` needs to keep any of the node's kids, asked before their text is
+    weighed: times in two of them, or a tag with b = 5 of them below depth `level` (the
+    paper's structure test, which authors can back without times), or a kid the evidence was
+    not taken of (then `could_pass` decides, as there). Comment-like names alone keep none:
+    fewer than b blocks or a shallow node need times in 80% of them all the same."""
+    if at_least(kids, evidence.timed, 2):
+        return True
+    if any(k not in evidence.known for k in kids):
+        return True
+    counts: dict[str, int] = {}
+    for kid in kids:
+        counts[kid.tag] = counts.get(kid.tag, 0) + 1
+    if max(counts.values()) < options.min_blocks:
+        return False
+    return sum(1 for _ in node.iterancestors()) > options.level
 
 
 def could_pass(node: etree._Element, kids: list, evidence: Evidence) -> bool:

@@ -224,6 +224,8 @@ def topic_blocks(
     for node in body.iter(*LAYOUT_TAGS, "body"):
         if len(node) < options.min_blocks:
             continue  # fewer children than a group needs, of any kind
+        if evidence is not None and not could_hold_records(node, node, evidence):
+            continue  # (most nodes off forums: asked of all children before kids are read)
         kids = [c for c in children(node) if c.tag in LAYOUT_TAGS and stats[c].text]
         if len(kids) < options.min_blocks:
             continue
@@ -292,12 +294,15 @@ def _post_like(block: etree._Element) -> bool:
     return text - link >= 30 and link < 0.5 * text and shows_time(block)
 
 
-def could_hold_records(node: etree._Element, kids: list, evidence: Evidence) -> bool:
+def could_hold_records(node: etree._Element, kids, evidence: Evidence) -> bool:
     """What `candidates` needs of a node's children off a forum: posts show a time in 80% of
     them, two at least (counted over all children: a post may be a stretch of rows); list
-    rows have a link and, in 80% of them, a number."""
+    rows have a link and, in 80% of them, a number. `kids`: the children compared, or the
+    node itself for all its children (what any choice of them needs)."""
     if at_least(node.iterchildren(etree.Element), evidence.timed, 2):
         return True
+    if kids is node:
+        kids = node.iterchildren(etree.Element)
     return at_least(kids, evidence.numbered, 2)
 
 

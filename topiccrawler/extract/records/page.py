@@ -14,7 +14,6 @@ from topiccrawler.extract.records.comments import RecordOptions, comment_regions
 from topiccrawler.extract.records.fields import block_fields, page_evidence, shows_time
 from topiccrawler.extract.records.forum import extract_forum, is_forum_page, reread, unwrap
 from topiccrawler.extract.records.linked import linked_posts, merged
-from topiccrawler.extract.records.signature import best_score, shipped_model, signature_groups
 from topiccrawler.extract.tree import clean_tree, text_stats
 from topiccrawler.items import CommentRecord, PostRecord, ThreadRecord  # noqa: F401
 
@@ -80,6 +79,8 @@ def extract_records(
         )
     forum = is_forum_page(url, generator)
     if options.gate and not forum and not has_json_ld(root):
+        from topiccrawler.extract.records.signature import best_score  # (see signature_page)
+
         if best_score(body, stats, options.model) < _gate(options.model):
             return finish(PageRecords(), [], origin, url)  # no group looks like records
     evidence = page_evidence(body, known=stats)
@@ -117,7 +118,10 @@ def extract_records(
 
 def signature_page(body, stats, options: RecordOptions, now) -> PageRecords:
     """Records as the signature scorer finds them (the `signature` measure): the accepted
-    groups' blocks, their fields read as comments' are; a page of them is a thread."""
+    groups' blocks, their fields read as comments' are; a page of them is a thread. The
+    scorer's module is imported here: the default measure never reads it (nor its patterns)."""
+    from topiccrawler.extract.records.signature import signature_groups
+
     blocks, inside = signature_groups(body, stats, options.model)
     if not blocks:
         return PageRecords()
@@ -205,6 +209,8 @@ def wrapped(rows: list[list]) -> list:
 
 
 def _gate(model) -> float:
+    from topiccrawler.extract.records.signature import shipped_model
+
     model = model or shipped_model()
     return model.gate if model is not None else 0.0
 
