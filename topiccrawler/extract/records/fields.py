@@ -178,7 +178,7 @@ def node_text(element: etree._Element, skip: frozenset = frozenset()) -> str:
                 inline = child.tag in INLINE_TAGS and child.tag != "br"
                 if not inline:
                     parts.append("\n")
-                walk(child)
+                walk(child)  # noqa: F821 (bound while it runs; deleted after)
                 if not inline:
                     parts.append("\n")
             put(child.tail, boundary=True)
@@ -515,7 +515,7 @@ def semantic_nodes(block: etree._Element, skip: frozenset = frozenset()) -> list
             if child.tag in INLINE_TAGS and child.tag != "br":
                 add(child, child_key, node_text(child))
             else:
-                walk(child, child_key)
+                walk(child, child_key)  # noqa: F821 (bound while it runs; deleted after)
             own.append(child.tail or "")
         loose = normalize_space(" ".join(own))
         if loose:

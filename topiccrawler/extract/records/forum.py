@@ -440,7 +440,7 @@ def _outside(block: etree._Element, skip: etree._Element | None) -> list[str]:
             pieces.append(element.text)
         for child in element:
             if child is not skip and isinstance(child.tag, str):
-                walk(child)
+                walk(child)  # noqa: F821 (bound while it runs; deleted after)
             if child.tail:
                 pieces.append(child.tail)
 
