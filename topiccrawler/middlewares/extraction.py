@@ -102,7 +102,9 @@ class ExtractionMiddleware:
         """Fill the page's fields, in a worker when one can take it, else here."""
         item.html = drop_html_controls(item.html)
         future = self.pool.submit(item.html, item.url, item.fetched_at) if self.pool else None
-        fields = await self._answer(future, item.url) if future is not None else None
+        fields = await self._answer(future) if future is not None else None
+        if self.pool is not None and self.pool.broken:
+            self._give_up(item.url)
         if fields is None:
             fields = read_page(item.html, item.url, item.fetched_at, self.records)
         else:
@@ -110,9 +112,9 @@ class ExtractionMiddleware:
         fill(item, fields)
         self._count(item)
 
-    async def _answer(self, future: Future, url: str) -> ExtractedFields | None:
+    async def _answer(self, future: Future) -> ExtractedFields | None:
         """The worker's fields for the page; None (read here) when the pool was closed
-        meanwhile or a worker died (the pool is then given up, with the reason logged)."""
+        meanwhile, or a worker died or its answer could not be read (the pool is then broken)."""
         from twisted.internet import reactor
 
         answered: Deferred = Deferred()
@@ -123,15 +125,20 @@ class ExtractionMiddleware:
         except CancelledError:
             return None
         except Exception as exc:  # noqa: BLE001 (a dead worker, an answer that did not unpickle)
-            reason = f"{exc.__class__.__name__}: {exc}"[:300]
-            if self.pool is not None and self.pool.broken is None:
-                logger.warning(
-                    "Extraction workers given up on %s (%s): pages are read in the crawl's "
-                    "process from now on", url, reason,
-                )  # fmt: skip
-                self.stats.set_value("topiccrawler/extraction/workers_given_up", reason)
-                self.pool.fail(reason)
+            if self.pool is not None:
+                self.pool.fail(f"{exc.__class__.__name__}: {exc}"[:300])
             return None
+
+    def _give_up(self, url: str) -> None:
+        """The workers are given up for the rest of the crawl, with the reason logged."""
+        reason = self.pool.broken
+        logger.warning(
+            "Extraction workers given up at %s (%s): pages are read in the crawl's process "
+            "from now on", url, reason,
+        )  # fmt: skip
+        self.stats.set_value("topiccrawler/extraction/workers_given_up", reason)
+        self.pool.close(wait=False)
+        self.pool = None
 
     def _count(self, item: PageItem) -> None:
         if item.extraction_error:

@@ -1,0 +1,80 @@
+"""Extraction in worker processes: the same fields as in the crawl's process, a bounded number
+of pages handed out, workers that end with the pool."""
+
+from __future__ import annotations
+
+import multiprocessing
+import pickle
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from topiccrawler.extract.pool import ExtractionPool, read_page
+from topiccrawler.extract.records.comments import RecordOptions
+from topiccrawler.guard.text import drop_html_controls
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+NOW = datetime(2026, 3, 10, 12, tzinfo=UTC)
+
+
+def saved_pages() -> list[tuple[str, str]]:
+    """(URL, source) of every page we wrote under tests/fixtures."""
+    return [
+        (f"http://fixture.example/{path.relative_to(FIXTURES)}",
+         drop_html_controls(path.read_text(encoding="utf-8", errors="replace")))
+        for path in sorted(FIXTURES.rglob("*.html"))
+    ]  # fmt: skip
+
+
+def test_a_worker_reads_saved_pages_as_the_crawl_process_does():
+    pages = saved_pages()
+    assert len(pages) >= 10
+    pool = ExtractionPool(1, RecordOptions(), in_flight=len(pages))
+    try:
+        futures = [pool.submit(html, url, NOW) for url, html in pages]
+        assert all(future is not None for future in futures)
+        in_worker = [future.result(timeout=60) for future in futures]
+    finally:
+        pool.close()
+    here = [read_page(html, url, NOW, RecordOptions()) for url, html in pages]
+    assert in_worker == here
+    assert any(fields.comments or fields.posts or fields.threads for fields in here)
+
+
+def test_what_a_worker_sends_back_is_small():
+    """The answer holds text and records, not trees: a fraction of the page's source."""
+    for url, html in saved_pages():
+        answer = pickle.dumps(read_page(html, url, NOW, RecordOptions()))
+        assert len(answer) < len(html.encode("utf-8")) + 1000
+
+
+def test_pages_past_the_bound_are_left_to_the_caller():
+    url, html = saved_pages()[0]
+    pool = ExtractionPool(1, None, in_flight=1)
+    try:
+        first = pool.submit(html, url, NOW)  # the worker is still starting: not back yet
+        assert pool.submit(html, url, NOW) is None
+        first.result(timeout=60)
+        assert pool.pending == 0
+        assert pool.submit(html, url, NOW).result(timeout=60) == read_page(html, url, NOW, None)
+    finally:
+        pool.close()
+
+
+def test_closing_ends_the_workers_and_refuses_pages():
+    before = set(multiprocessing.active_children())
+    pool = ExtractionPool(1, None, in_flight=2)
+    url, html = saved_pages()[0]
+    pool.submit(html, url, NOW).result(timeout=60)
+    workers = set(multiprocessing.active_children()) - before
+    assert workers
+    pool.close()
+    assert not any(worker.is_alive() for worker in workers)
+    assert pool.submit(html, url, NOW) is None
+    pool.close()  # again: nothing happens
+
+
+def test_a_pool_needs_a_process_and_room():
+    with pytest.raises(ValueError):
+        ExtractionPool(0, None, in_flight=1)
