@@ -78,3 +78,38 @@ def test_closing_ends_the_workers_and_refuses_pages():
 def test_a_pool_needs_a_process_and_room():
     with pytest.raises(ValueError):
         ExtractionPool(0, None, in_flight=1)
+
+
+def test_workers_are_forked_only_from_a_process_without_other_threads():
+    import threading
+
+    from topiccrawler.extract.pool import start_method
+
+    started = threading.Event()
+    stop = threading.Event()
+    thread = threading.Thread(target=lambda: (started.set(), stop.wait(30)))
+    thread.start()
+    started.wait(10)
+    try:
+        assert start_method() == "spawn"
+    finally:
+        stop.set()
+        thread.join()
+    if threading.active_count() == 1:  # (pytest's own threads, if any, keep it at spawn)
+        assert start_method() == "fork"
+
+
+def test_a_forked_worker_reads_pages_as_a_spawned_one(monkeypatch):
+    from topiccrawler.extract import pool as pool_module
+
+    url, html = saved_pages()[-1]
+    answers = []
+    for method in ("fork", "spawn"):
+        monkeypatch.setattr(pool_module, "start_method", lambda m=method: m)
+        pool = ExtractionPool(1, RecordOptions(), in_flight=1)
+        try:
+            assert pool.start_method == method
+            answers.append(pool.submit(html, url, NOW).result(timeout=60))
+        finally:
+            pool.close()
+    assert answers[0] == answers[1] == read_page(html, url, NOW, RecordOptions())

@@ -2,10 +2,12 @@
 
 The crawl is CPU-bound on one core (docs/benchmarks.md, Throughput): extraction is the largest
 piece of per-page work that depends on nothing but the page, so it can run beside the crawl.
-A worker is started once (spawned: a clean interpreter, no copy of the crawl's reactor or
-threads), imports the extractors and warms them on a small page, then receives (HTML, URL,
-fetch time) and returns `ExtractedFields`: plain strings, numbers, dates and records, small
-to pickle (the lxml trees stay in the worker).
+A worker is started once, forked from the crawl's process when that has no other thread (it
+starts at once with the extractors loaded; a fork beside other threads could inherit a lock one
+of them held), else spawned (a clean interpreter that imports them, about a second of CPU). It
+warms the extractors on a small page, then receives (HTML, URL, fetch time) and returns
+`ExtractedFields`: plain strings, numbers, dates and records, small to pickle (the lxml trees
+stay in the worker).
 
 `read_page` is the one function both ways run, so a page extracted in a worker and in the crawl's
 process gets the same fields. The pool never loses a page: when it is full (`in_flight` pages
@@ -94,16 +96,25 @@ WARM_UP_PAGE = (
 
 
 def _start_worker(records: RecordOptions | None) -> None:
-    """A worker's start: it ignores Ctrl-C (the crawl decides when it ends), keeps the record
-    options and warms the extractors."""
+    """A worker's start: it ignores Ctrl-C (the crawl decides when it ends) and ends on SIGTERM
+    (not through the crawl's handlers a fork inherits), keeps the record options and warms the
+    extractors."""
     global _worker_records
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     _worker_records = records
     read_page(WARM_UP_PAGE, "http://warm-up.invalid/", None, records)
 
 
 def _read_in_worker(html: str, url: str, fetched_at: datetime | None) -> ExtractedFields:
     return read_page(html, url, fetched_at, _worker_records)
+
+
+def start_method() -> str:
+    """"fork" where it is safe (this process has no other thread) and exists, else "spawn"."""
+    if threading.active_count() == 1 and "fork" in multiprocessing.get_all_start_methods():
+        return "fork"
+    return "spawn"
 
 
 class ExtractionPool:
@@ -117,13 +128,14 @@ class ExtractionPool:
         self.pending = 0  # pages handed to the workers and not back (their answers come on
         self._lock = threading.Lock()  # the pool's own thread: counted under a lock)
         self.broken: str | None = None  # why the pool no longer takes pages
+        self.start_method = start_method()
         self.executor: ProcessPoolExecutor | None = ProcessPoolExecutor(
             max_workers=processes,
-            mp_context=multiprocessing.get_context("spawn"),
+            mp_context=multiprocessing.get_context(self.start_method),
             initializer=_start_worker,
             initargs=(records,),
         )
-        # The workers start now (they are spawned on first use): warm before the first page.
+        # The workers start now (else on first use): warm before the first page.
         self.executor.submit(int)
 
     def submit(self, html: str, url: str, fetched_at: datetime | None) -> Future | None:

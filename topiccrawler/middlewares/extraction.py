@@ -73,8 +73,8 @@ class ExtractionMiddleware:
     def spider_opened(self, spider=None) -> None:
         """The workers start with the crawl (their imports overlap its start-up)."""
         self.pool = ExtractionPool(self.processes, self.records, self.in_flight)
-        logger.info("Extraction: %d worker process(es), %d pages in flight at most",
-                    self.processes, self.in_flight)  # fmt: skip
+        logger.info("Extraction: %d worker process(es) (%s), %d pages in flight at most",
+                    self.processes, self.pool.start_method, self.in_flight)  # fmt: skip
 
     def spider_closed(self, spider=None, reason: str | None = None) -> None:
         """The workers end with the crawl, whatever ended it."""
