@@ -200,6 +200,7 @@ def run(crawler: str, web: Path, folder: Path, pages: int, profile: bool) -> dic
         "crawler": crawler, "fetches": len(times), "fetches_s": len(times) / span,
         "cpu_ms_page": cpu["cpu"] * 1000 / len(times), "wall": cpu["wall"],
         "h@100": scores.get("harvest@100", scores.get("h@100")),
+        **workers_cpu(folder / "scrapy.log", len(times)),
     }  # fmt: skip
     if prof is not None:
         result["components"] = components(prof)
@@ -259,10 +260,21 @@ def sandbox_run(crawler: str, server, folder: Path, pages: int, profile: bool) -
     result = {
         "crawler": crawler, "fetches": responses, "fetches_s": responses / elapsed,
         "cpu_ms_page": cpu["cpu"] * 1000 / responses, "wall": cpu["wall"],
+        **workers_cpu(folder / "scrapy.log", responses),
     }  # fmt: skip
     if prof is not None:
         result["components"] = components(prof)
     return result
+
+
+def workers_cpu(log: Path, fetches: int) -> dict[str, float]:
+    """The extraction workers' CPU per fetched page (EXTRACT_PROCESSES), from the crawl's
+    stats; {} when it had none. It is part of the CPU per page, spent on another core."""
+    import re
+
+    text = log.read_text(encoding="utf-8", errors="replace") if log.exists() else ""
+    found = re.findall(r"'topiccrawler/extraction/workers_cpu_s': ([\d.]+)", text)
+    return {"workers_ms_page": float(found[-1]) * 1000 / fetches} if found else {}
 
 
 def components(profile: Path) -> dict[str, float]:
@@ -327,6 +339,14 @@ def report(results: dict[str, list[dict]], profiles: dict[str, dict], title: str
         f"topiccrawler / plain: fetches/s {mean['topiccrawler'][0] / mean['plain'][0]:.2f}x, "
         f"CPU per page {mean['topiccrawler'][1] / mean['plain'][1]:.2f}x"
     )
+    workers = [r["workers_ms_page"] for r in results["topiccrawler"] if "workers_ms_page" in r]
+    if workers:
+        own = [r["cpu_ms_page"] - r.get("workers_ms_page", 0.0) for r in results["topiccrawler"]]
+        print(
+            f"topiccrawler CPU ms/page in its extraction workers: {' '.join(f'{x:.1f}' for x in workers)}; "
+            f"in the crawl's process: {' '.join(f'{x:.1f}' for x in own)} "
+            f"({statistics.mean(own) / mean['plain'][1]:.2f}x the plain spider's)"
+        )
     for crawler, shares in profiles.items():
         print(f"\n{crawler}, CPU by component (profiled round; ms/page from unprofiled CPU):")
         for name, share in shares.items():

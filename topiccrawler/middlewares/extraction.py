@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import logging
 import os
+import resource
 from collections.abc import AsyncIterator
 from concurrent.futures import CancelledError, Future
 from typing import Any
@@ -77,10 +78,14 @@ class ExtractionMiddleware:
                     self.processes, self.pool.start_method, self.in_flight)  # fmt: skip
 
     def spider_closed(self, spider=None, reason: str | None = None) -> None:
-        """The workers end with the crawl, whatever ended it."""
+        """The workers end with the crawl, whatever ended it; their CPU time is counted (the
+        crawl's process's own is what limits its rate while they have a core of their own)."""
         if self.pool is not None:
+            before = _children_cpu()
             self.pool.close()
             self.pool = None
+            self.stats.set_value("topiccrawler/extraction/workers_cpu_s",
+                                 round(_children_cpu() - before, 3))  # fmt: skip
 
     # Async only: a page waits for its worker without holding up the rest of the crawl.
     async def process_spider_output(self, response, result: AsyncIterator[Any], spider=None):
@@ -153,6 +158,12 @@ class ExtractionMiddleware:
         self.stats.inc_value("topiccrawler/extraction/comments", len(item.comments))
         self.stats.inc_value("topiccrawler/extraction/posts", len(item.posts))
         self.stats.inc_value("topiccrawler/extraction/threads", len(item.threads))
+
+
+def _children_cpu() -> float:
+    """User + system CPU seconds of this process's ended (and waited for) child processes."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 def record_options(settings: BaseSettings) -> RecordOptions | None:
