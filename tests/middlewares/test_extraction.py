@@ -150,7 +150,9 @@ async def test_a_page_read_in_a_worker_is_the_page_read_here():
         middleware.spider_closed()
     here = build_from_crawler(ExtractionMiddleware, get_crawler(settings_dict=dict(
         project_settings(EXTRACT_PROCESSES=0))))  # fmt: skip
-    expected = [here.process(p) for p in [item(NEWS), item(news_page(SIX)), item("<!-- nothing -->")]]
+    expected = [
+        here.process(p) for p in [item(NEWS), item(news_page(SIX)), item("<!-- nothing -->")]
+    ]
     for page in expected + read[:3]:
         page.fetched_at = None  # (each item its own fetch time)
     assert read[:3] == expected and read[3] == {"other": 1}

@@ -111,7 +111,7 @@ def _read_in_worker(html: str, url: str, fetched_at: datetime | None) -> Extract
 
 
 def start_method() -> str:
-    """"fork" where it is safe (this process has no other thread) and exists, else "spawn"."""
+    """The start method: fork where it is safe (this process has no other thread), else spawn."""
     if threading.active_count() == 1 and "fork" in multiprocessing.get_all_start_methods():
         return "fork"
     return "spawn"
