@@ -157,6 +157,11 @@ async def test_a_page_read_in_a_worker_is_the_page_read_here():
         page.fetched_at = None  # (each item its own fetch time)
     assert read[:3] == expected and read[3] == {"other": 1}
     assert len(read[1].comments) == 6
+    from topiccrawler.dedup import simhash as fingerprints
+
+    ahead = fingerprints._ahead.get(read[1].body)  # the worker's, for dedup to take
+    fingerprints._ahead.clear()
+    assert ahead == fingerprints.simhash(read[1].body) != 0
     stats = middleware.stats
     assert stats.get_value("topiccrawler/extraction/in_worker") == 3
     assert stats.get_value("topiccrawler/extraction/pages") == 3

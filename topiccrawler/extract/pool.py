@@ -26,6 +26,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from topiccrawler.dedup.simhash import simhash
 from topiccrawler.extract.page import extract_page
 from topiccrawler.extract.records.comments import RecordOptions
 from topiccrawler.guard.text import make_inert
@@ -50,15 +51,17 @@ class ExtractedFields:
     posts: list[PostRecord] = field(default_factory=list)
     threads: list[ThreadRecord] = field(default_factory=list)
     error: str | None = None
+    body_hash: int = 0  # simhash of the body (dedup/simhash.py), computed with it
 
 
 def read_page(
     html: str, url: str, fetched_at: datetime | None, records: RecordOptions | None
 ) -> ExtractedFields:
-    """A page's extracted fields (`extract_page`), crawled text made inert; never raises.
-    `html` is the page's source with control characters already dropped."""
+    """A page's extracted fields (`extract_page`), crawled text made inert, and its body's
+    SimHash (dedup's, per page CPU work of the body alone); never raises. `html` is the page's
+    source with control characters already dropped."""
     content = extract_page(html, url, fetched_at=fetched_at, records=records)
-    return make_inert(
+    fields = make_inert(
         ExtractedFields(
             title=content.title,
             body=content.body,
@@ -74,6 +77,8 @@ def read_page(
             error=content.error,
         )
     )
+    fields.body_hash = simhash(fields.body)
+    return fields
 
 
 # The record options of this worker process, set once when it starts.

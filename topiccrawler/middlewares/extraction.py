@@ -30,6 +30,7 @@ from scrapy.statscollectors import StatsCollector
 from scrapy.utils.defer import maybe_deferred_to_future
 from twisted.internet.defer import Deferred
 
+from topiccrawler.dedup.simhash import remember as remember_simhash
 from topiccrawler.extract.pool import ExtractedFields, ExtractionPool, read_page
 from topiccrawler.extract.records.comments import RecordOptions
 from topiccrawler.extract.records.forum import ForumOptions
@@ -224,3 +225,5 @@ def fill(item: PageItem, fields: ExtractedFields) -> None:
     item.extraction_error = fields.error
     make_inert(item)  # crawled text is data: no control characters in anything stored
     item.extracted = True
+    if fields.body_hash and item.body == fields.body:
+        remember_simhash(item.body, fields.body_hash)  # dedup takes it without hashing again
