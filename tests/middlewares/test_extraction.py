@@ -135,36 +135,42 @@ async def outputs(middleware: ExtractionMiddleware, pages: list) -> list:
     return [o async for o in middleware.process_spider_output(None, spider_output())]
 
 
+LONG = (
+    "<title>长文</title><body>"
+    + "".join(
+        f"<p>第{i}段：增值税改革持续推进，纳税人办税更加便利，申报流程再简化。</p>"
+        for i in range(12)
+    )
+    + "</body>"
+)
 NEWS = "<title>增值税改革-税务</title><body><h1>增值税改革</h1><p>正文\x1b说明。</p></body>"
 
 
 @deferred_f_from_coro_f
 async def test_a_page_read_in_a_worker_is_the_page_read_here():
     from tests.extract.records.test_comments import SIX, news_page
-
-    middleware = worker_middleware()
-    try:
-        pages = [item(NEWS), item(news_page(SIX)), item("<!-- nothing -->"), {"other": 1}]
-        read = await outputs(middleware, pages)
-    finally:
-        middleware.spider_closed()
-    here = build_from_crawler(ExtractionMiddleware, get_crawler(settings_dict=dict(
-        project_settings(EXTRACT_PROCESSES=0))))  # fmt: skip
-    expected = [
-        here.process(p) for p in [item(NEWS), item(news_page(SIX)), item("<!-- nothing -->")]
-    ]
-    for page in expected + read[:3]:
-        page.fetched_at = None  # (each item its own fetch time)
-    assert read[:3] == expected and read[3] == {"other": 1}
-    assert len(read[1].comments) == 6
     from topiccrawler.dedup import simhash as fingerprints
 
-    ahead = fingerprints._ahead.get(read[1].body)  # the worker's, for dedup to take
+    sources = [NEWS, news_page(SIX), "<!-- nothing -->", LONG]
+    middleware = worker_middleware()
+    try:
+        read = await outputs(middleware, [*(item(s) for s in sources), {"other": 1}])
+    finally:
+        middleware.spider_closed()
+    ahead = fingerprints._ahead.get(read[3].body)  # the worker's SimHash, for dedup to take
     fingerprints._ahead.clear()
-    assert ahead == fingerprints.simhash(read[1].body) != 0
+    here = build_from_crawler(ExtractionMiddleware, get_crawler(settings_dict=dict(
+        project_settings(EXTRACT_PROCESSES=0))))  # fmt: skip
+    expected = [here.process(item(s)) for s in sources]
+    for page in expected + read[:4]:
+        page.fetched_at = None  # (each item its own fetch time)
+    assert read[:4] == expected and read[4] == {"other": 1}
+    assert len(read[1].comments) == 6
+    assert ahead == fingerprints.simhash(read[3].body) != 0
+    fingerprints._ahead.clear()  # (what the reading here left for dedup)
     stats = middleware.stats
-    assert stats.get_value("topiccrawler/extraction/in_worker") == 3
-    assert stats.get_value("topiccrawler/extraction/pages") == 3
+    assert stats.get_value("topiccrawler/extraction/in_worker") == 4
+    assert stats.get_value("topiccrawler/extraction/pages") == 4
     assert stats.get_value("topiccrawler/extraction/failed") == 1
 
 
