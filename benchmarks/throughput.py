@@ -440,7 +440,9 @@ def main() -> int:
             folder = workdir / f"{'variant' if crawler == variant else crawler}-{round_}"
             r = run(crawler, web, folder, args.pages, False, extra if crawler == variant else None)
             results[crawler].append(r)
-            workers = f", {r['workers_ms_page']:.1f} of it in workers" if "workers_ms_page" in r else ""
+            workers = (
+                f", {r['workers_ms_page']:.1f} of it in workers" if "workers_ms_page" in r else ""
+            )
             print(f"round {round_ + 1}: {crawler}: {r['fetches']} fetches, "
                   f"{r['fetches_s']:.1f}/s, {r['cpu_ms_page']:.1f} ms CPU/page{workers}", file=sys.stderr)  # fmt: skip
     profiles = {}
