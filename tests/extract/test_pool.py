@@ -113,3 +113,41 @@ def test_a_forked_worker_reads_pages_as_a_spawned_one(monkeypatch):
         finally:
             pool.close()
     assert answers[0] == answers[1] == read_page(html, url, NOW, RecordOptions())
+
+
+WORKER_OF_A_KILLED_CRAWL = """
+import multiprocessing, os, signal, sys
+from topiccrawler.extract.pool import ExtractionPool
+if __name__ == "__main__":
+    before = set(multiprocessing.active_children())
+    pool = ExtractionPool(1, None, in_flight=1)
+    pool.submit("<p>x</p>", "http://x.example/", None).result(timeout=60)
+    print(*(p.pid for p in set(multiprocessing.active_children()) - before), flush=True)
+    os.kill(os.getpid(), signal.SIGKILL)  # a crawl killed: nothing closes the pool
+"""
+
+
+def test_a_worker_ends_when_the_crawls_process_is_killed(tmp_path):
+    import subprocess
+    import sys
+    import time
+
+    script = tmp_path / "killed_crawl.py"
+    script.write_text(WORKER_OF_A_KILLED_CRAWL)
+    done = subprocess.run(
+        [sys.executable, str(script)], capture_output=True, text=True, timeout=120
+    )
+    workers = [int(pid) for pid in done.stdout.split()]
+    assert workers, done.stderr[-2000:]
+
+    def running(pid: int) -> bool:
+        try:
+            state = Path(f"/proc/{pid}/stat").read_text().split(")")[-1].split()[0]
+        except FileNotFoundError:
+            return False
+        return state != "Z"  # (a zombie has ended; its new parent reaps it)
+
+    deadline = time.monotonic() + 30
+    while any(running(pid) for pid in workers) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert not any(running(pid) for pid in workers)

@@ -19,8 +19,10 @@ from __future__ import annotations
 
 import logging
 import multiprocessing
+import os
 import signal
 import threading
+import time
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
@@ -100,15 +102,29 @@ WARM_UP_PAGE = (
 )
 
 
+# Seconds between a worker's looks at whether the crawl's process is still there.
+PARENT_CHECK_INTERVAL = 1.0
+
+
 def _start_worker(records: RecordOptions | None) -> None:
-    """A worker's start: it ignores Ctrl-C (the crawl decides when it ends) and ends on SIGTERM
-    (not through the crawl's handlers a fork inherits), keeps the record options and warms the
-    extractors."""
+    """A worker's start: it ignores Ctrl-C (the crawl decides when it ends), ends on SIGTERM
+    (not through the crawl's handlers a fork inherits) and when the crawl's process is gone
+    (killed: nobody would ever send it a page or close it), keeps the record options and warms
+    the extractors."""
     global _worker_records
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    parent = os.getppid()
+    threading.Thread(target=_end_with, args=(parent,), daemon=True, name="end-with-crawl").start()
     _worker_records = records
     read_page(WARM_UP_PAGE, "http://warm-up.invalid/", None, records)
+
+
+def _end_with(parent: int) -> None:
+    """End this worker once its parent process is gone (it is then another's child)."""
+    while os.getppid() == parent:
+        time.sleep(PARENT_CHECK_INTERVAL)
+    os._exit(0)
 
 
 def _read_in_worker(html: str, url: str, fetched_at: datetime | None) -> ExtractedFields:
