@@ -112,10 +112,15 @@ def test_worker_processes_by_default_where_two_cores_are_free(monkeypatch):
     from topiccrawler.middlewares import extraction
 
     monkeypatch.setattr(extraction.os, "sched_getaffinity", lambda pid: {0, 1})
+    monkeypatch.setattr(extraction.os, "getloadavg", lambda: (0.2, 0.2, 0.2))
     assert extraction.extract_processes(project_settings()) == 1
+    monkeypatch.setattr(extraction.os, "getloadavg", lambda: (1.5, 0.2, 0.2))  # a busy machine
+    assert extraction.extract_processes(project_settings()) == 0
     monkeypatch.setattr(extraction.os, "sched_getaffinity", lambda pid: {0})
+    monkeypatch.setattr(extraction.os, "getloadavg", lambda: (0.0, 0.0, 0.0))
     assert extraction.extract_processes(project_settings()) == 0
     assert extraction.extract_processes(project_settings(EXTRACT_PROCESSES=2)) == 2
+    assert extraction.extract_processes(project_settings(EXTRACT_PROCESSES=0)) == 0
     with pytest.raises(ValueError):
         extraction.extract_processes(project_settings(EXTRACT_PROCESSES=-1))
 

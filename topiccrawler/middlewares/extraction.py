@@ -187,15 +187,22 @@ def record_options(settings: BaseSettings) -> RecordOptions | None:
 
 
 def extract_processes(settings: BaseSettings) -> int:
-    """EXTRACT_PROCESSES as a number of worker processes; None: one when this process may run
-    on two cores or more, else none (extraction in the crawl's process)."""
+    """EXTRACT_PROCESSES as a number of worker processes; None: one when two of the cores this
+    process may run on are free as the crawl starts (cores minus the 1-minute load average,
+    rounded: one for the crawl, one for the worker), else none (extraction in the crawl's process). On a
+    busy machine a worker only competes with the crawl for the same cores: measured slower."""
     value = settings.get("EXTRACT_PROCESSES")
     if value is None or value == "":
-        return 1 if len(os.sched_getaffinity(0)) >= 2 else 0
+        return 1 if round(free_cores()) >= 2 else 0
     processes = settings.getint("EXTRACT_PROCESSES")
     if processes < 0:
         raise ValueError(f"EXTRACT_PROCESSES must be 0 or more, not {value!r}")
     return processes
+
+
+def free_cores() -> float:
+    """Cores this process may run on, minus the machine's 1-minute load average."""
+    return len(os.sched_getaffinity(0)) - os.getloadavg()[0]
 
 
 def extract_into(item: PageItem, records: RecordOptions | None = RecordOptions()) -> None:
