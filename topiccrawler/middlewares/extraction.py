@@ -9,7 +9,7 @@ page's size go into its `relevance_detail` under "extraction" (the JSON of reaso
 every page), e.g. `{"extraction": {"error": "no element in document", "raw_bytes": 1234}}`.
 Search-result items pass through it too: hit titles and snippets are crawled text, made inert.
 
-With EXTRACT_PROCESSES, pages are read in worker processes (extract/pool.py) on another core
+With EXTRACT_PROCESSES, pages are read in worker processes (extraction_workers.py) on another core
 while the crawl goes on; the page waits for its fields here, before it is judged, so nothing
 after it changes. A page the workers cannot take (all busy, or a worker died) is read here.
 """
@@ -31,9 +31,9 @@ from scrapy.utils.defer import maybe_deferred_to_future
 from twisted.internet.defer import Deferred
 
 from topiccrawler.dedup.simhash import remember as remember_simhash
-from topiccrawler.extract.pool import ExtractedFields, ExtractionPool, read_page
 from topiccrawler.extract.records.comments import RecordOptions
 from topiccrawler.extract.records.forum import ForumOptions
+from topiccrawler.extraction_workers import ExtractedFields, ExtractionPool, read_page
 from topiccrawler.guard.text import drop_html_controls, make_inert
 from topiccrawler.items import PageItem, SearchResultsItem
 

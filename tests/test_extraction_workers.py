@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from topiccrawler.extract.pool import ExtractionPool, read_page
 from topiccrawler.extract.records.comments import RecordOptions
+from topiccrawler.extraction_workers import ExtractionPool, read_page
 from topiccrawler.guard.text import drop_html_controls
 
-FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
 NOW = datetime(2026, 3, 10, 12, tzinfo=UTC)
 
 
@@ -83,7 +83,7 @@ def test_a_pool_needs_a_process_and_room():
 def test_workers_are_forked_only_from_a_process_without_other_threads():
     import threading
 
-    from topiccrawler.extract.pool import start_method
+    from topiccrawler.extraction_workers import start_method
 
     started = threading.Event()
     stop = threading.Event()
@@ -100,7 +100,7 @@ def test_workers_are_forked_only_from_a_process_without_other_threads():
 
 
 def test_a_forked_worker_reads_pages_as_a_spawned_one(monkeypatch):
-    from topiccrawler.extract import pool as pool_module
+    from topiccrawler import extraction_workers as pool_module
 
     url, html = saved_pages()[-1]
     answers = []
@@ -117,7 +117,7 @@ def test_a_forked_worker_reads_pages_as_a_spawned_one(monkeypatch):
 
 WORKER_OF_A_KILLED_CRAWL = """
 import multiprocessing, os, signal, sys
-from topiccrawler.extract.pool import ExtractionPool
+from topiccrawler.extraction_workers import ExtractionPool
 if __name__ == "__main__":
     before = set(multiprocessing.active_children())
     pool = ExtractionPool(1, None, in_flight=1)
