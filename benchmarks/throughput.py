@@ -4,6 +4,7 @@ goes, by component.
 
     .venv/bin/python benchmarks/throughput.py [--web testbed|sandbox] [--seed 2]
         [--homophily 0.8] [--pages 300] [--rounds 2] [--profile] [--workdir DIR]
+        [--also NAME=VALUE ...]
 
 `--web sandbox`: the project's large sandbox web instead (served in this process; every content
 site's home page as an entrance, as benchmarks/harvest.py does), fetches/s from each crawler's
@@ -24,6 +25,11 @@ which serves the web on a free port; rounds alternate the two crawlers (A B A B 
   shown as a share and as ms per fetched page (the shares applied to the CPU per page of the
   unprofiled rounds: cProfile's own overhead is not counted). Start-up (imports, dictionaries)
   is a fixed cost per crawl, large in a short one.
+
+`--also EXTRACT_PROCESSES=0` (testbed): a third crawler in every round, topiccrawler with those
+settings, so that a setting's effect is measured under the same load. With extraction workers
+(EXTRACT_PROCESSES) the CPU per page counts theirs too (they are the crawl's children); their
+share, and the crawl's process's own CPU per page, are printed apart.
 
 The machine is shared: quote the ratios of one run.
 """
@@ -142,8 +148,11 @@ def profiled(out: str, arguments: list[str]) -> int:
     return code
 
 
-def crawl_command(crawler: str, folder: Path, pages: int, profile: Path | None) -> list[str]:
-    """The command run_crawl.py runs ({base}, {topic} are its placeholders)."""
+def crawl_command(
+    crawler: str, folder: Path, pages: int, profile: Path | None, extra: dict | None = None
+) -> list[str]:
+    """The command run_crawl.py runs ({base}, {topic} are its placeholders); `extra`: settings
+    of a topiccrawler variant (--also)."""
     here = str(Path(__file__).resolve())
     runner = [PY, here, "_profile", str(profile), "--"] if profile else [SCRAPY]
     wrap = [PY, str(Path(__file__).resolve()), "_timed", str(folder / "cpu.json"), "--"]
@@ -163,6 +172,7 @@ def crawl_command(crawler: str, folder: Path, pages: int, profile: Path | None) 
         "LOG_FILE": str(folder / "scrapy.log"),
         "ALLOWED_ADDRESSES": "127.0.0.1:{port}",
         "CRAWL_MAX_PAGES": pages,
+        **(extra or {}),
     }
     arguments = [a for name, value in settings.items() for a in ("-s", f"{name}={value}")]
     scrapy_command = [
@@ -180,7 +190,9 @@ def crawl_command(crawler: str, folder: Path, pages: int, profile: Path | None) 
     ]  # fmt: skip
 
 
-def run(crawler: str, web: Path, folder: Path, pages: int, profile: bool) -> dict:
+def run(
+    crawler: str, web: Path, folder: Path, pages: int, profile: bool, extra: dict | None = None
+) -> dict:
     folder.mkdir(parents=True, exist_ok=True)
     for old in folder.glob("*"):
         if old.is_file():
@@ -188,7 +200,7 @@ def run(crawler: str, web: Path, folder: Path, pages: int, profile: bool) -> dic
     log = folder / "access.jsonl"
     prof = folder / "profile.out" if profile else None
     command = [PY, str(TESTBED / "run_crawl.py"), "--web", str(web), "--log", str(log)]
-    command += ["--timeout", "900", "--", *crawl_command(crawler, folder, pages, prof)]
+    command += ["--timeout", "900", "--", *crawl_command(crawler, folder, pages, prof, extra)]
     env = {k: v for k, v in os.environ.items() if k != "SCRAPY_SETTINGS_MODULE"}
     with (folder / "run_crawl.out").open("w") as out:
         subprocess.run(command, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, env=env, check=True)
@@ -200,6 +212,7 @@ def run(crawler: str, web: Path, folder: Path, pages: int, profile: bool) -> dic
         "crawler": crawler, "fetches": len(times), "fetches_s": len(times) / span,
         "cpu_ms_page": cpu["cpu"] * 1000 / len(times), "wall": cpu["wall"],
         "h@100": scores.get("harvest@100", scores.get("h@100")),
+        **workers_cpu(folder / "scrapy.log", len(times)),
     }  # fmt: skip
     if prof is not None:
         result["components"] = components(prof)
@@ -259,10 +272,21 @@ def sandbox_run(crawler: str, server, folder: Path, pages: int, profile: bool) -
     result = {
         "crawler": crawler, "fetches": responses, "fetches_s": responses / elapsed,
         "cpu_ms_page": cpu["cpu"] * 1000 / responses, "wall": cpu["wall"],
+        **workers_cpu(folder / "scrapy.log", responses),
     }  # fmt: skip
     if prof is not None:
         result["components"] = components(prof)
     return result
+
+
+def workers_cpu(log: Path, fetches: int) -> dict[str, float]:
+    """The extraction workers' CPU per fetched page (EXTRACT_PROCESSES), from the crawl's
+    stats; {} when it had none. It is part of the CPU per page, spent on another core."""
+    import re
+
+    text = log.read_text(encoding="utf-8", errors="replace") if log.exists() else ""
+    found = re.findall(r"'topiccrawler/extraction/workers_cpu_s': ([\d.]+)", text)
+    return {"workers_ms_page": float(found[-1]) * 1000 / fetches} if found else {}
 
 
 def components(profile: Path) -> dict[str, float]:
@@ -323,10 +347,19 @@ def report(results: dict[str, list[dict]], profiles: dict[str, dict], title: str
             f"{crawler:14} | {rounds[0]['fetches']:7} | "
             f"{' '.join(f'{x:.1f}' for x in rates):18} | {' '.join(f'{x:.1f}' for x in cpus)}"
         )
-    print(
-        f"topiccrawler / plain: fetches/s {mean['topiccrawler'][0] / mean['plain'][0]:.2f}x, "
-        f"CPU per page {mean['topiccrawler'][1] / mean['plain'][1]:.2f}x"
-    )
+    for crawler in (c for c in results if c != "plain"):
+        print(
+            f"{crawler} / plain: fetches/s {mean[crawler][0] / mean['plain'][0]:.2f}x, "
+            f"CPU per page {mean[crawler][1] / mean['plain'][1]:.2f}x"
+        )
+    workers = [r["workers_ms_page"] for r in results["topiccrawler"] if "workers_ms_page" in r]
+    if workers:
+        own = [r["cpu_ms_page"] - r.get("workers_ms_page", 0.0) for r in results["topiccrawler"]]
+        print(
+            f"topiccrawler CPU ms/page in its extraction workers: {' '.join(f'{x:.1f}' for x in workers)}; "
+            f"in the crawl's process: {' '.join(f'{x:.1f}' for x in own)} "
+            f"({statistics.mean(own) / mean['plain'][1]:.2f}x the plain spider's)"
+        )
     for crawler, shares in profiles.items():
         print(f"\n{crawler}, CPU by component (profiled round; ms/page from unprofiled CPU):")
         for name, share in shares.items():
@@ -373,6 +406,11 @@ def main() -> int:
     parser.add_argument("--profile", action="store_true")
     parser.add_argument("--workdir", default="/tmp/topiccrawler-throughput")
     parser.add_argument(
+        "--also", nargs="+", metavar="NAME=VALUE", default=[],
+        help="testbed: also topiccrawler with these settings, a third crawler in every round "
+        "(e.g. EXTRACT_PROCESSES=0)",
+    )  # fmt: skip
+    parser.add_argument(
         "--web", choices=("testbed", "sandbox"), default="testbed",
         help="the crawl testbed (../shared/bench/crawl) or the project's large sandbox web",
     )  # fmt: skip
@@ -393,13 +431,20 @@ def main() -> int:
     make = [PY, str(TESTBED / "make_web.py"), "--seed", str(args.seed)]
     subprocess.run([*make, "--homophily", str(args.homophily), "--out", str(web)], check=True,
                    capture_output=True)  # fmt: skip
-    results: dict[str, list[dict]] = {"plain": [], "topiccrawler": []}
+    extra = dict(setting.split("=", 1) for setting in args.also)
+    variant = "topiccrawler, " + " ".join(args.also)
+    crawlers = ("plain", "topiccrawler", variant) if extra else ("plain", "topiccrawler")
+    results: dict[str, list[dict]] = {crawler: [] for crawler in crawlers}
     for round_ in range(args.rounds):
-        for crawler in ("plain", "topiccrawler"):
-            r = run(crawler, web, workdir / f"{crawler}-{round_}", args.pages, False)
+        for crawler in crawlers:
+            folder = workdir / f"{'variant' if crawler == variant else crawler}-{round_}"
+            r = run(crawler, web, folder, args.pages, False, extra if crawler == variant else None)
             results[crawler].append(r)
+            workers = (
+                f", {r['workers_ms_page']:.1f} of it in workers" if "workers_ms_page" in r else ""
+            )
             print(f"round {round_ + 1}: {crawler}: {r['fetches']} fetches, "
-                  f"{r['fetches_s']:.1f}/s, {r['cpu_ms_page']:.1f} ms CPU/page", file=sys.stderr)  # fmt: skip
+                  f"{r['fetches_s']:.1f}/s, {r['cpu_ms_page']:.1f} ms CPU/page{workers}", file=sys.stderr)  # fmt: skip
     profiles = {}
     if args.profile:
         for crawler in ("plain", "topiccrawler"):

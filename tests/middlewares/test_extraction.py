@@ -3,8 +3,12 @@ the reason."""
 
 from __future__ import annotations
 
+import logging
+import multiprocessing
 from datetime import UTC, datetime
 
+import pytest
+from scrapy.utils.defer import deferred_f_from_coro_f
 from scrapy.utils.misc import build_from_crawler
 from scrapy.utils.test import get_crawler
 
@@ -99,3 +103,135 @@ def test_comments_and_posts_reach_the_item():
     assert len(news.comments) == 6 and not news.posts
     assert [p.author for p in thread.posts] == ["清风徐来", "小王同学", "财务张姐"]
     assert crawler.stats.get_value("topiccrawler/extraction/comments") == 6
+
+
+# --- pages read in worker processes (EXTRACT_PROCESSES) -------------------------------------------
+
+
+def test_worker_processes_by_default_where_two_cores_are_free(monkeypatch):
+    from topiccrawler.middlewares import extraction
+
+    monkeypatch.setattr(extraction.os, "sched_getaffinity", lambda pid: {0, 1})
+    monkeypatch.setattr(extraction.os, "getloadavg", lambda: (0.2, 0.2, 0.2))
+    assert extraction.extract_processes(project_settings()) == 1
+    monkeypatch.setattr(extraction.os, "getloadavg", lambda: (1.5, 0.2, 0.2))  # a busy machine
+    assert extraction.extract_processes(project_settings()) == 0
+    monkeypatch.setattr(extraction.os, "sched_getaffinity", lambda pid: {0})
+    monkeypatch.setattr(extraction.os, "getloadavg", lambda: (0.0, 0.0, 0.0))
+    assert extraction.extract_processes(project_settings()) == 0
+    assert extraction.extract_processes(project_settings(EXTRACT_PROCESSES=2)) == 2
+    assert extraction.extract_processes(project_settings(EXTRACT_PROCESSES=0)) == 0
+    with pytest.raises(ValueError):
+        extraction.extract_processes(project_settings(EXTRACT_PROCESSES=-1))
+
+
+def worker_middleware(**settings) -> ExtractionMiddleware:
+    crawler = get_crawler(settings_dict=dict(project_settings(EXTRACT_PROCESSES=1, **settings)))
+    middleware = build_from_crawler(ExtractionMiddleware, crawler)
+    middleware.spider_opened()
+    return middleware
+
+
+async def outputs(middleware: ExtractionMiddleware, pages: list) -> list:
+    async def spider_output():
+        for page in pages:
+            yield page
+
+    return [o async for o in middleware.process_spider_output(None, spider_output())]
+
+
+LONG = (
+    "<title>长文</title><body>"
+    + "".join(
+        f"<p>第{i}段：增值税改革持续推进，纳税人办税更加便利，申报流程再简化。</p>"
+        for i in range(12)
+    )
+    + "</body>"
+)
+NEWS = "<title>增值税改革-税务</title><body><h1>增值税改革</h1><p>正文\x1b说明。</p></body>"
+
+
+@deferred_f_from_coro_f
+async def test_a_page_read_in_a_worker_is_the_page_read_here():
+    from tests.extract.records.test_comments import SIX, news_page
+    from topiccrawler.dedup import simhash as fingerprints
+
+    sources = [NEWS, news_page(SIX), "<!-- nothing -->", LONG]
+    middleware = worker_middleware()
+    try:
+        read = await outputs(middleware, [*(item(s) for s in sources), {"other": 1}])
+    finally:
+        middleware.spider_closed()
+    ahead = fingerprints._ahead.get(read[3].body)  # the worker's SimHash, for dedup to take
+    fingerprints._ahead.clear()
+    here = build_from_crawler(ExtractionMiddleware, get_crawler(settings_dict=dict(
+        project_settings(EXTRACT_PROCESSES=0))))  # fmt: skip
+    expected = [here.process(item(s)) for s in sources]
+    for page in expected + read[:4]:
+        page.fetched_at = None  # (each item its own fetch time)
+    assert read[:4] == expected and read[4] == {"other": 1}
+    assert len(read[1].comments) == 6
+    assert ahead == fingerprints.simhash(read[3].body) != 0
+    fingerprints._ahead.clear()  # (what the reading here left for dedup)
+    stats = middleware.stats
+    assert stats.get_value("topiccrawler/extraction/in_worker") == 4
+    assert stats.get_value("topiccrawler/extraction/pages") == 4
+    assert stats.get_value("topiccrawler/extraction/failed") == 1
+
+
+@deferred_f_from_coro_f
+async def test_a_killed_worker_leaves_pages_to_the_crawl_process(caplog):
+    before = set(multiprocessing.active_children())
+    middleware = worker_middleware()
+    try:
+        await outputs(middleware, [item(NEWS)])  # the worker is up
+        assert middleware.stats.get_value("topiccrawler/extraction/in_worker") == 1
+        for worker in set(multiprocessing.active_children()) - before:
+            worker.kill()
+            worker.join(10)
+        with caplog.at_level(logging.WARNING):
+            read = await outputs(middleware, [item(NEWS), item(NEWS)])
+    finally:
+        middleware.spider_closed()
+    assert [(p.title, p.body) for p in read] == [("增值税改革", "正文说明。")] * 2
+    assert middleware.pool is None
+    assert middleware.stats.get_value("topiccrawler/extraction/in_worker") == 1
+    assert middleware.stats.get_value("topiccrawler/extraction/pages") == 3
+    assert "BrokenProcessPool" in middleware.stats.get_value(
+        "topiccrawler/extraction/workers_given_up"
+    )
+    assert "Extraction workers given up" in caplog.text
+
+
+@deferred_f_from_coro_f
+async def test_the_workers_end_with_the_crawl(site, seeds_file, sqlite_url, tmp_path):
+    """A crawl of the fixture site reads its pages in a worker, stores what a crawl reading
+    them in its own process stores, and leaves no worker behind."""
+    from sqlalchemy import create_engine, select
+    from sqlalchemy.orm import Session
+
+    from tests.crawl import crawl
+    from topiccrawler.storage.models import Page
+
+    def stored(url: str) -> dict:
+        engine = create_engine(url)
+        with Session(engine) as session:
+            pages = {
+                p.url: (p.title, p.body, p.is_relevant, p.relevance, p.published_at)
+                for p in session.scalars(select(Page))
+            }
+        engine.dispose()
+        return pages
+
+    seeds = str(seeds_file())
+    before = set(multiprocessing.active_children())
+    in_worker = await crawl({"DATABASE_URL": sqlite_url, "EXTRACT_PROCESSES": 1},
+                            topic="tax", seeds=seeds)  # fmt: skip
+    assert not set(multiprocessing.active_children()) - before
+    here_url = f"sqlite:///{tmp_path / 'here.db'}"
+    here = await crawl({"DATABASE_URL": here_url, "EXTRACT_PROCESSES": 0}, topic="tax", seeds=seeds)
+    stats = in_worker.stats.get_stats()
+    # (pages past the bound in flight are read in the crawl's process)
+    assert 0 < stats["topiccrawler/extraction/in_worker"] <= stats["topiccrawler/extraction/pages"]
+    assert "topiccrawler/extraction/in_worker" not in here.stats.get_stats()
+    assert stored(sqlite_url) == stored(here_url)

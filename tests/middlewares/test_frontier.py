@@ -47,7 +47,7 @@ def test_best_first_stays_on_without_the_relevance_judge(seeds_file):
     off_topic = Request("http://site.test/b", meta={LINK_TEXT: "体育新闻"})
     out = list(
         frontier.process_spider_output(
-            response, extraction.process_spider_output(response, [page, on_topic, off_topic])
+            response, map(extraction.process, [page, on_topic, off_topic])
         )
     )
     judged, first, second = out

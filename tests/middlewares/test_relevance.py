@@ -63,7 +63,7 @@ class Chain:
         )
 
     def process_spider_output(self, response, produced):
-        out = self.extraction.process_spider_output(response, produced)
+        out = map(self.extraction.process, produced)  # (its sync reading: no worker here)
         out = self.relevance.process_spider_output(response, out)
         return self.frontier.process_spider_output(response, out)
 

@@ -53,9 +53,7 @@ def test_a_page_at_the_hop_limit_found_nearer_has_its_kept_links_followed(seeds_
                 response,
                 relevance.process_spider_output(
                     response,
-                    extraction.process_spider_output(
-                        response, iter([page, *spider.follow_links(response, page)])
-                    ),
+                    map(extraction.process, [page, *spider.follow_links(response, page)]),
                 ),
             ),
         )

@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
+from scrapy.http import HtmlResponse
+from scrapy.linkextractors import IGNORED_EXTENSIONS, LinkExtractor
 from scrapy.utils.defer import deferred_f_from_coro_f
 from sqlalchemy import create_engine, func, select
 from sqlalchemy.orm import Session
 
 from tests.crawl import crawl
 from tests.servers import HostileSite
+from topiccrawler.spiders.topic import links_to_a_file
 from topiccrawler.storage.models import CrawlRun, Page
 
 
@@ -181,3 +185,28 @@ async def test_hostile_pages_are_stored_with_what_could_be_read(tmp_path, sqlite
     }
     assert empty.title is None and empty.body == ""
     assert crawler.stats.get_value("topiccrawler/extraction/failed") == 1
+
+
+# --- links to files (one test per link, as Scrapy's LinkExtractor decides) ---------------------
+
+LINK_FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+
+
+def test_file_links_are_those_scrapys_link_extractor_leaves_out():
+    files = "".join(f'<a href="/f/report.{e.upper() if i % 2 else e}?x=1">f</a>'
+                    for i, e in enumerate(IGNORED_EXTENSIONS))  # fmt: skip
+    pages = [path.read_bytes() for path in sorted(LINK_FIXTURES.rglob("*.html"))]
+    pages.append(
+        f'<a href="/a/page.html">p</a><a href="/a/b.pdf;v=1">x</a><a href="/a/pdf">y</a>'
+        f'<a href="/a/x.tar.gz#top">z</a><a href="/dir.zip/page">w</a>{files}'.encode()
+    )
+    for body in pages:
+        response = HtmlResponse("http://fixture.example/n/", body=body, encoding="utf-8")
+        scrapys = [link.url for link in LinkExtractor().extract_links(response)]
+        ours = [
+            link.url
+            for link in LinkExtractor(deny_extensions=[]).extract_links(response)
+            if not links_to_a_file(link.url)
+        ]
+        assert ours == scrapys
+    assert links_to_a_file("http://x.example/a/b.PDF") and not links_to_a_file("http://x.example/")

@@ -15,8 +15,26 @@ MIN_CHARS = 200  # shorter bodies give no stable fingerprint: one added line shi
 SAME_BODY_BITS = 8  # Hamming distance up to which two bodies count as the same story (of 64)
 
 
+# Fingerprints computed ahead (an extraction worker computes a body's with the body), taken by
+# the first simhash() of the same text: pages between extraction and dedup, at most this many.
+AHEAD_MAX = 1024
+_ahead: dict[str, int] = {}
+
+
+def remember(text: str, value: int) -> None:
+    """`value` is simhash(text), computed elsewhere (in a worker process): the next
+    simhash(text) here returns it without hashing again."""
+    _ahead[text] = value
+    if len(_ahead) > AHEAD_MAX:
+        del _ahead[next(iter(_ahead))]  # the oldest: its page never reached dedup
+
+
 def simhash(text: str | None) -> int:
     """The fingerprint as an unsigned 64-bit int; 0 for text too short to tell."""
+    if text and _ahead:
+        known = _ahead.pop(text, None)
+        if known is not None:
+            return known
     chars = "".join((text or "").split())[:MAX_CHARS]
     if len(chars) < MIN_CHARS:
         return 0

@@ -8,21 +8,32 @@ not parse, or on which a step fails, is kept with what could be read, and the re
 page's size go into its `relevance_detail` under "extraction" (the JSON of reasons stored with
 every page), e.g. `{"extraction": {"error": "no element in document", "raw_bytes": 1234}}`.
 Search-result items pass through it too: hit titles and snippets are crawled text, made inert.
+
+With EXTRACT_PROCESSES, pages are read in worker processes (extraction_workers.py) on another core
+while the crawl goes on; the page waits for its fields here, before it is judged, so nothing
+after it changes. A page the workers cannot take (all busy, or a worker died) is read here.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import AsyncIterator, Iterable
+import os
+import resource
+from collections.abc import AsyncIterator
+from concurrent.futures import CancelledError, Future
 from typing import Any
 
+from scrapy import signals
 from scrapy.crawler import Crawler
 from scrapy.settings import BaseSettings
 from scrapy.statscollectors import StatsCollector
+from scrapy.utils.defer import maybe_deferred_to_future
+from twisted.internet.defer import Deferred
 
-from topiccrawler.extract.page import extract_page
+from topiccrawler.dedup.simhash import remember as remember_simhash
 from topiccrawler.extract.records.comments import RecordOptions
 from topiccrawler.extract.records.forum import ForumOptions
+from topiccrawler.extraction_workers import ExtractedFields, ExtractionPool, read_page
 from topiccrawler.guard.text import drop_html_controls, make_inert
 from topiccrawler.items import PageItem, SearchResultsItem
 
@@ -33,29 +44,107 @@ class ExtractionMiddleware:
     """Fills the extracted fields of every PageItem; a page extraction fell short on is kept,
     with the reason."""
 
-    def __init__(self, stats: StatsCollector, records: RecordOptions | None):
+    def __init__(
+        self,
+        stats: StatsCollector,
+        records: RecordOptions | None,
+        processes: int = 0,
+        in_flight: int = 0,
+    ):
         self.stats = stats
         self.records = records
+        self.processes = processes
+        self.in_flight = in_flight or 2 * processes
+        self.pool: ExtractionPool | None = None
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> ExtractionMiddleware:
-        return cls(crawler.stats, record_options(crawler.settings))
+        settings = crawler.settings
+        processes = extract_processes(settings)
+        middleware = cls(
+            crawler.stats,
+            record_options(settings),
+            processes,
+            max(0, settings.getint("EXTRACT_IN_FLIGHT")),
+        )
+        if processes:
+            crawler.signals.connect(middleware.spider_opened, signal=signals.spider_opened)
+            crawler.signals.connect(middleware.spider_closed, signal=signals.spider_closed)
+        return middleware
 
-    def process_spider_output(self, response, result: Iterable[Any], spider=None):
-        for output in result:
-            yield self.process(output)
+    def spider_opened(self, spider=None) -> None:
+        """The workers start with the crawl (their imports overlap its start-up)."""
+        self.pool = ExtractionPool(self.processes, self.records, self.in_flight)
+        logger.info("Extraction: %d worker process(es) (%s), %d pages in flight at most",
+                    self.processes, self.pool.start_method, self.in_flight)  # fmt: skip
 
-    async def process_spider_output_async(self, response, result: AsyncIterator[Any], spider=None):
+    def spider_closed(self, spider=None, reason: str | None = None) -> None:
+        """The workers end with the crawl, whatever ended it; their CPU time is counted (the
+        crawl's process's own is what limits its rate while they have a core of their own)."""
+        if self.pool is not None:
+            before = _children_cpu()
+            self.pool.close()
+            self.pool = None
+            self.stats.set_value("topiccrawler/extraction/workers_cpu_s",
+                                 round(_children_cpu() - before, 3))  # fmt: skip
+
+    # Async only: a page waits for its worker without holding up the rest of the crawl.
+    async def process_spider_output(self, response, result: AsyncIterator[Any], spider=None):
         async for output in result:
+            if isinstance(output, PageItem) and not output.extracted:
+                await self.read(output)
             yield self.process(output)
 
     def process(self, output: Any) -> Any:
+        """An output read here, in this process (search results made inert)."""
         if isinstance(output, SearchResultsItem):
             return make_inert(output)
         if isinstance(output, PageItem) and not output.extracted:
             extract_into(output, self.records)
             self._count(output)
         return output
+
+    async def read(self, item: PageItem) -> None:
+        """Fill the page's fields, in a worker when one can take it, else here."""
+        item.html = drop_html_controls(item.html)
+        future = self.pool.submit(item.html, item.url, item.fetched_at) if self.pool else None
+        fields = await self._answer(future) if future is not None else None
+        if self.pool is not None and self.pool.broken:
+            self._give_up(item.url)
+        if fields is None:
+            fields = read_page(item.html, item.url, item.fetched_at, self.records)
+        else:
+            self.stats.inc_value("topiccrawler/extraction/in_worker")
+        fill(item, fields)
+        self._count(item)
+
+    async def _answer(self, future: Future) -> ExtractedFields | None:
+        """The worker's fields for the page; None (read here) when the pool was closed
+        meanwhile, or a worker died or its answer could not be read (the pool is then broken)."""
+        from twisted.internet import reactor
+
+        answered: Deferred = Deferred()
+        future.add_done_callback(lambda done: reactor.callFromThread(answered.callback, done))
+        done = await maybe_deferred_to_future(answered)
+        try:
+            return done.result()
+        except CancelledError:
+            return None
+        except Exception as exc:  # noqa: BLE001 (a dead worker, an answer that did not unpickle)
+            if self.pool is not None:
+                self.pool.fail(f"{exc.__class__.__name__}: {exc}"[:300])
+            return None
+
+    def _give_up(self, url: str) -> None:
+        """The workers are given up for the rest of the crawl, with the reason logged."""
+        reason = self.pool.broken
+        logger.warning(
+            "Extraction workers given up at %s (%s): pages are read in the crawl's process "
+            "from now on", url, reason,
+        )  # fmt: skip
+        self.stats.set_value("topiccrawler/extraction/workers_given_up", reason)
+        self.pool.close(wait=False)
+        self.pool = None
 
     def _count(self, item: PageItem) -> None:
         if item.extraction_error:
@@ -70,6 +159,12 @@ class ExtractionMiddleware:
         self.stats.inc_value("topiccrawler/extraction/comments", len(item.comments))
         self.stats.inc_value("topiccrawler/extraction/posts", len(item.posts))
         self.stats.inc_value("topiccrawler/extraction/threads", len(item.threads))
+
+
+def _children_cpu() -> float:
+    """User + system CPU seconds of this process's ended (and waited for) child processes."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 def record_options(settings: BaseSettings) -> RecordOptions | None:
@@ -91,26 +186,51 @@ def record_options(settings: BaseSettings) -> RecordOptions | None:
     )
 
 
+def extract_processes(settings: BaseSettings) -> int:
+    """EXTRACT_PROCESSES as a number of worker processes; None: one when two of the cores this
+    process may run on are free as the crawl starts (cores minus the 1-minute load average,
+    rounded: one for the crawl, one for the worker), else none (extraction in the crawl's process). On a
+    busy machine a worker only competes with the crawl for the same cores: measured slower."""
+    value = settings.get("EXTRACT_PROCESSES")
+    if value is None or value == "":
+        return 1 if round(free_cores()) >= 2 else 0
+    processes = settings.getint("EXTRACT_PROCESSES")
+    if processes < 0:
+        raise ValueError(f"EXTRACT_PROCESSES must be 0 or more, not {value!r}")
+    return processes
+
+
+def free_cores() -> float:
+    """Cores this process may run on, minus the machine's 1-minute load average."""
+    return len(os.sched_getaffinity(0)) - os.getloadavg()[0]
+
+
 def extract_into(item: PageItem, records: RecordOptions | None = RecordOptions()) -> None:
-    """Fill a page's extracted fields from its HTML, once; never raises (`extraction_error`
-    says what fell short)."""
+    """Fill a page's extracted fields from its HTML, once, in this process; never raises
+    (`extraction_error` says what fell short)."""
     if item.extracted:
         return
     # Control characters in the source are dropped first (lxml refuses them in text it sets),
     # and again from what extraction gives (character references such as &#27; make them).
     item.html = drop_html_controls(item.html)
-    content = extract_page(item.html, item.url, fetched_at=item.fetched_at, records=records)
-    item.title = content.title
-    item.body = content.body
-    item.published = content.published
-    item.published_at = content.published_at
-    item.author = content.author
-    item.source = content.source
-    item.link_density = content.link_density
-    item.blocks = content.blocks
-    item.comments = content.records.comments
-    item.posts = content.records.posts
-    item.threads = content.records.threads
-    item.extraction_error = content.error
+    fill(item, read_page(item.html, item.url, item.fetched_at, records))
+
+
+def fill(item: PageItem, fields: ExtractedFields) -> None:
+    """The page's extracted fields set from what extraction (here or in a worker) read."""
+    item.title = fields.title
+    item.body = fields.body
+    item.published = fields.published
+    item.published_at = fields.published_at
+    item.author = fields.author
+    item.source = fields.source
+    item.link_density = fields.link_density
+    item.blocks = fields.blocks
+    item.comments = fields.comments
+    item.posts = fields.posts
+    item.threads = fields.threads
+    item.extraction_error = fields.error
     make_inert(item)  # crawled text is data: no control characters in anything stored
     item.extracted = True
+    if fields.body_hash and item.body == fields.body:
+        remember_simhash(item.body, fields.body_hash)  # dedup takes it without hashing again

@@ -12,12 +12,13 @@ import logging
 from collections.abc import AsyncIterator, Iterator
 from datetime import UTC, datetime, timedelta
 from typing import Any
+from urllib.parse import urlparse
 
 from scrapy import Request, Spider
 from scrapy.crawler import Crawler
 from scrapy.exceptions import IgnoreRequest, NotConfigured, UsageError
 from scrapy.http import Response, TextResponse
-from scrapy.linkextractors import LinkExtractor
+from scrapy.linkextractors import IGNORED_EXTENSIONS, LinkExtractor
 from scrapy.spidermiddlewares.httperror import HttpError
 
 from topiccrawler.discovery.meta import DISCOVERY
@@ -102,7 +103,9 @@ class TopicSpider(Spider):
         self.seeds_path = seeds
         self.topic: Topic
         self.engines: dict[str, SearchEngine] = {}
-        self.link_extractor = LinkExtractor()
+        # Links to files (Scrapy's IGNORED_EXTENSIONS) are left out in follow_links, in one
+        # str.endswith (Scrapy's own test tries each of ~100 extensions in turn, per link).
+        self.link_extractor = LinkExtractor(deny_extensions=[])
         self.site_slots: dict[str, str] = {}  # authority site → its own download slot
         self.query_yields = QueryYields()  # next result pages wait in it for the yield
         self.tracking_parameters: tuple[str, ...] = ()
@@ -387,7 +390,7 @@ class TopicSpider(Spider):
         decoded = in_encoding(response, page.encoding)  # Scrapy's own parse where it can
         navigation = {decoded.urljoin(href) for href in decoded.xpath(NAVIGATION_LINKS).getall()}
         for link in self.link_extractor.extract_links(decoded):
-            if not host_in_domains(link.url, limits.domains):
+            if not host_in_domains(link.url, limits.domains) or links_to_a_file(link.url):
                 continue
             yield self._page_request(
                 link.url,
@@ -451,6 +454,15 @@ class TopicSpider(Spider):
                 yield LinkFailureItem(url, f"HTTP {status}", permanent=True)
         elif failure.check(*UNREACHABLE):
             yield LinkFailureItem(url, failure.getErrorMessage()[:200], permanent=False)
+
+
+FILE_EXTENSIONS = tuple(f".{extension}" for extension in IGNORED_EXTENSIONS)
+
+
+def links_to_a_file(url: str) -> bool:
+    """The URL's path ends in an extension of a file that is no page (.pdf, .jpg, .zip …),
+    as LinkExtractor's deny_extensions tells it."""
+    return urlparse(url).path.lower().endswith(FILE_EXTENSIONS)
 
 
 def _header(response: Response, name: bytes) -> str | None:

@@ -1,0 +1,153 @@
+"""Extraction in worker processes: the same fields as in the crawl's process, a bounded number
+of pages handed out, workers that end with the pool."""
+
+from __future__ import annotations
+
+import multiprocessing
+import pickle
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from topiccrawler.extract.records.comments import RecordOptions
+from topiccrawler.extraction_workers import ExtractionPool, read_page
+from topiccrawler.guard.text import drop_html_controls
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+NOW = datetime(2026, 3, 10, 12, tzinfo=UTC)
+
+
+def saved_pages() -> list[tuple[str, str]]:
+    """(URL, source) of every page we wrote under tests/fixtures."""
+    return [
+        (f"http://fixture.example/{path.relative_to(FIXTURES)}",
+         drop_html_controls(path.read_text(encoding="utf-8", errors="replace")))
+        for path in sorted(FIXTURES.rglob("*.html"))
+    ]  # fmt: skip
+
+
+def test_a_worker_reads_saved_pages_as_the_crawl_process_does():
+    pages = saved_pages()
+    assert len(pages) >= 10
+    pool = ExtractionPool(1, RecordOptions(), in_flight=len(pages))
+    try:
+        futures = [pool.submit(html, url, NOW) for url, html in pages]
+        assert all(future is not None for future in futures)
+        in_worker = [future.result(timeout=60) for future in futures]
+    finally:
+        pool.close()
+    here = [read_page(html, url, NOW, RecordOptions()) for url, html in pages]
+    assert in_worker == here
+    assert any(fields.comments or fields.posts or fields.threads for fields in here)
+
+
+def test_what_a_worker_sends_back_is_small():
+    """The answer holds text and records, not trees: a fraction of the page's source."""
+    for url, html in saved_pages():
+        answer = pickle.dumps(read_page(html, url, NOW, RecordOptions()))
+        assert len(answer) < len(html.encode("utf-8")) + 1000
+
+
+def test_pages_past_the_bound_are_left_to_the_caller():
+    url, html = saved_pages()[0]
+    pool = ExtractionPool(1, None, in_flight=1)
+    try:
+        first = pool.submit(html, url, NOW)  # the worker is still starting: not back yet
+        assert pool.submit(html, url, NOW) is None
+        first.result(timeout=60)
+        assert pool.pending == 0
+        assert pool.submit(html, url, NOW).result(timeout=60) == read_page(html, url, NOW, None)
+    finally:
+        pool.close()
+
+
+def test_closing_ends_the_workers_and_refuses_pages():
+    before = set(multiprocessing.active_children())
+    pool = ExtractionPool(1, None, in_flight=2)
+    url, html = saved_pages()[0]
+    pool.submit(html, url, NOW).result(timeout=60)
+    workers = set(multiprocessing.active_children()) - before
+    assert workers
+    pool.close()
+    assert not any(worker.is_alive() for worker in workers)
+    assert pool.submit(html, url, NOW) is None
+    pool.close()  # again: nothing happens
+
+
+def test_a_pool_needs_a_process_and_room():
+    with pytest.raises(ValueError):
+        ExtractionPool(0, None, in_flight=1)
+
+
+def test_workers_are_forked_only_from_a_process_without_other_threads():
+    import threading
+
+    from topiccrawler.extraction_workers import start_method
+
+    started = threading.Event()
+    stop = threading.Event()
+    thread = threading.Thread(target=lambda: (started.set(), stop.wait(30)))
+    thread.start()
+    started.wait(10)
+    try:
+        assert start_method() == "spawn"
+    finally:
+        stop.set()
+        thread.join()
+    if threading.active_count() == 1:  # (pytest's own threads, if any, keep it at spawn)
+        assert start_method() == "fork"
+
+
+def test_a_forked_worker_reads_pages_as_a_spawned_one(monkeypatch):
+    from topiccrawler import extraction_workers as pool_module
+
+    url, html = saved_pages()[-1]
+    answers = []
+    for method in ("fork", "spawn"):
+        monkeypatch.setattr(pool_module, "start_method", lambda m=method: m)
+        pool = ExtractionPool(1, RecordOptions(), in_flight=1)
+        try:
+            assert pool.start_method == method
+            answers.append(pool.submit(html, url, NOW).result(timeout=60))
+        finally:
+            pool.close()
+    assert answers[0] == answers[1] == read_page(html, url, NOW, RecordOptions())
+
+
+WORKER_OF_A_KILLED_CRAWL = """
+import multiprocessing, os, signal, sys
+from topiccrawler.extraction_workers import ExtractionPool
+if __name__ == "__main__":
+    before = set(multiprocessing.active_children())
+    pool = ExtractionPool(1, None, in_flight=1)
+    pool.submit("<p>x</p>", "http://x.example/", None).result(timeout=60)
+    print(*(p.pid for p in set(multiprocessing.active_children()) - before), flush=True)
+    os.kill(os.getpid(), signal.SIGKILL)  # a crawl killed: nothing closes the pool
+"""
+
+
+def test_a_worker_ends_when_the_crawls_process_is_killed(tmp_path):
+    import subprocess
+    import sys
+    import time
+
+    script = tmp_path / "killed_crawl.py"
+    script.write_text(WORKER_OF_A_KILLED_CRAWL)
+    done = subprocess.run(
+        [sys.executable, str(script)], capture_output=True, text=True, timeout=120
+    )
+    workers = [int(pid) for pid in done.stdout.split()]
+    assert workers, done.stderr[-2000:]
+
+    def running(pid: int) -> bool:
+        try:
+            state = Path(f"/proc/{pid}/stat").read_text().split(")")[-1].split()[0]
+        except FileNotFoundError:
+            return False
+        return state != "Z"  # (a zombie has ended; its new parent reaps it)
+
+    deadline = time.monotonic() + 30
+    while any(running(pid) for pid in workers) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert not any(running(pid) for pid in workers)

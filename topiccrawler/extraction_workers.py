@@ -1,0 +1,191 @@
+"""Extraction in worker processes: a page's fields read on another core while the crawl goes on.
+
+The crawl is CPU-bound on one core (docs/benchmarks.md, Throughput): extraction is the largest
+piece of per-page work that depends on nothing but the page, so it can run beside the crawl.
+A worker is started once, forked from the crawl's process when that has no other thread (it
+starts at once with the extractors loaded; a fork beside other threads could inherit a lock one
+of them held), else spawned (a clean interpreter that imports them, about a second of CPU). It
+warms the extractors on a small page, then receives (HTML, URL, fetch time) and returns
+`ExtractedFields`: plain strings, numbers, dates and records, small to pickle (the lxml trees
+stay in the worker).
+
+`read_page` is the one function both ways run, so a page extracted in a worker and in the crawl's
+process gets the same fields. The pool never loses a page: when it is full (`in_flight` pages
+submitted and not back), the caller extracts in its own process; when a worker dies, the pool is
+broken for good and every page is extracted in-process from then on (`broken` says why).
+"""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing
+import os
+import signal
+import threading
+import time
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from topiccrawler.dedup.simhash import simhash
+from topiccrawler.extract.page import extract_page
+from topiccrawler.extract.records.comments import RecordOptions
+from topiccrawler.guard.text import make_inert
+from topiccrawler.items import CommentRecord, PostRecord, ThreadRecord
+
+logger = logging.getLogger(__name__)
+
+
+@dataclass
+class ExtractedFields:
+    """What extraction fills in a PageItem, crawled text made inert; what a worker sends back."""
+
+    title: str | None
+    body: str
+    published: str | None
+    published_at: datetime | None
+    author: str | None
+    source: str | None
+    link_density: float
+    blocks: dict[str, str] = field(default_factory=dict)
+    comments: list[CommentRecord] = field(default_factory=list)
+    posts: list[PostRecord] = field(default_factory=list)
+    threads: list[ThreadRecord] = field(default_factory=list)
+    error: str | None = None
+    body_hash: int = 0  # simhash of the body (dedup/simhash.py), computed with it
+
+
+def read_page(
+    html: str, url: str, fetched_at: datetime | None, records: RecordOptions | None
+) -> ExtractedFields:
+    """A page's extracted fields (`extract_page`), crawled text made inert, and its body's
+    SimHash (dedup's, per page CPU work of the body alone); never raises. `html` is the page's
+    source with control characters already dropped."""
+    content = extract_page(html, url, fetched_at=fetched_at, records=records)
+    fields = make_inert(
+        ExtractedFields(
+            title=content.title,
+            body=content.body,
+            published=content.published,
+            published_at=content.published_at,
+            author=content.author,
+            source=content.source,
+            link_density=content.link_density,
+            blocks=content.blocks,
+            comments=content.records.comments,
+            posts=content.records.posts,
+            threads=content.records.threads,
+            error=content.error,
+        )
+    )
+    fields.body_hash = simhash(fields.body)
+    return fields
+
+
+# The record options of this worker process, set once when it starts.
+_worker_records: RecordOptions | None = None
+
+# A page that takes every path once when a worker starts (parser, dates, records, body), so that
+# the first real page does not pay for first calls.
+WARM_UP_PAGE = (
+    "<html><head><title>预热 warm-up</title><meta name='author' content='A'></head><body>"
+    "<h1>预热 warm-up</h1><p>2024-05-21 11:04 来源：本站</p><article>"
+    + "<p>正文 text of the page, long enough to be read as its body.</p>" * 8
+    + "</article><ul>"
+    + "".join(
+        f"<li class='c'><span>user{i}</span> <time>2024-05-2{i} 10:00</time>"
+        f"<p>comment number {i} says something.</p></li>"
+        for i in range(6)
+    )
+    + "</ul></body></html>"
+)
+
+
+# Seconds between a worker's looks at whether the crawl's process is still there.
+PARENT_CHECK_INTERVAL = 1.0
+
+
+def _start_worker(records: RecordOptions | None) -> None:
+    """A worker's start: it ignores Ctrl-C (the crawl decides when it ends), ends on SIGTERM
+    (not through the crawl's handlers a fork inherits) and when the crawl's process is gone
+    (killed: nobody would ever send it a page or close it), keeps the record options and warms
+    the extractors."""
+    global _worker_records
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    parent = os.getppid()
+    threading.Thread(target=_end_with, args=(parent,), daemon=True, name="end-with-crawl").start()
+    _worker_records = records
+    read_page(WARM_UP_PAGE, "http://warm-up.invalid/", None, records)
+
+
+def _end_with(parent: int) -> None:
+    """End this worker once its parent process is gone (it is then another's child)."""
+    while os.getppid() == parent:
+        time.sleep(PARENT_CHECK_INTERVAL)
+    os._exit(0)
+
+
+def _read_in_worker(html: str, url: str, fetched_at: datetime | None) -> ExtractedFields:
+    return read_page(html, url, fetched_at, _worker_records)
+
+
+def start_method() -> str:
+    """The start method: fork where it is safe (this process has no other thread), else spawn."""
+    if threading.active_count() == 1 and "fork" in multiprocessing.get_all_start_methods():
+        return "fork"
+    return "spawn"
+
+
+class ExtractionPool:
+    """`processes` worker processes reading pages; at most `in_flight` pages handed to them at
+    once (past that `submit` returns None and the caller reads the page itself)."""
+
+    def __init__(self, processes: int, records: RecordOptions | None, in_flight: int):
+        if processes < 1 or in_flight < 1:
+            raise ValueError("an extraction pool needs a process and room for a page")
+        self.in_flight = in_flight
+        self.pending = 0  # pages handed to the workers and not back (their answers come on
+        self._lock = threading.Lock()  # the pool's own thread: counted under a lock)
+        self.broken: str | None = None  # why the pool no longer takes pages
+        self.start_method = start_method()
+        self.executor: ProcessPoolExecutor | None = ProcessPoolExecutor(
+            max_workers=processes,
+            mp_context=multiprocessing.get_context(self.start_method),
+            initializer=_start_worker,
+            initargs=(records,),
+        )
+        # The workers start now (else on first use): warm before the first page.
+        self.executor.submit(int)
+
+    def submit(self, html: str, url: str, fetched_at: datetime | None) -> Future | None:
+        """The page handed to a worker; None when the pool is full, broken or closed."""
+        if self.executor is None or self.broken or self.pending >= self.in_flight:
+            return None
+        try:
+            future = self.executor.submit(_read_in_worker, html, url, fetched_at)
+        except (BrokenProcessPool, RuntimeError) as exc:  # RuntimeError: shut down meanwhile
+            self.fail(f"{exc.__class__.__name__}: {exc}")
+            return None
+        with self._lock:
+            self.pending += 1
+        future.add_done_callback(self._done)
+        return future
+
+    def _done(self, future: Future) -> None:
+        with self._lock:
+            self.pending -= 1
+
+    def fail(self, reason: str) -> None:
+        """No more pages to the workers (one died, or its answer could not be read)."""
+        if self.broken is None:
+            self.broken = reason
+            self.close(wait=False)
+
+    def close(self, wait: bool = True) -> None:
+        """Stop the workers; pages still queued are cancelled (their callers read them
+        themselves). Idempotent."""
+        executor, self.executor = self.executor, None
+        if executor is not None:
+            executor.shutdown(wait=wait, cancel_futures=True)
