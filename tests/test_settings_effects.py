@@ -77,7 +77,7 @@ OTHER_VALUE = {
     "PROXIES": ["http://127.0.0.1:3128"],
     "RENDER_MODE": "never",
     "RELEVANCE_CLASSIFIER_SELF_TRAINING": "confident",
-    "EXTRACT_PROCESSES": 2,  # (None: 0 or 1, as the machine's cores are free)
+    "EXTRACT_PROCESSES": 2,
 }
 
 

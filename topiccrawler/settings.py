@@ -152,12 +152,12 @@ COMMENT_MIN_BLOCKS_WITH_EVIDENCE = 2  # ... when every block carries a time and 
 FORUM_SIMILARITY = 0.9  # SoL above which two blocks share a layout
 FORUM_WEIGHTS = [0.6, 0.3, 0.1]  # SoL's weight of each level compared (N = their number)
 FORUM_MIN_BLOCKS = 2  # K: alike blocks a node needs to hold posts or thread-list rows
-# Pages read in worker processes on other cores while the crawl goes on (extraction_workers.py): the
-# crawl is CPU-bound on one core. None: 1 when two cores are free as the crawl starts (cores
-# minus the 1-minute load average, rounded), else 0: read in the crawl's process (on a busy
-# machine a worker only competes for the same cores). Past EXTRACT_IN_FLIGHT pages handed out,
-# pages are read in the crawl's process.
-EXTRACT_PROCESSES = None
+# Pages read in worker processes on other cores while the crawl goes on (extraction_workers.py;
+# 0: in the crawl's process). Off by default: on two cores a worker took 10 % of the CPU off the
+# crawl's process but gained no fetches/s, and a page waiting for it gates its links later
+# (harvest 0.01 lower). Past EXTRACT_IN_FLIGHT pages handed out, pages are read in the crawl's
+# process.
+EXTRACT_PROCESSES = 0
 EXTRACT_IN_FLIGHT = 0  # 0: two per worker process (one read, one waiting: a worker never idles)
 
 # --- Title de-duplication (SPEC §7) -------------------------------------------------------------

@@ -17,7 +17,6 @@ after it changes. A page the workers cannot take (all busy, or a worker died) is
 from __future__ import annotations
 
 import logging
-import os
 import resource
 from collections.abc import AsyncIterator
 from concurrent.futures import CancelledError, Future
@@ -187,22 +186,15 @@ def record_options(settings: BaseSettings) -> RecordOptions | None:
 
 
 def extract_processes(settings: BaseSettings) -> int:
-    """EXTRACT_PROCESSES as a number of worker processes; None: one when two of the cores this
-    process may run on are free as the crawl starts (cores minus the 1-minute load average,
-    rounded: one for the crawl, one for the worker), else none (extraction in the crawl's process). On a
-    busy machine a worker only competes with the crawl for the same cores: measured slower."""
+    """EXTRACT_PROCESSES, checked: worker processes that read pages (0: the crawl's process)."""
     value = settings.get("EXTRACT_PROCESSES")
-    if value is None or value == "":
-        return 1 if round(free_cores()) >= 2 else 0
-    processes = settings.getint("EXTRACT_PROCESSES")
+    try:
+        processes = settings.getint("EXTRACT_PROCESSES")
+    except ValueError:
+        processes = -1
     if processes < 0:
-        raise ValueError(f"EXTRACT_PROCESSES must be 0 or more, not {value!r}")
+        raise ValueError(f"EXTRACT_PROCESSES must be a whole number, 0 or more, not {value!r}")
     return processes
-
-
-def free_cores() -> float:
-    """Cores this process may run on, minus the machine's 1-minute load average."""
-    return len(os.sched_getaffinity(0)) - os.getloadavg()[0]
 
 
 def extract_into(item: PageItem, records: RecordOptions | None = RecordOptions()) -> None:
