@@ -85,13 +85,32 @@ def page_examples(row: dict, tokenize) -> PageExamples:
     rows, labels = [], []
     for group in groups(body, stats):
         matched = 0
+        inside = set(group.members)
         for member in group.members:
-            bag = Counter(tokenize(" ".join(member.itertext())))
+            bag = Counter(tokenize(own_text(member, inside)))
             if any(_f1(bag, g) >= MATCH for g in gold):
                 matched += 1
         rows.append([group.features[f] for f in FEATURES])
         labels.append(int(matched >= 2 and matched >= len(group.members) / 2))
     return PageExamples(f"{row['source']}/{row['stem']}", fold_of(row), rows, labels)
+
+
+def own_text(member, inside: set) -> str:
+    """The member's text without that of other members nested in it (a comment's replies
+    in a chain, `signature.chains`)."""
+    parts = []
+
+    def walk(element):
+        if element.text:
+            parts.append(element.text)
+        for child in element:
+            if child not in inside and isinstance(child.tag, str):
+                walk(child)
+            if child.tail:
+                parts.append(child.tail)
+
+    walk(member)
+    return " ".join(parts)
 
 
 def _f1(a, b) -> float:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 import math
 import re
+from bisect import bisect_right
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -62,6 +63,7 @@ FEATURES = (
     "members", "chars", "spread", "links", "times", "persons", "microdata",
     "depth", "position", "share", "record_words", "chrome_words", "elements", "prose",
     "tag_li", "tag_tr", "tag_article", "tag_table", "tag_p", "tag_div", "classed", "role",
+    "chain",
 )  # fmt: skip
 
 
@@ -223,6 +225,7 @@ def groups(body: etree._Element, stats: dict | None = None) -> list[Group]:
     found = []
     depth = {body: 0}
     aside = {body: False}  # in a landmark beside the page's content (`LANDMARKS`)
+    alone = []  # classed elements without a sibling of their key (`chains`)
     for parent in elements:
         if parent.tag in SKIP:
             continue
@@ -242,14 +245,19 @@ def groups(body: etree._Element, stats: dict | None = None) -> list[Group]:
             if child.tag in SKIP:
                 continue
             children.append(child)
-        if len(children) < 2 or beside:
-            continue  # no siblings, no group; or the lists beside the page's content
+        if beside:
+            continue  # the lists beside the page's content
+        if len(children) < 2:
+            alone.extend((child, level) for child in children if child.get("class"))
+            continue  # no siblings, no group
         keys = group_keys(children)
         for child, key in zip(children, keys, strict=True):
             buckets.setdefault(key, []).append(child)
         rows = _record_rows(children, keys)
         for key, members in buckets.items():
             if len(members) < 2:
+                if members[0].get("class") and not _kin(members[0], children):
+                    alone.append((members[0], level))
                 continue
             texts = [stats[m].text if m in stats else 0 for m in members]
             if sum(texts) < 20 * len(members) / 2:
@@ -264,7 +272,88 @@ def groups(body: etree._Element, stats: dict | None = None) -> list[Group]:
                     key=key,
                 )  # fmt: skip
             )
+    for members, key, level in chains(alone, elements, order):
+        texts = own_texts(members, stats)
+        if sum(texts) < 20 * len(members) / 2:
+            continue
+        words = " ".join(sorted({n for m in members for n in _classes(m)}))
+        features = _features(
+            key, words, members, texts, stats, level, order, total, page_chars, {}
+        )
+        features["chain"] = 1.0
+        found.append(Group(members[0].getparent(), members, features, key=key))
     return found
+
+
+# A chain longer than this is a layout's wrappers, not a comment and its replies.
+MOST_CHAINED = 100
+
+
+def _kin(element: etree._Element, siblings: list) -> bool:
+    """A sibling of the element's tag shares a class name with it (a record of its list
+    whose classes differ, not one alone)."""
+    names = set(_classes(element))
+    return any(
+        s is not element and s.tag == element.tag and names.intersection(_classes(s))
+        for s in siblings
+    )
+
+
+def chains(alone: list, elements: list, order: dict) -> list[tuple[list, str, int]]:
+    """Records that have no sibling record: an element alone among its siblings with
+    descendants of its tag sharing a class name and alike inside (`alike`), a comment and
+    the replies nested in it (a blog post's one comment and its one answer). Each chain's
+    members (the element first, then the nested ones in page order), key (tag and the class
+    the most members carry) and the element's depth."""
+    if not alone:
+        return []
+    end = {}  # the page-order index of each element's last descendant
+    for element in reversed(elements):
+        last = element[-1] if len(element) else None
+        while last is not None and not isinstance(last.tag, str):
+            last = last.getprevious()
+        end[element] = end[last] if last is not None and last in end else order[element]
+    named: dict[tuple[str, str], list[int]] = {}
+    for i, element in enumerate(elements):
+        for name in _classes(element):
+            named.setdefault((element.tag, name), []).append(i)
+    found = []
+    for element, level in alone:
+        start, stop = order.get(element), end.get(element)
+        if start is None or stop == start:
+            continue
+        below = set()
+        for name in _classes(element):
+            places = named.get((element.tag, name), ())
+            below.update(places[bisect_right(places, start) : bisect_right(places, stop)])
+        if not below or len(below) > MOST_CHAINED:
+            continue
+        shape = inner(element)
+        if not shape:
+            continue
+        nested = [elements[i] for i in sorted(below) if alike(inner(elements[i]), shape)]
+        if not nested:
+            continue
+        members = [element, *nested]
+        counts: dict[str, int] = {}
+        for member in members:
+            for name in _classes(member):
+                counts[name] = counts.get(name, 0) + 1
+        best = min(counts, key=lambda n: (-counts[n], n))
+        found.append((members, f"{element.tag}.{best}", level))
+    return found
+
+
+def own_texts(members: list, stats: dict) -> list[int]:
+    """Each member's text without the text of members nested in it."""
+    chars = {m: stats[m].text if m in stats else 0 for m in members}
+    own = dict(chars)
+    inside = set(members)
+    for member in members:
+        holder = next((a for a in member.iterancestors() if a in inside), None)
+        if holder is not None:
+            own[holder] -= chars[member]
+    return [max(0, own[m]) for m in members]
 
 
 def role_base(key: str) -> str | None:
@@ -348,6 +437,7 @@ def _features(key, words, members, texts, stats, level, order, total, page_chars
         "tag_div": float(tag == "div"),
         "classed": float("." in key),  # the siblings carry a class name
         "role": float(members[0] in rows),  # one role of rows taking turns (`with_roles`)
+        "chain": 0.0,  # records nested in one another, none with a sibling (`chains`)
     }
 
 
@@ -487,7 +577,11 @@ def signature_groups(
         outer = next((k for k in kept if _within(group.parent, k.members)), None)
         if outer is not None:
             shape = inner(group.members[0])
-            if group.key == outer.key or any(alike(shape, inner(m)) for m in outer.members[:5]):
+            if (
+                group.key == outer.key
+                or group.features["chain"]  # replies nested in a record, and theirs
+                or any(alike(shape, inner(m)) for m in outer.members[:5])
+            ):
                 replies.append(group)  # records of the outer kind nested in them
             elif not any(_within(group.parent, i.members) for i in inner_groups):
                 inner_groups.append(group)
