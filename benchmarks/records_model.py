@@ -5,7 +5,7 @@ of ../shared/bench/records and write it as the package's small JSON model.
 
 A sibling group (see `signature.groups`) is a record group when at least half of its members,
 and two or more, each match a record of the page's truth (bag-of-tokens F1 >= 0.5, the
-scorer's matching). The model is scikit-learn's random forest (25 trees, depth 6, leaves of
+scorer's matching). The model is scikit-learn's random forest (100 trees, depth 6, leaves of
 5 or more, balanced classes, seed 0), written as plain node tuples, or with `--kind logistic`
 its logistic regression over the standardised features (balanced classes, C = 1); both are
 fitted deterministically (the same file each run). The forest holds up better left out
@@ -160,7 +160,7 @@ def _with_gate(fitted, pages: list[PageExamples]):
 
 
 def _forest(x, y) -> Forest:
-    """A random forest (25 trees, depth 6, balanced classes, seed 0) as plain node tuples."""
+    """A random forest (100 trees, depth 6, balanced classes, seed 0) as plain node tuples."""
     from sklearn.ensemble import RandomForestClassifier
 
     forest = RandomForestClassifier(

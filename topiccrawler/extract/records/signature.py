@@ -4,8 +4,8 @@ signature, a learned scorer picks the groups that are records (issue #36).
 The scorer reads shallow features of each group, in the spirit of boilerpipe's shallow-text
 classifier: how often the signature repeats, text per record, evidence of an author or a time
 in each member (a profile link, `<time>`, a date, schema.org microdata), link density, depth,
-position, what the class words and the tag say. It is a forest of 25 shallow trees (or a
-logistic model) stored as a small JSON file (`signature_model.json`, 33 KB, made by
+position, what the class words and the tag say. It is a forest of 100 shallow trees (or a
+logistic model) stored as a small JSON file (`signature_model.json`, 142 KB, made by
 `benchmarks/records_model.py` from the dev record pages, read on first use) and applied
 here in plain Python: no learning library is imported to use it.
 
