@@ -563,32 +563,21 @@ def signature_groups(
     model = model or shipped_model()
     if model is None:
         return [], []
-    kept: list[Group] = []
-    inner_groups: list[Group] = []
-    replies: list[Group] = []
-    for group in scored(body, stats, model):
-        if group.score < model.threshold:
-            break
-        if any(other_role(group, k) for k in kept):
-            continue  # the other rows of records kept before (their header rows)
-        inside = set(group.members)
-        if any(any(_within(k.parent, [m]) for m in inside) for k in kept):
-            continue  # holds records kept before
-        outer = next((k for k in kept if _within(group.parent, k.members)), None)
-        if outer is not None:
-            shape = inner(group.members[0])
-            if (
-                group.key == outer.key
-                or group.features["chain"]  # replies nested in a record, and theirs
-                or any(alike(shape, inner(m)) for m in outer.members[:5])
-            ):
-                replies.append(group)  # records of the outer kind nested in them
-            elif not any(_within(group.parent, i.members) for i in inner_groups):
-                inner_groups.append(group)
+    accepted = [g for g in scored(body, stats, model) if g.score >= model.threshold]
+    lists = [g for g in accepted if not g.features["chain"]]
+    kept, inner_groups, replies = _picked(lists)
+    # A comment and the replies nested in it (a chain) are the records where every list
+    # kept outside it scores lower (a blog's one comment and its answer); a chain inside a
+    # kept list's records is their replies, found by `nested`.
+    for chain in (g for g in accepted if g.features["chain"]):
+        if any(_within(chain.parent, k.members) for k in kept):
             continue
-        if kept and copied(group, kept):
-            continue  # the records again (a copy for clients without scripts)
-        kept.append(group)
+        if all(
+            k.score < chain.score or any(_within(k.parent, [m]) for m in chain.members)
+            for k in kept
+        ):
+            kept, inner_groups, replies = _picked([chain, *lists])
+            break
     blocks = {m for g in kept for m in g.members}
     for group in kept:
         blocks.update(nested(group))
@@ -600,6 +589,33 @@ def signature_groups(
         for g in inner_groups
     ]
     return sorted(blocks, key=lambda e: order.get(e, 0)), [u for u in under if u]
+
+
+def _picked(ordered: list[Group]) -> tuple[list[Group], list[Group], list[Group]]:
+    """The groups kept as records (each unless it lies inside or holds one kept before, or
+    copies them), the groups inside them not of their kind, and their replies, taking
+    `ordered` in turn."""
+    kept: list[Group] = []
+    inner_groups: list[Group] = []
+    replies: list[Group] = []
+    for group in ordered:
+        if any(other_role(group, k) for k in kept):
+            continue  # the other rows of records kept before (their header rows)
+        inside = set(group.members)
+        if any(any(_within(k.parent, [m]) for m in inside) for k in kept):
+            continue  # holds records kept before
+        outer = next((k for k in kept if _within(group.parent, k.members)), None)
+        if outer is not None:
+            shape = inner(group.members[0])
+            if group.key == outer.key or any(alike(shape, inner(m)) for m in outer.members[:5]):
+                replies.append(group)  # records of the outer kind nested in them
+            elif not any(_within(group.parent, i.members) for i in inner_groups):
+                inner_groups.append(group)
+            continue
+        if kept and copied(group, kept):
+            continue  # the records again (a copy for clients without scripts)
+        kept.append(group)
+    return kept, inner_groups, replies
 
 
 def copied(group: Group, kept: list[Group]) -> bool:
