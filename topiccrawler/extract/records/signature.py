@@ -614,8 +614,15 @@ def _picked(ordered: list[Group]) -> tuple[list[Group], list[Group], list[Group]
             continue
         if kept and copied(group, kept):
             continue  # the records again (a copy for clients without scripts)
+        if kept and not any(_kindred(group, k) for k in kept):
+            continue  # a list of another layout elsewhere (related threads, latest posts)
         kept.append(group)
     return kept, inner_groups, replies
+
+
+def _kindred(group: Group, kept: Group) -> bool:
+    """The group's records are laid out as the kept ones: the same key or alike inside."""
+    return group.key == kept.key or alike(inner(group.members[0]), inner(kept.members[0]))
 
 
 def copied(group: Group, kept: list[Group]) -> bool:
