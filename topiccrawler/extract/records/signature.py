@@ -601,9 +601,14 @@ def _picked(ordered: list[Group]) -> tuple[list[Group], list[Group], list[Group]
     for group in ordered:
         if any(other_role(group, k) for k in kept):
             continue  # the other rows of records kept before (their header rows)
-        inside = set(group.members)
-        if any(any(_within(k.parent, [m]) for m in inside) for k in kept):
-            continue  # holds records kept before
+        held = [k for k in kept if _within(k.parent, group.members)]
+        if held:
+            if not all(_kindred(k, group) for k in held):
+                continue  # holds records kept before
+            # Replies kept before the list of records they answer: that list is the
+            # records, they its replies.
+            kept = [k for k in kept if k not in held]
+            replies.extend(held)
         outer = next((k for k in kept if _within(group.parent, k.members)), None)
         if outer is not None:
             shape = inner(group.members[0])
