@@ -5,7 +5,7 @@ of ../shared/bench/records and write it as the package's small JSON model.
 
 A sibling group (see `signature.groups`) is a record group when at least half of its members,
 and two or more, each match a record of the page's truth (bag-of-tokens F1 >= 0.5, the
-scorer's matching). The model is scikit-learn's random forest (25 trees, depth 6, leaves of
+scorer's matching). The model is scikit-learn's random forest (100 trees, depth 6, leaves of
 5 or more, balanced classes, seed 0), written as plain node tuples, or with `--kind logistic`
 its logistic regression over the standardised features (balanced classes, C = 1); both are
 fitted deterministically (the same file each run). The forest holds up better left out
@@ -85,13 +85,32 @@ def page_examples(row: dict, tokenize) -> PageExamples:
     rows, labels = [], []
     for group in groups(body, stats):
         matched = 0
+        inside = set(group.members)
         for member in group.members:
-            bag = Counter(tokenize(" ".join(member.itertext())))
+            bag = Counter(tokenize(own_text(member, inside)))
             if any(_f1(bag, g) >= MATCH for g in gold):
                 matched += 1
         rows.append([group.features[f] for f in FEATURES])
         labels.append(int(matched >= 2 and matched >= len(group.members) / 2))
     return PageExamples(f"{row['source']}/{row['stem']}", fold_of(row), rows, labels)
+
+
+def own_text(member, inside: set) -> str:
+    """The member's text without that of other members nested in it (a comment's replies
+    in a chain, `signature.chains`)."""
+    parts = []
+
+    def walk(element):
+        if element.text:
+            parts.append(element.text)
+        for child in element:
+            if child not in inside and isinstance(child.tag, str):
+                walk(child)
+            if child.tail:
+                parts.append(child.tail)
+
+    walk(member)
+    return " ".join(parts)
 
 
 def _f1(a, b) -> float:
@@ -107,6 +126,7 @@ def all_examples(sources=SOURCES) -> list[PageExamples]:
     return [page_examples(row, tokenize) for row in manifest(sources)]
 
 
+TREES = 100  # more trees than 25: the scores, and so the groups taken, move less with a refit
 KIND = "forest"  # or "logistic" (--kind): the forest holds up better left out (README of #36)
 
 
@@ -140,11 +160,11 @@ def _with_gate(fitted, pages: list[PageExamples]):
 
 
 def _forest(x, y) -> Forest:
-    """A random forest (25 trees, depth 6, balanced classes, seed 0) as plain node tuples."""
+    """A random forest (100 trees, depth 6, balanced classes, seed 0) as plain node tuples."""
     from sklearn.ensemble import RandomForestClassifier
 
     forest = RandomForestClassifier(
-        n_estimators=25, max_depth=6, min_samples_leaf=5, class_weight="balanced",
+        n_estimators=TREES, max_depth=6, min_samples_leaf=5, class_weight="balanced",
         random_state=0, n_jobs=1,
     )  # fmt: skip
     forest.fit(x, y)

@@ -179,3 +179,58 @@ def test_groups_inside_the_records_named_and_timed_are_comments_under_them():
     ]
     # The question's text is its own, not the remarks under it.
     assert "How much flour" not in records.posts[0].text
+
+
+def test_rows_taking_turns_are_split_by_role_and_read_with_their_header_rows():
+    text = (FIXTURES / "role-rows.html").read_text(encoding="utf-8")
+    table = parse_html(text).find(".//table")
+    keys = group_keys(list(table))
+    assert len(set(keys)) == 3  # header rows, text rows, reply-link rows
+    assert keys[0::3] == [keys[0]] * 4 and keys[1::3] == [keys[1]] * 4
+    records = extract_records(text, RecordOptions(measure="signature"))
+    assert [(p.author, p.time) for p in records.posts] == [
+        ("rosalind", "12.01.2024, 09:14"),
+        ("teodor", "12.01.2024, 11:02"),
+        ("rosalind", "13.01.2024, 18:30"),
+        ("ines", "14.01.2024, 07:45"),
+    ]
+    assert records.posts[1].text.startswith("Once a month is plenty")
+    assert not any("Reply" in p.text for p in records.posts)
+
+
+def test_rows_of_one_shape_or_out_of_cycle_keep_one_key():
+    rows = "".join(
+        f"<tr><td><a href='/u/{i}'>u{i}</a></td><td>text {i} of a row</td></tr>" for i in range(6)
+    )
+    table = parse_html(f"<table>{rows}</table>").find(".//table")
+    assert len(set(group_keys(list(table)))) == 1
+    shapes = ["<td><b>x</b></td>", "<td><i>y</i><s>z</s></td>"]
+    order = [0, 0, 1, 0, 1, 1, 0, 1]  # two shapes, no cycle
+    table = parse_html(
+        "<table>" + "".join(f"<tr>{shapes[o]}</tr>" for o in order) + "</table>"
+    ).find(".//table")
+    assert len(set(group_keys(list(table)))) == 1
+
+
+def test_one_comment_and_its_one_reply_are_records_and_the_sidebar_is_not():
+    text = (FIXTURES / "one-reply.html").read_text(encoding="utf-8")
+    body = parse_html(text).find("body")
+    aside = body.find(".//aside")
+    assert not any(g.parent is aside or aside in g.parent.iterancestors() for g in groups(body))
+    chained = [g for g in groups(body) if g.features["chain"]]
+    assert [m.get("id") for m in chained[0].members] == ["comment-11", "comment-12"]
+    records = extract_records(text, RecordOptions(measure="signature"))
+    assert [(p.author, p.time) for p in records.posts] == [
+        ("Mireille", "February 3, 2024 at 10:12 am"),
+        ("Anouk", "February 3, 2024 at 2:40 pm"),
+    ]
+    assert "rain water" not in records.posts[0].text  # the reply's text is its own
+
+
+def test_posts_rendered_twice_are_taken_once():
+    text = (FIXTURES / "copied-posts.html").read_text(encoding="utf-8")
+    records = extract_records(text, RecordOptions(measure="signature"))
+    texts = [p.text for p in records.posts]
+    assert len(texts) == 4
+    assert texts[0].startswith("My starter smells") and texts[3].startswith("Fed it twice")
+    assert all(p.time for p in records.posts)  # the script's view, with its times
