@@ -29,16 +29,14 @@ request goes back to the front of its band with the number it had (REQUEUE in st
 from __future__ import annotations
 
 import logging
-import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 
 from scrapy import Request
 from scrapy.utils.httpobj import urlparse_cached
 
 from topiccrawler.distributed.bloom import TEST_AND_SET_BITS
-from topiccrawler.distributed.frontier import SCAN_SITES, SEQUENCE_SPAN, SharedFrontier
+from topiccrawler.distributed.frontier import SEQUENCE_SPAN, SharedFrontier
 from topiccrawler.distributed.state import SharedCrawl
-from topiccrawler.meta import LEASE
 
 logger = logging.getLogger(__name__)
 
@@ -361,35 +359,9 @@ class BandedFrontier(SharedFrontier):
         place, band_at, number, data = answer
         return place.decode(), (int(band_at), int(number), data)
 
-    def pop(
-        self, timeout: int = 0, lease: str | None = None, free: Sequence[str] = ()
-    ) -> tuple[Request, str] | None:
-        lease = lease or f"{self.crawl.worker}:{self.sequence}"
-        delay, concurrency = self.default_policy
-        keys = [
-            self.crawl.key("sites"), self.crawl.key("next"), self.crawl.key("active"),
-            self.crawl.key("policy", ""), *self.crawl.lease_keys(),
-        ]  # fmt: skip
-        args = [
-            int(time.time() * 1000), int(delay * 1000), concurrency, self.crawl.worker, lease,
-            SCAN_SITES, self.prefix, self._fraction(),
-        ]  # fmt: skip
-        if free:
-            pipe = self.server.pipeline(transaction=False)
-            for done in free:
-                self.crawl.free(done, client=pipe)
-            self._pop(keys=keys, args=args, client=pipe)
-            data, detail = pipe.execute()[-1]
-        else:
-            data, detail = self._pop(keys=keys, args=args)
-        if not data:
-            wait = int(detail)
-            self.next_free = wait / 1000 if wait >= 0 else None
-            return None
-        self.next_free = None
-        request = self._decode(data, detail)
-        request.meta[LEASE] = lease
-        return request, lease
+    def _pop_layout(self) -> list:
+        """The bands' pop script takes the crawl's key prefix and the site score's fraction."""
+        return [self.prefix, self._fraction()]
 
     def queued(self, limit: int) -> Iterator[tuple[str, tuple[int, int, bytes], Request]]:
         """Up to `limit` queued requests as (site, place, request), best sites and bands

@@ -192,7 +192,7 @@ class SharedFrontier(Base):
         ]  # fmt: skip
         args = [
             int(time.time() * 1000), int(delay * 1000), concurrency, self.crawl.worker, lease,
-            SCAN_SITES, self.crawl.key("q", ""),
+            SCAN_SITES, *self._pop_layout(),
         ]  # fmt: skip
         if free:
             pipe = self.server.pipeline(transaction=False)
@@ -210,6 +210,10 @@ class SharedFrontier(Base):
         request = self._decode(data, detail)
         request.meta[LEASE] = lease
         return request, lease
+
+    def _pop_layout(self) -> list:
+        """The pop script's last arguments, which say where the sites' queues are."""
+        return [self.crawl.key("q", "")]
 
     def queued(self, limit: int) -> Iterator[tuple[str, bytes, Request]]:
         """Up to `limit` queued requests as (site, stored form, request), best sites first."""
