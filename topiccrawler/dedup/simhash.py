@@ -17,14 +17,15 @@ SAME_BODY_BITS = 8  # Hamming distance up to which two bodies count as the same 
 
 # Fingerprints computed ahead (an extraction worker computes a body's with the body), taken by
 # the first simhash() of the same text: pages between extraction and dedup, at most this many.
+# Kept by the text's length and hash, not the text: a dropped page's body is not held here.
 AHEAD_MAX = 1024
-_ahead: dict[str, int] = {}
+_ahead: dict[tuple[int, int], int] = {}
 
 
 def remember(text: str, value: int) -> None:
     """`value` is simhash(text), computed elsewhere (in a worker process): the next
     simhash(text) here returns it without hashing again."""
-    _ahead[text] = value
+    _ahead[(len(text), hash(text))] = value
     if len(_ahead) > AHEAD_MAX:
         del _ahead[next(iter(_ahead))]  # the oldest: its page never reached dedup
 
@@ -32,7 +33,7 @@ def remember(text: str, value: int) -> None:
 def simhash(text: str | None) -> int:
     """The fingerprint as an unsigned 64-bit int; 0 for text too short to tell."""
     if text and _ahead:
-        known = _ahead.pop(text, None)
+        known = _ahead.pop((len(text), hash(text)), None)
         if known is not None:
             return known
     chars = "".join((text or "").split())[:MAX_CHARS]
