@@ -58,9 +58,13 @@ class Crawl:
         return Session(create_engine(self.url))
 
 
-def run_crawl(server: SandboxServer, directory: Path, expect: int = 0, **settings) -> Crawl:
+def run_crawl(
+    server: SandboxServer, directory: Path, expect: int = 0, seeds_text: str = "", **settings
+) -> Crawl:
+    """`scrapy crawl topic` of the sandbox into SQLite, with the demo's seed file (or
+    `seeds_text`) and fast pacing unless `settings` say otherwise."""
     seeds = directory / "seeds.toml"
-    seeds.write_text(sandbox_seed_file(server), encoding="utf-8")
+    seeds.write_text(seeds_text or sandbox_seed_file(server), encoding="utf-8")
     url = f"sqlite:///{directory / 'sandbox.db'}"
     options = {
         **sandbox_crawl_settings(server),
