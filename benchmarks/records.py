@@ -3,6 +3,7 @@ scorer (read in place), beside the peers' figures in ../shared/bench/README.md.
 
     .venv/bin/python benchmarks/records.py [--measures pol ed stm lcs mct] [--sources trafilatura]
     .venv/bin/python benchmarks/records.py --leave-out software [--measures pol pol-gate signature]
+    .venv/bin/python benchmarks/records.py --body-pages --measures pol signature
 
 `signature` is the signature scorer's detector (signature.py) and `pol-gate` POL with its
 "no records here" first. `--leave-out software` prints per source the in-sample figures beside
@@ -147,9 +148,17 @@ def main() -> None:
         "--model-kind", choices=["logistic", "forest"], default=None,
         help="the signature scorer's model refitted per fold (default: records_model.KIND)",
     )  # fmt: skip
+    parser.add_argument(
+        "--body-pages", action="store_true",
+        help="records found on the body bench's article pages, which the records pages do not "
+        "measure: how many, and how many are the article's own text",
+    )  # fmt: skip
     args = parser.parse_args()
     if not BENCH.is_dir():
         sys.exit(f"no benchmark data at {BENCH}")
+    if args.body_pages:
+        body_pages(args.measures)
+        return
     if args.leave_out:
         leave_out(args)
         return
@@ -195,6 +204,63 @@ def options_named(name: str) -> RecordOptions:
 
 LEARNED = ("signature", "gate")  # measures with a learned part; the others are rules only
 
+BODY_BENCH = BENCH.parent / "body"
+# A record whose text lies this much in the article's true text is the article, not a comment.
+ARTICLE_SHARE = 0.5
+ARTICLE_FOLDS = 5
+
+
+def body_pages(measures: list[str]) -> None:
+    """Records each measure finds on the body bench's article pages (en-dev, zh-dev: news and
+    blog articles, a few with comments, none in the records bench or the scorer's training),
+    and those that are the article's own text by the page's body truth: records invented
+    where the records pages, which all hold records, cannot show it."""
+    corpus = [
+        (f"{folder.name}/{path.stem}", decode_html(path.read_bytes())[1],
+         "".join(path.with_suffix(".txt").read_text(encoding="utf-8").split()))
+        for folder in (BODY_BENCH / "en-dev", BODY_BENCH / "zh-dev")
+        for path in sorted(folder.glob("*.html"))
+    ]  # fmt: skip
+    print(f"{len(corpus)} article pages (body bench); a record is the article's when "
+          f"{ARTICLE_SHARE:.0%} of its characters are in the page's true body text")  # fmt: skip
+    print(f"\n{'extractor':11} {'pages with records':>18} {'records':>8} "
+          f"{'article taken':>13} {'on pages':>8}")  # fmt: skip
+    from records_model import all_examples, fit
+
+    examples = all_examples()
+    # The scorer for a page is fitted without its fifth of the article pages (left out).
+    part = {key: n % ARTICLE_FOLDS for n, (key, _, _) in enumerate(corpus)}
+    models = {
+        k: fit([p for p in examples if p.fold != "article" or part.get(p.key) != k])
+        for k in range(ARTICLE_FOLDS)
+    }
+    for name in [m for m in measures if m in ("pol", "pol-gate", "signature")] or ["pol"]:
+        pages_with = found = article = pages_article = 0
+        worst = []
+        for key, html, truth in corpus:
+            options = replace(options_named(name), model=models[part[key]])
+            records = extract_records(html, options)
+            texts = [r.text for r in (*records.comments, *records.posts)]
+            taken = sum(_in_text(text, truth) >= ARTICLE_SHARE for text in texts)
+            pages_with += bool(texts)
+            found += len(texts)
+            article += taken
+            pages_article += bool(taken)
+            worst.append((taken, key))
+        print(
+            f"{name:11} {pages_with:18} {found:8} {article:13} {pages_article:8}   most: "
+            + ", ".join(f"{k[:14]}… {n}" for n, k in sorted(worst, reverse=True)[:3] if n)
+        )
+
+
+def _in_text(text: str, truth: str) -> float:
+    """The share of the record's characters (lines of 10 or more, white space aside) that
+    appear in `truth` (white space removed)."""
+    lines = ["".join(line.split()) for line in text.splitlines()]
+    total = sum(len(line) for line in lines)
+    inside = sum(len(line) for line in lines if len(line) >= 10 and line in truth)
+    return inside / total if total else 0.0
+
 
 def leave_out(args) -> None:
     """Per source, in-sample and leave-one-software-out figures side by side: macro over
@@ -208,7 +274,7 @@ def leave_out(args) -> None:
     out = args.out or Path(tempfile.mkdtemp(prefix="records-leave-out-"))
     out.mkdir(parents=True, exist_ok=True)
     examples = all_examples(sources)
-    fold = {p.key: p.fold for p in examples}
+    fold = {p.key: p.fold for p in examples if p.fold != "article"}  # article pages: negatives
     full = fit(examples, args.model_kind)
     per_fold = {
         f: fit([p for p in examples if p.fold != f], args.model_kind)
