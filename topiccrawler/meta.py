@@ -43,6 +43,7 @@ FRONTIER_FIRST = "topiccrawler_frontier_first"
 FRONTIER_RAISED = "topiccrawler_frontier_raised"
 ENGINE_CHECKED = "topiccrawler_engine_checked"
 ENGINE_BLOCKED = "topiccrawler_engine_blocked"
+ENGINE_PROBE = "topiccrawler_engine_probe"
 BAN_RETRIES = "topiccrawler_ban_retries"
 ROTATE_PROFILE = "topiccrawler_rotate_profile"
 ROTATE_PROXY = "topiccrawler_rotate_proxy"
@@ -136,6 +137,12 @@ PROJECT_KEYS: tuple[MetaKey, ...] = (
         ENGINE_CHECKED, "search-engine health (seeding/gate.py)", "spider", "the gate looked first"
     ),
     MetaKey(ENGINE_BLOCKED, "search-engine health", "spider", "why the engine is backed off"),
+    MetaKey(
+        ENGINE_PROBE,
+        "search-engine health",
+        "search-engine health",
+        "the query sent alone while the engine is in doubt (its retries carry it too)",
+    ),
     MetaKey(
         BAN_RETRIES,
         "ban detector (middlewares/bans.py)",

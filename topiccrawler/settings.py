@@ -241,6 +241,8 @@ PROGRESS_INTERVAL = 60.0  # seconds between progress lines (pages, kept, harvest
 META_KEYS_CHECK = False  # warn of request.meta keys not declared in topiccrawler/meta.py (tests)
 PROGRESS_STALL_TIMEOUT = 600.0  # end the crawl (no_progress) after this long unfetched; 0: never
 SEARCH_ENGINE_TIMEOUT = 15.0  # download timeout of engine requests: a hanging engine is found soon
+# Longest a query waits for its engine's probe (the one query sent while the engine is in doubt).
+SEARCH_PROBE_WAIT = 40.0
 LOGSTATS_INTERVAL = 0  # Scrapy's "Crawled N pages" line: the progress line replaces it
 PUBLIC_SUFFIX_LIST_FETCH = False  # True: tldextract may download the suffix list (else bundled)
 

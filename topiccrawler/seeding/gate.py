@@ -10,6 +10,11 @@ blocked one would be asked again during its back-off.
 - Unreachable (refused, no such host, no answer within SEARCH_ENGINE_TIMEOUT; queries are not
   retried): the engine's remaining queries are dropped (`topiccrawler/search/<engine>/not_asked`)
   and stay unanswered, so the next crawl asks them.
+- In doubt (no answer yet this crawl, or the last query failed or was blocked): one query, the
+  probe, is sent alone; the engine's other queries wait here (at most SEARCH_PROBE_WAIT seconds)
+  until it answers. Past the gate a query sits in the engine's download slot, paced by its
+  delay, and is sent whatever the gate learns meanwhile: without the probe a refused engine
+  cost every query the downloader had taken one delay each, and a hanging one a timeout each.
 - Blocked (a captcha or rate limit, recognised here as the answer arrives; SEARCH_EMPTY_STREAK
   empty answers in a row after results; any other failure): the engine is left alone for
   SEARCH_BACKOFF seconds, doubling per block in a row up to SEARCH_BACKOFF_MAX. Queries that come
@@ -33,9 +38,11 @@ from scrapy.crawler import Crawler
 from scrapy.exceptions import DownloadTimeoutError, IgnoreRequest
 from scrapy.http import Response, TextResponse
 from scrapy.spidermiddlewares.httperror import HttpError
+from scrapy.utils.defer import maybe_deferred_to_future
+from twisted.internet.defer import Deferred
 from twisted.internet.error import TCPTimedOutError, TimeoutError
 
-from topiccrawler.meta import ENGINE, ENGINE_BLOCKED, ENGINE_CHECKED, SEARCH_PAGE
+from topiccrawler.meta import ENGINE, ENGINE_BLOCKED, ENGINE_CHECKED, ENGINE_PROBE, SEARCH_PAGE
 from topiccrawler.seeding.base import EngineBlocked, SearchEngine
 from topiccrawler.seeding.health import UNREACHABLE, EngineHealth, blocked_fix, unreachable_fix
 from topiccrawler.signals import request_held
@@ -55,6 +62,10 @@ class SearchEngineHealthMiddleware:
         self.health: dict[str, EngineHealth] = {}
         self.seed_file = None  # the topic's seed file, named in the fixes
         self.releases: dict[str, Any] = {}  # engine → the delayed call that sends held queries
+        self.probe_wait = settings.getfloat("SEARCH_PROBE_WAIT")
+        self.trusted: set[str] = set()  # engines whose last query was answered
+        self.probing: set[str] = set()  # engines with a probe on its way
+        self.waiting: dict[str, list[Deferred]] = {}  # engine → queries waiting for its probe
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> SearchEngineHealthMiddleware:
@@ -119,12 +130,24 @@ class SearchEngineHealthMiddleware:
 
     # --- the gate ----------------------------------------------------------------------------------
 
-    def process_request(self, request: Request, spider=None) -> None:
+    async def process_request(self, request: Request, spider=None) -> None:
         if SEARCH_PAGE not in request.meta:
             return None  # not a query
         name = request.meta.get(ENGINE)
         health = self.health.get(name)
-        if health is None or health.available(time.monotonic()):
+        if health is None:
+            return None
+        while (
+            name not in self.trusted
+            and name in self.probing
+            and not request.meta.get(ENGINE_PROBE)
+            and health.available(time.monotonic())
+        ):
+            await maybe_deferred_to_future(self._wait_for_probe(name))
+        if health.available(time.monotonic()):
+            if name not in self.trusted and not request.meta.get(ENGINE_PROBE):
+                self.probing.add(name)
+                request.meta[ENGINE_PROBE] = True
             return None
         if health.unreachable is not None:
             self.stats.inc_value(f"topiccrawler/search/{name}/not_asked")
@@ -149,14 +172,57 @@ class SearchEngineHealthMiddleware:
             request.meta[ENGINE_BLOCKED] = blocked.reason
             if health.available(time.monotonic()):  # not backing off yet: now
                 self.back_off(name, blocked.reason)
+            self._probed(name, request, trusted=False)
+        else:
+            self._probed(name, request, trusted=200 <= response.status < 300)
         return response
 
     def process_exception(self, request: Request, exception: BaseException, spider=None) -> None:
-        if SEARCH_PAGE in request.meta and isinstance(exception, UNREACHABLE):
-            name = request.meta.get(ENGINE)
-            if name in self.health:
-                self.unreachable(name, exception, request)
+        if SEARCH_PAGE not in request.meta:
+            return None
+        name = request.meta.get(ENGINE)
+        if name in self.health and isinstance(exception, UNREACHABLE):
+            self.unreachable(name, exception, request)
+        if name in self.health:
+            self._probed(name, request, trusted=False)
         return None
+
+    # --- the probe -----------------------------------------------------------------------------------
+
+    def _probed(self, name: str, request: Request, trusted: bool) -> None:
+        """A query came back: the engine is trusted when it answered, in doubt otherwise; a
+        probe's end lets the queries waiting for it go on (to be held, dropped or sent, one of
+        them the next probe while the engine is in doubt)."""
+        if trusted:
+            self.trusted.add(name)
+        else:
+            self.trusted.discard(name)
+        if request.meta.pop(ENGINE_PROBE, False) or trusted:
+            self.probing.discard(name)
+            self._release_waiting(name)
+
+    def _wait_for_probe(self, name: str) -> Deferred:
+        """A Deferred fired when the engine's probe ends, or after SEARCH_PROBE_WAIT seconds
+        (a probe lost on its way gives its turn to the next query)."""
+        from twisted.internet import reactor  # (see hold)
+
+        waiter: Deferred = Deferred()
+        self.waiting.setdefault(name, []).append(waiter)
+
+        def give_up() -> None:
+            if not waiter.called:
+                self.probing.discard(name)
+                self._release_waiting(name)
+
+        call = reactor.callLater(self.probe_wait, give_up)
+        waiter.addBoth(lambda result: (call.cancel() if call.active() else None, result)[1])
+        return waiter
+
+    def _release_waiting(self, name: str) -> None:
+        waiters, self.waiting[name] = self.waiting.get(name, []), []
+        for waiter in waiters:
+            if not waiter.called:
+                waiter.callback(None)
 
     # --- back-off and unreachable engines ------------------------------------------------------------
 
@@ -239,6 +305,8 @@ class SearchEngineHealthMiddleware:
             if call.active():
                 call.cancel()
         self.releases.clear()
+        for name in list(self.waiting):
+            self._release_waiting(name)
 
 
 # The name this middleware had when it was only the gate (DOWNLOADER_MIDDLEWARES may name it).
