@@ -35,7 +35,7 @@ from scrapy import Request
 from scrapy.utils.httpobj import urlparse_cached
 
 from topiccrawler.distributed.bloom import TEST_AND_SET_BITS
-from topiccrawler.distributed.frontier import SEQUENCE_SPAN, SharedFrontier
+from topiccrawler.distributed.frontier import SEQUENCE_SPAN, SharedFrontier, pop_script
 from topiccrawler.distributed.state import SharedCrawl
 
 logger = logging.getLogger(__name__)
@@ -151,26 +151,11 @@ return 1
 # As POP in frontier.py, over bands: the best free site's best band gives its first request
 # (tombstones skipped); the lease's meta names the band (state.py's REQUEUE puts it back
 # there). ARGV[7]: the crawl's key prefix, ARGV[8]: the fraction that orders sites of a band.
-POP = """
-local sites = redis.call('ZRANGE', KEYS[1], 0, tonumber(ARGV[6]) - 1)
-local now = tonumber(ARGV[1])
-local prefix = ARGV[7]
-local wait = -1
-for _, site in ipairs(sites) do
-  local delay, concurrency = tonumber(ARGV[2]), tonumber(ARGV[3])
-  local reports = redis.call('HVALS', KEYS[4] .. site)
-  if reports[1] then
-    delay, concurrency = 0, 1000000
-    for _, report in ipairs(reports) do
-      local d, c = string.match(report, '^(%S+) (%S+)$')
-      delay, concurrency = math.max(delay, tonumber(d)), math.min(concurrency, tonumber(c))
-    end
-  end
-  local active = tonumber(redis.call('HGET', KEYS[3], site) or '0')
-  local after = tonumber(redis.call('HGET', KEYS[2], site) or '0')
-  if active < concurrency and after <= now then
+POP = pop_script(
+    """
+    local prefix = ARGV[7]
     local bands = prefix .. 'bands:' .. site
-    local data, band
+    local band
     while true do
       band = redis.call('ZRANGE', bands, 0, 0)[1]
       if not band then break end
@@ -188,25 +173,11 @@ for _, site in ipairs(sites) do
     end
     if data then
       local best = redis.call('ZRANGE', bands, 0, 0)[1]
-      if best then
-        redis.call('ZADD', KEYS[1], -tonumber(best) + tonumber(ARGV[8]), site)
-      else
-        redis.call('ZREM', KEYS[1], site)
-      end
-      redis.call('HSET', KEYS[2], site, now + delay)
-      redis.call('HINCRBY', KEYS[3], site, 1)
-      redis.call('HSET', KEYS[5], ARGV[5], data)
-      redis.call('HSET', KEYS[6], ARGV[5], ARGV[4] .. '\\t' .. site .. '\\tb' .. band)
-      redis.call('HSET', KEYS[7], ARGV[5], site)
-      return {data, site}
+      if best then next_score = -tonumber(best) + tonumber(ARGV[8]) end
+      place = 'b' .. band
     end
-    redis.call('ZREM', KEYS[1], site)
-  elseif active < concurrency then
-    if wait < 0 or after - now < wait then wait = after - now end
-  end
-end
-return {false, tostring(wait)}
 """
+)
 
 # The index entry of a popped request goes, unless its place holds a request again (it was
 # queued back there, or moved). ARGV: prefix, index key, field, host, band width.

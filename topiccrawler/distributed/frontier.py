@@ -30,7 +30,16 @@ QUEUED, SEEN, OVER_BUDGET = range(3)  # what push_new did
 RESCORE_BATCH = 500  # moves sent to Redis in one round trip
 SEQUENCE_SPAN = 10_000_000  # FIFO order within one priority: score = -priority + seq / span
 
-POP = """
+
+def pop_script(take: str) -> str:
+    """The pop script around a queue layout's `take`: a Lua chunk that, for the free `site`,
+    takes its best request into `data` and sets `next_score` (the site's new place among the
+    sites; nil when its queue is now empty) and `place` (where the request stood, kept in its
+    lease so that a requeue puts it back there). The rest is every layout's: the best free
+    site (its delay and concurrency the strictest any worker reported), the lease, and how long
+    until a busy site is free."""
+    return (
+        """
 local sites = redis.call('ZRANGE', KEYS[1], 0, tonumber(ARGV[6]) - 1)
 local now = tonumber(ARGV[1])
 local wait = -1
@@ -47,17 +56,18 @@ for _, site in ipairs(sites) do
   local active = tonumber(redis.call('HGET', KEYS[3], site) or '0')
   local after = tonumber(redis.call('HGET', KEYS[2], site) or '0')
   if active < concurrency and after <= now then
-    local queue = ARGV[7] .. site
-    local top = redis.call('ZPOPMIN', queue)
-    if top[1] then
-      local best = redis.call('ZRANGE', queue, 0, 0, 'WITHSCORES')
-      if best[1] then redis.call('ZADD', KEYS[1], best[2], site) else redis.call('ZREM', KEYS[1], site) end
+    local data, next_score, place
+"""
+        + take
+        + """
+    if data then
+      if next_score then redis.call('ZADD', KEYS[1], next_score, site) else redis.call('ZREM', KEYS[1], site) end
       redis.call('HSET', KEYS[2], site, now + delay)
       redis.call('HINCRBY', KEYS[3], site, 1)
-      redis.call('HSET', KEYS[5], ARGV[5], top[1])
-      redis.call('HSET', KEYS[6], ARGV[5], ARGV[4] .. '\\t' .. site .. '\\t' .. top[2])
+      redis.call('HSET', KEYS[5], ARGV[5], data)
+      redis.call('HSET', KEYS[6], ARGV[5], ARGV[4] .. '\\t' .. site .. '\\t' .. place)
       redis.call('HSET', KEYS[7], ARGV[5], site)
-      return {top[1], site}
+      return {data, site}
     end
     redis.call('ZREM', KEYS[1], site)
   elseif active < concurrency then
@@ -66,6 +76,20 @@ for _, site in ipairs(sites) do
 end
 return {false, tostring(wait)}
 """
+    )
+
+
+# One sorted set per site (ARGV[7]: its key without the site), scored by priority.
+POP = pop_script(
+    """
+    local queue = ARGV[7] .. site
+    local top = redis.call('ZPOPMIN', queue)
+    if top[1] then
+      data, place = top[1], top[2]
+      next_score = redis.call('ZRANGE', queue, 0, 0, 'WITHSCORES')[2]
+    end
+"""
+)
 
 # A new URL into its site's queue, unless the site's budget is spent (then 2 is returned).
 # KEYS[3..5]: budget, the site's queue, sites; ARGV[1..5]: stored form, score, site, budget
