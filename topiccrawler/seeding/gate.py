@@ -214,8 +214,13 @@ class SearchEngineHealthMiddleware:
                 self.probing.discard(name)
                 self._release_waiting(name)
 
+        def released(result):
+            if call.active():
+                call.cancel()
+            return result
+
         call = reactor.callLater(self.probe_wait, give_up)
-        waiter.addBoth(lambda result: (call.cancel() if call.active() else None, result)[1])
+        waiter.addBoth(released)
         return waiter
 
     def _release_waiting(self, name: str) -> None:
