@@ -212,9 +212,13 @@ ARTICLE_FOLDS = 5
 
 def body_pages(measures: list[str]) -> None:
     """Records each measure finds on the body bench's article pages (en-dev, zh-dev: news and
-    blog articles, a few with comments, none in the records bench or the scorer's training),
-    and those that are the article's own text by the page's body truth: records invented
-    where the records pages, which all hold records, cannot show it."""
+    blog articles, a few with comments, none in the records bench), and those that are the
+    article's own text by the page's body truth: records invented where the records pages,
+    which all hold records, cannot show it. The signature scorer learns from article pages
+    too (as groups that are not records): each page is judged by one fitted without its fifth
+    of them."""
+    from records_model import all_examples, fit
+
     corpus = [
         (f"{folder.name}/{path.stem}", decode_html(path.read_bytes())[1],
          "".join(path.with_suffix(".txt").read_text(encoding="utf-8").split()))
@@ -225,8 +229,6 @@ def body_pages(measures: list[str]) -> None:
           f"{ARTICLE_SHARE:.0%} of its characters are in the page's true body text")  # fmt: skip
     print(f"\n{'extractor':11} {'pages with records':>18} {'records':>8} "
           f"{'article taken':>13} {'on pages':>8}")  # fmt: skip
-    from records_model import all_examples, fit
-
     examples = all_examples()
     # The scorer for a page is fitted without its fifth of the article pages (left out).
     part = {key: n % ARTICLE_FOLDS for n, (key, _, _) in enumerate(corpus)}
