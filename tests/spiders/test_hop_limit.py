@@ -75,3 +75,44 @@ def test_a_page_at_the_hop_limit_found_nearer_has_its_kept_links_followed(seeds_
     assert stats["topiccrawler/links/held_links_followed"] == 1
     assert "topiccrawler/links/refetched_for_fewer_hops" not in stats
     assert hop_limit.store.held == {} and hop_limit.store.total == 0
+
+
+LEAF = """<html><head><title>税务机关查处偷税案件</title></head><body>
+<article><p>税务机关近日查处一起偷税案件，涉案企业虚开增值税专用发票，被依法追缴税款。</p></article>
+</body></html>"""
+
+
+def test_a_page_at_the_hop_limit_without_links_is_not_fetched_again_when_found_nearer(
+    seeds_file, site
+):
+    """Nothing was held, so nothing is lost: a second fetch would bring no link."""
+    crawler = make_crawler({"STORAGE_ENABLED": False})
+    spider = TopicSpider.from_crawler(crawler, topic="tax", seeds=str(seeds_file(depth_limit=2)))
+    crawler.spider = spider
+    extraction = ExtractionMiddleware.from_crawler(crawler)
+    relevance = RelevanceMiddleware.from_crawler(crawler)
+    frontier = FrontierMiddleware.from_crawler(crawler)
+    hop_limit = HopLimitMiddleware.from_crawler(crawler)
+    relevance.spider_opened(spider)
+    frontier.spider_opened(spider)
+    crawled: list[Request] = []
+    crawler.engine = SimpleNamespace(crawl=crawled.append)
+
+    url = f"{site.url}/deep/leaf.html"
+    meta = {HOPS: 2, AUTHORITY_SITE: "fixture", ENTRANCE: "authority"}
+    request = Request(url, meta=meta, callback=spider.parse)
+    response = HtmlResponse(url, body=LEAF.encode(), encoding="utf-8", request=request)
+    page = PageItem(url=url, topic="tax", status=200, fetched_at=datetime.now(UTC), html=LEAF)
+    outputs = list(
+        hop_limit.process_spider_output(
+            response,
+            relevance.process_spider_output(
+                response, map(extraction.process, [page, *spider.follow_links(response, page)])
+            ),
+        )
+    )
+    assert outputs == [page]
+
+    hop_limit.request_dropped(Request(url, meta={**meta, HOPS: 1}, callback=spider.parse))
+    assert crawled == []  # not fetched again
+    assert "topiccrawler/links/refetched_for_fewer_hops" not in crawler.stats.get_stats()

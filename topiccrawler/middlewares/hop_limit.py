@@ -152,8 +152,9 @@ class HopLimitMiddleware:
         return False
 
     def _close(self, page: _Page | None, response: Response) -> None:
-        """Keep the held links of a page at the limit, with its verdict."""
-        if page is None or not page.held or page.first is None:
+        """Keep the held links of a page at the limit, with its verdict; a page with none to
+        hold is kept without links, so that finding it nearer costs no second fetch."""
+        if page is None or not page.at_limit or not self.relevance:
             return
         item, first = page.item, page.first
         self.store.hold(
@@ -165,9 +166,9 @@ class HopLimitMiddleware:
                 bool(item.is_relevant)
                 if item is not None and item.is_relevant is not None
                 else None,
-                {key: first.meta[key] for key in IDENTITY if key in first.meta},
-                _name(first.callback),
-                _name(first.errback),
+                {key: first.meta[key] for key in IDENTITY if key in first.meta} if first else {},
+                _name(first.callback) if first else None,
+                _name(first.errback) if first else None,
                 page.held,
             ),
         )
