@@ -26,19 +26,34 @@ PAGE = """<html><head><title>税务机关查处偷税案件</title></head><body>
 </body></html>"""
 
 
-def test_a_page_at_the_hop_limit_found_nearer_has_its_kept_links_followed(seeds_file, site):
+def link_chain(seeds_file):
+    """A crawler, its spider (hop limit 2 on the fixture site) and the spider middlewares a
+    page's links pass, opened as Scrapy opens them; `crawled` collects what the engine gets."""
     crawler = make_crawler({"STORAGE_ENABLED": False})
     spider = TopicSpider.from_crawler(crawler, topic="tax", seeds=str(seeds_file(depth_limit=2)))
     crawler.spider = spider
-    extraction = ExtractionMiddleware.from_crawler(crawler)
-    relevance = RelevanceMiddleware.from_crawler(crawler)
-    frontier = FrontierMiddleware.from_crawler(crawler)
-    hop_limit = HopLimitMiddleware.from_crawler(crawler)
-    hop_limit.budget = SiteBudgetMiddleware.from_crawler(crawler)  # as at spider_opened
-    relevance.spider_opened(spider)
-    frontier.spider_opened(spider)  # tells the hop limit where the frontier is
-    crawled: list[Request] = []
-    crawler.engine = SimpleNamespace(crawl=crawled.append)
+    chain = SimpleNamespace(
+        crawler=crawler,
+        spider=spider,
+        extraction=ExtractionMiddleware.from_crawler(crawler),
+        relevance=RelevanceMiddleware.from_crawler(crawler),
+        frontier=FrontierMiddleware.from_crawler(crawler),
+        hop_limit=HopLimitMiddleware.from_crawler(crawler),
+        crawled=[],
+    )
+    chain.hop_limit.budget = SiteBudgetMiddleware.from_crawler(crawler)  # as at spider_opened
+    chain.relevance.spider_opened(spider)
+    chain.frontier.spider_opened(spider)  # tells the hop limit where the frontier is
+    crawler.engine = SimpleNamespace(crawl=chain.crawled.append)
+    return chain
+
+
+def test_a_page_at_the_hop_limit_found_nearer_has_its_kept_links_followed(seeds_file, site):
+    chain = link_chain(seeds_file)
+    crawler, spider, crawled = chain.crawler, chain.spider, chain.crawled
+    extraction, relevance, frontier, hop_limit = (
+        chain.extraction, chain.relevance, chain.frontier, chain.hop_limit
+    )  # fmt: skip
 
     url = f"{site.url}/deep/page.html"
     meta = {HOPS: 2, AUTHORITY_SITE: "fixture", ENTRANCE: "authority"}
@@ -86,17 +101,9 @@ def test_a_page_at_the_hop_limit_without_links_is_not_fetched_again_when_found_n
     seeds_file, site
 ):
     """Nothing was held, so nothing is lost: a second fetch would bring no link."""
-    crawler = make_crawler({"STORAGE_ENABLED": False})
-    spider = TopicSpider.from_crawler(crawler, topic="tax", seeds=str(seeds_file(depth_limit=2)))
-    crawler.spider = spider
-    extraction = ExtractionMiddleware.from_crawler(crawler)
-    relevance = RelevanceMiddleware.from_crawler(crawler)
-    frontier = FrontierMiddleware.from_crawler(crawler)
-    hop_limit = HopLimitMiddleware.from_crawler(crawler)
-    relevance.spider_opened(spider)
-    frontier.spider_opened(spider)
-    crawled: list[Request] = []
-    crawler.engine = SimpleNamespace(crawl=crawled.append)
+    chain = link_chain(seeds_file)
+    crawler, spider, crawled = chain.crawler, chain.spider, chain.crawled
+    extraction, relevance, hop_limit = chain.extraction, chain.relevance, chain.hop_limit
 
     url = f"{site.url}/deep/leaf.html"
     meta = {HOPS: 2, AUTHORITY_SITE: "fixture", ENTRANCE: "authority"}
