@@ -604,3 +604,88 @@ pre-sale questions: can questions need a moderator's approval before they show?<
 </div></div></div></body></html>"""
     posts = extract_records(page, url="https://qa.example.test/dwqa/question/pre-sale/").posts
     assert len(posts) == 3 and "pre-sale questions" in posts[0].text
+
+
+def reply_item(user: str, when: str, text: str) -> str:
+    """A reply whose heading line is the poster's profile link, then the time and a place
+    (no class says "author"); the avatar links to the same profile."""
+    return f"""<li class="clearfix comment-item"><div class="user-face"><a href="/people/{user}/">
+<img class="pil" src="/icon/{user}.jpg" alt=""></a></div><div class="reply-doc content"><h4>
+<a href="/people/{user}/">{user}</a> <span class="pubtime">{when}</span>
+<span class="pubtime ip-location">北京</span></h4><div class="reply-content"><p>{text}</p></div>
+<div class="operation"><a href="#" class="lnk-reply">回应</a></div></div></li>"""
+
+
+def test_a_heading_line_that_opens_with_the_posters_link_names_the_author():
+    replies = "".join(
+        reply_item(user, when, text)
+        for user, when, text in (
+            ("山间行者", "2024-04-20 09:02:45", "新手推荐香山，路线成熟，人多也安全，下山还能吃饭。"),
+            ("Echo", "2024-04-20 09:15:03", "凤凰岭南线也不错，风景好一些，但是有几段比较陡。"),
+            ("背包客阿杰", "2024-04-20 12:40:19", "百望山最简单，一个小时就能上去，适合热身。"),
+        )
+    )  # fmt: skip
+    page = f"""<html><body><h1>周末去哪里爬山比较好</h1><div class="topic-doc"><p>刚来北京，想周末找个
+适合新手的地方爬山，求推荐路线。</p></div><ul class="topic-reply">{replies}</ul></body></html>"""
+    for url in ("https://group.example.test/topic/301234/", None):
+        found = extract_records(page, url=url)
+        records = found.posts or found.comments
+        assert [r.author for r in records] == ["山间行者", "Echo", "背包客阿杰"], url
+        assert [r.time for r in records] == [
+            "2024-04-20 09:02:45", "2024-04-20 09:15:03", "2024-04-20 12:40:19"
+        ]  # fmt: skip
+
+
+def test_a_byline_of_name_age_and_views_gives_the_name_and_the_age_not_the_line():
+    replies = "".join(
+        f"""<div id="r_{n}" class="cell"><table><tr><td width="48"><img src="/a/{user}.png"
+class="avatar"></td><td><div class="fr"><span class="no">{n}</span></div><strong><a
+href="/member/{user}" class="dark">{user}</a></strong> <span class="ago"
+title="2024-05-0{n} 09:12:33 +08:00">{n} 天前</span><div class="reply_content">{text}</div>
+</td></tr></table></div>"""
+        for n, user, text in (
+            (1, "lazycat", "牛奶要用全脂的，菌粉放够，发酵 8 小时以上就会变稠。"),
+            (2, "wangxm", "我一般加一勺奶粉，效果立竿见影，比加糖管用多了。"),
+        )
+    )  # fmt: skip
+    page = f"""<html><body><div class="box"><div class="header"><h1>如何在家自己做酸奶</h1><small
+class="gray"><a href="/member/milkfan">milkfan</a> · 2 天前 · 1024 次点击</small></div><div
+class="cell"><div class="topic_content">买了一台酸奶机，但是做出来总是太稀，大家有什么经验吗？
+</div></div></div><div class="box">{replies}</div></body></html>"""
+    posts = extract_records(page, url="https://v.example.test/t/1034567").posts
+    assert [(p.author, p.time) for p in posts] == [
+        ("milkfan", "2 天前"), ("lazycat", "1 天前"), ("wangxm", "2 天前")
+    ]  # fmt: skip
+
+
+def test_the_element_called_the_time_wins_over_a_badges_date_and_uname_is_a_name():
+    answers = "".join(
+        f"""<div id="answer-{n}" class="bd answer"><div class="line info"><div class="replyer">
+<a class="replyer-uname" href="/usercenter?uid={n}">{user}</a><span class="replyer-slogan">{badge}</span>
+<span class="replyer-time">{when}</span></div></div><div class="line content"><div
+class="rich-content">{text}</div></div></div>"""
+        for n, user, badge, when, text in (
+            (1, "电脑维修王师傅", "推荐于2023-11-03", "2023-11-02 15:01",
+             "开机启动项太多是最常见的原因，打开任务管理器把不需要的启动项禁用即可。"),
+            (2, "ITzhixin", "采纳率:87%", "2023-11-02 16:44",
+             "三年的机械硬盘确实会慢，换一块固态硬盘，开机能到十秒以内。"),
+            (3, "匿名用户", "", "2023-11-03 09:10", "可以先用杀毒软件全盘扫描一下，排除病毒的可能。"),
+        )
+    )  # fmt: skip
+    page = f"""<html><body><div class="ask"><h1>电脑开机很慢是什么原因</h1><p>用了三年的笔记本，最近
+开机要两三分钟，怎么解决？</p><span class="ask-time">2023-11-02 14:20</span></div><div
+class="answers"><h2>3个回答</h2>{answers}</div></body></html>"""
+    posts = extract_records(page, url="https://ask.example.test/question/123456.html").posts
+    answered = [(p.author, p.time) for p in posts if p.author]
+    assert answered == [
+        ("电脑维修王师傅", "2023-11-02 15:01"), ("ITzhixin", "2023-11-02 16:44"),
+        ("匿名用户", "2023-11-03 09:10"),
+    ]  # fmt: skip
+
+
+def test_a_web_address_linked_in_a_post_is_not_its_author():
+    from topiccrawler.extract.records.fields import clean_author
+
+    assert clean_author("http://www.gimp.org", linked=True) is None
+    assert clean_author("www.example.test/stuff", linked=True) is None
+    assert clean_author("gimp.org fan") == "gimp.org fan"

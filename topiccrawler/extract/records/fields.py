@@ -33,7 +33,7 @@ SKIPPED_TAGS = frozenset(
 )  # fmt: skip
 # class/id/itemprop words that name the author of a record.
 AUTHOR_HINT = re.compile(
-    r"(?:^|[-_\s])(?:author|username|user-?name|user|nick(?:name)?|poster|fn|name|by|"
+    r"(?:^|[-_\s])(?:author|username|user-?name|u-?name|user|nick(?:name)?|poster|fn|name|by|"
     r"commenter|comment-author|postauthor|member|byline)(?:$|[-_\s])",
     re.I,
 )
@@ -238,11 +238,36 @@ def _time_of(element: etree._Element, text: str) -> tuple[str | None, str | None
                 return (shown if written else value), value.strip()
     if not find_time(text):
         return None, None
-    for node in element.iterdescendants(etree.Element):
-        shown = node_text(node)
-        if len(shown) <= MAX_TIME_NODE_CHARS and len(node) == 0 and find_time(shown):
-            return _with_clock(node, shown), None
-    return (text if len(text) <= MAX_TIME_NODE_CHARS else find_time(text)), None
+    timed = [
+        node
+        for node in element.iterdescendants(etree.Element)
+        if len(node) == 0 and len(shown := node_text(node)) <= MAX_TIME_NODE_CHARS
+        and find_time(shown)
+    ]  # fmt: skip
+    if timed:
+        # Where several elements write a date (a badge's "推荐于2023-11-03" beside the post's
+        # time), the one the markup calls the time.
+        node = next((n for n in timed if TIME_CLASS.search(_author_marks(n))), timed[0])
+        return _with_clock(node, node_text(node)), None
+    if len(text) > MAX_TIME_NODE_CHARS or _opens_with_link(element, text):
+        return find_time(text), None  # a byline: "milkfan · 2 天前 · 1024 次点击"
+    return text, None
+
+
+# class/id words of an element that holds a record's time.
+TIME_CLASS = re.compile(
+    r"(?:^|[-_\s])(?:time|date|datetime|timestamp|pubtime|posted|post-?date|ago)(?:$|[-_\s])",
+    re.I,
+)
+
+
+def _opens_with_link(element: etree._Element, text: str) -> bool:
+    """The node's text starts with a link's (a byline: the poster's name, then the time)."""
+    first = element if element.tag == "a" else next(element.iter("a"), None)
+    if first is None:
+        return False
+    shown = normalize_space("".join(first.itertext()))
+    return bool(shown) and text.startswith(shown) and len(text) > len(shown)
 
 
 CLOCK = re.compile(r"\d{1,2}:\d{2}")
@@ -543,8 +568,11 @@ def noise_keys(blocks_nodes: Sequence[Sequence[SemanticNode]], least: int = 3) -
     }
 
 
-def best_key(blocks_nodes: Sequence[Sequence[SemanticNode]], test) -> str | None:
-    """The position where `test(node)` holds in the most blocks (the earliest on ties)."""
+def best_key(
+    blocks_nodes: Sequence[Sequence[SemanticNode]], test, least: float = 1
+) -> str | None:
+    """The position where `test(node)` holds in the most blocks (the earliest on ties), if
+    in `least` blocks at least."""
     hits: Counter = Counter()
     order: dict[str, int] = {}
     for nodes in blocks_nodes:
@@ -556,7 +584,8 @@ def best_key(blocks_nodes: Sequence[Sequence[SemanticNode]], test) -> str | None
                 seen.add(node.key)
     if not hits:
         return None
-    return min(hits, key=lambda k: (-hits[k], order[k]))
+    key = min(hits, key=lambda k: (-hits[k], order[k]))
+    return key if hits[key] >= least else None
 
 
 def hinted_author(
@@ -666,8 +695,10 @@ def _rank_marked(element: etree._Element) -> bool:
 # What a name cannot be, case by case as data (applied in this order by `not_a_name`, the
 # cheap tests first): each case's name, its test of the text, and whether a profile link
 # makes the text a name after all (a profile named after its role, "Moderator").
+WEB_ADDRESS = re.compile(r"^(?:https?://|www\.)\S+$", re.I)
 NOT_A_NAME: tuple[tuple[str, Callable[[str], object], bool], ...] = (
     ("too long", lambda text: len(text) > MAX_AUTHOR_CHARS, False),
+    ("a web address", WEB_ADDRESS.match, False),
     ("a time", lambda text: find_time(text), False),
     ("chrome words", CHROME_TEXT.match, False),
     ("a poster's statistics", STAT_TEXT.match, False),
@@ -793,8 +824,12 @@ def block_fields(blocks: list[etree._Element], all_blocks: set, now=None) -> lis
             and n.key not in skip
         )
 
-    link_key = best_key(nodes, lambda n: name_link(n, labels)) or best_key(
-        nodes, lambda n: name_link(n, noise)
+    link_key = (
+        best_key(nodes, lambda n: name_link(n, labels))
+        or best_key(nodes, lambda n: name_link(n, noise))
+        or best_key(  # a byline opening with the name: where most records have one
+            nodes, lambda n: n.key not in labels and byline_name(n) is not None, len(nodes) / 2
+        )
     )
     containers = content_elements(blocks, skips)
     authors: dict[etree._Element, str | None] = {}
@@ -998,9 +1033,31 @@ def _author(
     for node in nodes:
         if node.key == link_key:
             anchor = node.element if node.element.tag == "a" else next(node.element.iter("a"), None)
-            name = clean_author(node.link_text) or _numbered_user(node.link_text)
+            name = (
+                clean_author(node.link_text)
+                or _numbered_user(node.link_text)
+                or byline_name(node)
+            )
             return name, anchor if anchor is not None else node.element
     return None, None
+
+
+def byline_name(node: SemanticNode) -> str | None:
+    """The name a byline opens with: a short line that starts with a link whose text is a
+    name and goes on to the time ("<a>山间行者</a> 2024-04-20 09:02 北京", "<a>milkfan</a> · 2 天前 ·
+    1024 次点击"): the link is the poster's, the rest is the time and what the page adds to it."""
+    if not node.link_text or node.link_text == node.text or len(node.text) > MAX_TIME_NODE_CHARS:
+        return None
+    first = node.element if node.element.tag == "a" else next(node.element.iter("a"), None)
+    if first is None:
+        return None
+    shown = normalize_space("".join(first.itertext()))
+    if not shown or not node.text.startswith(shown):
+        return None
+    name = clean_author(shown, linked=True)
+    if name is None or find_time(node.text[len(shown) :]) is None:
+        return None
+    return name
 
 
 # A user named by a number ("1657811359"): at the position that holds the authors' links in
