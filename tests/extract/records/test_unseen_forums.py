@@ -689,3 +689,38 @@ def test_a_web_address_linked_in_a_post_is_not_its_author():
     assert clean_author("http://www.gimp.org", linked=True) is None
     assert clean_author("www.example.test/stuff", linked=True) is None
     assert clean_author("gimp.org fan") == "gimp.org fan"
+
+
+def test_a_labelled_name_against_a_labelled_time_leaves_the_times_label_out():
+    items = "".join(
+        f"""<div class="atl-item" id="{n}"><div class="atl-head"><div class="atl-info"><span>作者：<a
+class="js-vip-check" href="/u/{n}">{user}</a></span><span>时间：{when}</span></div></div><div
+class="atl-content"><div class="bbs-content">{text}</div><div class="atl-reply"><a class="reply"
+title="回复">回复</a></div></div></div>"""
+        for n, user, when, text in (
+            (1, "江南小雨", "2019-03-01 10:12:33", "杭州这两年涨得厉害，主城区都要四五万一平了，刚需压力很大。"),
+            (2, "西北风", "2019-03-01 11:45:02", "兰州还好，一万出头能买到不错的小区，就是收入也低。"),
+            (3, "成都耙耳朵", "2019-03-02 08:20:17", "成都限购以后稳了一点，但是好学区的房子还是一房难求。"),
+        )
+    )  # fmt: skip
+    page = f"<html><body><h1>谈谈你们城市的房价</h1><div class='atl-main'>{items}</div></body></html>"
+    posts = extract_records(page, url="https://bbs.example.test/post-house-252525-1.shtml").posts
+    assert [p.author for p in posts] == ["江南小雨", "西北风", "成都耙耳朵"]
+
+
+def test_a_nickname_shown_in_brackets_is_the_name_without_them():
+    items = "".join(
+        f"""<div class="tie-item"><div class="tie-hd"><span class="from">{place}网友</span><span
+class="nick">[{nick}]</span><span class="postTime">{when}</span></div><div class="tie-cnt">{text}
+</div><div class="tie-ops"><a class="reply" href="#">回复</a></div></div>"""
+        for place, nick, when, text in (
+            ("北京市", "清风徐来", "2024-04-10 09:12:40", "经济平稳就好，希望重点项目多带动一些就业岗位。"),
+            ("广东省", "羊城老李", "2024-04-10 09:40:05", "数据好看，但是老百姓的感受更重要，物价稳住比什么都强。"),
+            ("江苏省", "金陵看客", "2024-04-10 10:02:51", "重点项目建设加快是好事，希望工程质量也要跟上。"),
+        )
+    )  # fmt: skip
+    article = "本报讯 记者从有关部门获悉，今年以来全市经济运行总体平稳。" * 8
+    page = f"""<html><body><h1>全市经济运行总体平稳</h1><div class="post_body"><p>{article}</p></div>
+<div class="tie-list">{items}</div></body></html>"""
+    comments = extract_records(page, url="https://news.example.test/article/J1234.html").comments
+    assert [c.author for c in comments] == ["清风徐来", "羊城老李", "金陵看客"]

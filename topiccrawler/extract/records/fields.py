@@ -695,6 +695,7 @@ def _rank_marked(element: etree._Element) -> bool:
 # What a name cannot be, case by case as data (applied in this order by `not_a_name`, the
 # cheap tests first): each case's name, its test of the text, and whether a profile link
 # makes the text a name after all (a profile named after its role, "Moderator").
+BRACKETED = re.compile(r"^[\[【「『〔]\s*([^\[\]【】「」『』〔〕]+?)\s*[\]】」』〕]$")
 WEB_ADDRESS = re.compile(r"^(?:https?://|www\.)\S+$", re.I)
 NOT_A_NAME: tuple[tuple[str, Callable[[str], object], bool], ...] = (
     ("too long", lambda text: len(text) > MAX_AUTHOR_CHARS, False),
@@ -721,6 +722,7 @@ def clean_author(text: str | None, linked: bool = False) -> str | None:
         return None
     text = normalize_space(ZERO_WIDTH.sub("", text.split("\n")[0]))
     text = AUTHOR_TRAILER.sub("", AUTHOR_LABEL.sub("", text)).strip(" :：|·-")
+    text = BRACKETED.sub(r"\1", text)  # a name shown in brackets: "[清风徐来]"
     if not text or not_a_name(text, linked):
         return None
     return text
@@ -1004,7 +1006,10 @@ def user_card(
 
 # What joins a byline's name to its time: "By jane On 2020.03.12", "von Max am 3. Mai".
 BYLINE_JOIN = re.compile(
-    r"(?:^|[\s,|·-]+)(?:on|at|am|um|le|el|il|op|于|发表于|发布于|posted(?: on)?)?[\s,|·:-]*$", re.I
+    r"(?:^|[\s,|·-]+)(?:on|at|am|um|le|el|il|op|于|发表于|发布于|posted(?: on)?)?[\s,|·:-]*$"
+    # the time's own label ("作者：江南小雨 时间：2019-03-01"), written against the name
+    r"|\s*(?:时间|发表时间|发布时间|回复时间|日期|发表于|发布于|time|date)\s*[:：]\s*$",
+    re.I,
 )
 
 
