@@ -724,3 +724,42 @@ class="nick">[{nick}]</span><span class="postTime">{when}</span></div><div class
 <div class="tie-list">{items}</div></body></html>"""
     comments = extract_records(page, url="https://news.example.test/article/J1234.html").comments
     assert [c.author for c in comments] == ["清风徐来", "羊城老李", "金陵看客"]
+
+
+def qa_post(kind: str, n: int, user: str, when: str, text: str, comments=(), accepted=False):
+    """A question or answer: its text, a signature box whose first line is "asked/answered"
+    and the time (in an element named after the user), the poster's link, and comments under
+    it, each naming its author."""
+    listed = "".join(
+        f"""<li class="comment"><span class="comment-copy">{said}</span> – <a class="comment-user"
+href="/users/{who}">{who}</a> <span class="comment-date">{at}</span></li>"""
+        for who, at, said in comments
+    )
+    return f"""<div id="{kind}-{n}" class="{kind}{' accepted-answer' if accepted else ''}"><div
+class="post-text"><p>{text}</p></div><div class="post-signature"><div class="user-info"><div
+class="user-action-time">{'asked' if kind == 'question' else 'answered'} <span>{when}</span></div>
+<div class="user-details"><a href="/users/{n}/{user}">{user}</a><span class="reputation">1,2{n}</span>
+</div></div></div><div class="comments"><ul class="comments-list">{listed}</ul></div></div>"""
+
+
+def test_a_question_and_answers_name_their_posters_not_the_time_line_or_a_commenter():
+    page = f"""<html><body><h1>How do I undo the last commit?</h1>{qa_post(
+        "question", 11, "newbie", "Mar 1, 2020 at 10:00",
+        "I committed the wrong files. How can I undo that commit before I push it?",
+        [("helper", "Mar 1, 2020 at 10:05", "Do you want to keep the changes?")])}
+<div id="answers"><h2>2 Answers</h2>{qa_post(
+        "answer", 20, "gitguru", "Mar 1, 2020 at 10:20",
+        "Use git reset --soft HEAD~1 to undo the commit and keep your changes staged.",
+        [("newbie", "Mar 1, 2020 at 10:30", "Thanks, this worked and my changes are still there."),
+         ("pedant", "Mar 1, 2020 at 11:00", "Note that this rewrites history: never after a push.")],
+        accepted=True)}{qa_post(
+        "answer", 21, "oldtimer", "Mar 2, 2020 at 8:00",
+        "If you already pushed, prefer git revert HEAD, which adds a commit undoing the last.")}
+</div></body></html>"""  # fmt: skip
+    found = extract_records(page, url="https://qa.example.test/questions/11/how-do-i-undo")
+    assert [(p.author, p.accepted) for p in found.posts] == [
+        ("newbie", False), ("gitguru", True), ("oldtimer", False)
+    ]  # fmt: skip
+    assert [(c.author, c.reply_to) for c in found.comments] == [
+        ("newbie", "gitguru"), ("pedant", "gitguru")
+    ]  # fmt: skip

@@ -616,10 +616,13 @@ def hinted_author(
             continue
         # the element is a name link: all its text is the link's
         is_link = bool(linked) and normalize_space(" ".join(element.itertext())) == linked
-        found.append((weak, not is_link, len(list(element.iter())), name, element))
+        # A name in a list of replies under the post (a commenter's) only where no other
+        # element names anyone
+        replying = _in_replies(element, block)
+        found.append((replying, weak, not is_link, len(list(element.iter())), name, element))
     if not found:
         return None
-    *_, name, element = min(found, key=lambda f: f[:3])
+    *_, name, element = min(found, key=lambda f: f[:4])
     return name, element
 
 
@@ -632,6 +635,8 @@ NOT_THE_AUTHOR: tuple[tuple[str, bool, Callable[..., bool]], ...] = (
      lambda element, block, name: _chrome_marked(element)),
     ("a group or rank link in the poster's title box", False,
      lambda element, block, name: _rank_marked(element)),
+    ("the time's element ('user-action-time')", False,
+     lambda element, block, name: TIME_CLASS.search(_author_marks(element)) is not None),
     ("the quoted post's author", True, lambda element, block, name: _quoted(element, block)),
     ("a name mentioned in the text", True,
      lambda element, block, name: name[0] == "@" and _mention(element)),
@@ -684,6 +689,18 @@ def _quoted(element: etree._Element, block: etree._Element) -> bool:
         if ancestor is block:
             return False
         if ancestor.tag == "blockquote" or QUOTE_CLASS.search(ancestor.get("class") or ""):
+            return True
+    return False
+
+
+def _in_replies(element: etree._Element, block: etree._Element) -> bool:
+    """The element sits in a list of replies or comments shown under the post in the block
+    ("comments-list", "sub-replies"): a commenter's name, not the post's author."""
+    for ancestor in element.iterancestors():
+        if ancestor is block:
+            return False
+        classes = ancestor.get("class")
+        if classes and any(REPLIES_CLASS.match(name) for name in classes.split()):
             return True
     return False
 
@@ -874,6 +891,9 @@ def block_fields(blocks: list[etree._Element], all_blocks: set, now=None) -> lis
                 text_nodes = [n for n in text_nodes if n not in dropped] or text_nodes
         text_nodes = _without_replies(block, text_nodes, time_node, container)
         text_nodes = _without_byline(block, text_nodes, time_node, container)
+        if not text_nodes and time_node is not None:
+            # nothing but the byline: a record written as one line, text, author and time
+            text_nodes = [n for n in [_one_line(time_node, author, author_element)] if n]
         text = "\n".join(n.text for n in text_nodes)
         reply_to = _reply_to(block, authors, text)
         placed.append(
@@ -1210,6 +1230,29 @@ def _without_name(node: SemanticNode, name: str | None) -> SemanticNode:
         return node
     text = normalize_space(node.text.replace(name, " ", 1))
     return SemanticNode(node.key, text, node.link_text, node.element, node.time, node.machine_time)
+
+
+# Letters and digits a one-line record's text has beside its byline (eight CJK characters do
+# too): fewer are the byline's own labels ("By | | Topic: Hardware").
+MIN_ONE_LINE_CHARS = 20
+
+
+def _one_line(
+    node: SemanticNode, name: str | None, element: etree._Element | None
+) -> SemanticNode | None:
+    """A record written as one line, its text then its author and time ("Thanks, that worked.
+    – newbie Mar 1, 2020 at 10:30"): the node holding both, without them, where what is left
+    reads as a text of its own (MIN_ONE_LINE_CHARS) and is not mostly a link; None for a byline
+    (name and time, little else) or a header row."""
+    if not name or node.time is None or element is None or not _holds(node, element):
+        return None
+    rest = node.text.replace(name, " ", 1).replace(node.time, " ", 1)
+    rest = normalize_space(rest).strip(" –—-·|,:;")
+    linked = normalize_space(node.link_text.replace(name, " ", 1))
+    wordy = sum(c.isalnum() for c in rest) >= MIN_ONE_LINE_CHARS or len(_CJK.findall(rest)) >= 8
+    if not wordy or len(linked) * 2 >= len(rest):
+        return None  # (a header row's linked title: "Re: … by jane: 12:18pm")
+    return SemanticNode(node.key, rest, node.link_text, node.element, None, None)
 
 
 def _holds(node: SemanticNode, element: etree._Element | None) -> bool:

@@ -29,6 +29,7 @@ from lxml import etree
 
 from topiccrawler.extract.dates import find_time, parse_time
 from topiccrawler.extract.records.fields import (
+    REPLIES_CLASS,
     SKIPPED_TAGS,
     Evidence,
     SemanticNode,
@@ -78,17 +79,30 @@ class ForumOptions:
 
 
 def layout_children(element: etree._Element) -> list[etree._Element]:
-    """The nearest layout (block-level) descendants: inline markup is looked through."""
+    """The nearest layout (block-level) descendants: inline markup is looked through. A list
+    of the replies shown under a post ("comments-list", "sub-replies") is no part of its
+    layout: an answer with comments and one without (whose empty list cleaning removed) are
+    laid out alike."""
     found = []
     for child in element.iterchildren(etree.Element):
         tag = child.tag
         if tag in SKIPPED_TAGS:
             continue
         if tag in LAYOUT_TAGS:
+            if _replies_list(child):
+                continue
             found.append(child)
         elif len(child):
             found.extend(layout_children(child))
     return found
+
+
+def _replies_list(element: etree._Element) -> bool:
+    classes = element.get("class")
+    return bool(classes) and any(
+        name.lower() in ("comments", "replies") or REPLIES_CLASS.match(name)
+        for name in classes.split()
+    )
 
 
 _DIGITS = re.compile(r"\d+")
@@ -650,13 +664,14 @@ def _posts(
 ) -> list[PostRecord]:
     """The posts read from `blocks` (those with text), records `inner` to them left out;
     `owners` gets each one's block. A block the page's microdata calls the accepted answer
-    (itemprop="acceptedAnswer") is a post marked accepted."""
+    (itemprop="acceptedAnswer"), or whose class says so ("accepted-answer", "best_answer"),
+    is a post marked accepted."""
     posts = []
     for f in block_fields(blocks, set(blocks) | inner, now):
         if f.text:
             post = PostRecord(
                 f.text, f.author, f.author_url, f.time, f.published_at, f.time_attr,
-                accepted=ACCEPTED in (f.element.get("itemprop") or "").split(),
+                accepted=is_accepted(f.element),
             )  # fmt: skip
             posts.append(post)
             if owners is not None:
@@ -666,6 +681,20 @@ def _posts(
 
 # The schema.org property of a question's accepted answer, as microdata gives it.
 ACCEPTED = "acceptedAnswer"
+# A class name marking the accepted or best answer: "accepted-answer", "answer--accepted",
+# "best_answer", "is-accepted", "bestAnswer" (whole names).
+ACCEPTED_CLASS = re.compile(
+    r"^(?:[\w-]*[-_])?(?:accepted|best)[-_]?answer$|^answer[-_]+(?:accepted|best)$"
+    r"|^is[-_]?(?:accepted|best)$",
+    re.I,
+)
+
+
+def is_accepted(block: etree._Element) -> bool:
+    """The page marks the block as the question's accepted answer (microdata or a class)."""
+    if ACCEPTED in (block.get("itemprop") or "").split():
+        return True
+    return any(ACCEPTED_CLASS.match(name) for name in (block.get("class") or "").split())
 # schema.org types of forum posts and answers: a page that marks them up says what they are.
 POST_TYPES = re.compile(r"schema\.org/(?:Answer|DiscussionForumPosting)$", re.I)
 
