@@ -763,3 +763,44 @@ def test_a_question_and_answers_name_their_posters_not_the_time_line_or_a_commen
     assert [(c.author, c.reply_to) for c in found.comments] == [
         ("newbie", "gitguru"), ("pedant", "gitguru")
     ]  # fmt: skip
+
+
+def test_a_member_group_line_in_the_posters_column_is_no_author():
+    posts = "".join(
+        f"""<div class="windowbg" id="msg{n}"><div class="poster"><h4><a href="/profile;u={n}"
+title="View the profile of {user}">{user}</a></h4><ul class="user_info"><li class="membergroup">
+{group}</li><li class="postcount">Posts: {n * 7}</li></ul></div><div class="postarea"><div
+class="keyinfo"><a href="/index.php?msg={n}" class="smalltext">{when}</a></div><div class="post">
+<div class="inner">{text}</div></div></div></div>"""
+        for n, user, group, when, text in (
+            (1, "spoke", "Newbie", "March 03, 2022, 09:15:04 AM",
+             "My chain went rusty over the winter. Is it worth cleaning or should I replace it?"),
+            (2, "derailleur_dan", "Global Moderator", "March 03, 2022, 10:02:51 AM",
+             "Surface rust comes off with degreaser and a brush. Check the stretch with a gauge."),
+            (3, "tandem_tina", "Super Moderator", "March 04, 2022, 07:44:10 PM",
+             "Chains are cheap. If it is stiff after cleaning, replace it and save the cassette."),
+        )
+    )  # fmt: skip
+    page = f"<html><body><h3>Topic: Rust on the bike chain</h3><div id='forumposts'>{posts}</div></body></html>"
+    found = extract_records(page, url="https://smf.example.test/index.php?topic=1234.0")
+    assert [p.author for p in found.posts] == ["spoke", "derailleur_dan", "tandem_tina"]
+
+
+def test_a_short_reply_in_a_container_named_reply_is_the_reply_not_its_button():
+    items = "".join(
+        f"""<div class="reply-item"><div class="root-reply-container"><div class="content-warp"><div
+class="user-info"><div class="user-name">{user}</div></div><div class="root-reply"><span
+class="reply-content">{text}</span><div class="reply-info"><span class="reply-time">{when}</span>
+<span class="reply-like">{n * 38}</span><span class="reply-btn">回复</span></div></div></div></div></div>"""
+        for n, user, when, text in (
+            (1, "吃货小王", "2023-09-10 19:22", "跟着做了一遍，真的不腻！糖色那一步一定要小火。"),
+            (2, "深夜放毒", "2023-09-11 00:41", "半夜看这个太罪恶了，明天就去买五花肉。"),
+            (3, "厨艺小白", "2023-09-12 12:03", "请问没有冰糖的话用白糖可以吗？颜色会不会差一些？"),
+        )
+    )  # fmt: skip
+    page = f"""<html><body><h1>家常红烧肉的正确做法</h1><p>今天教大家做一道下饭的家常红烧肉。</p>
+<div class="reply-list">{items}</div></body></html>"""
+    comments = extract_records(page, url="https://video.example.test/video/BV1xx411c7mD").comments
+    assert [(c.author, c.text[:6]) for c in comments] == [
+        ("吃货小王", "跟着做了一遍"), ("深夜放毒", "半夜看这个太"), ("厨艺小白", "请问没有冰糖")
+    ]  # fmt: skip

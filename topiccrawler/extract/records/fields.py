@@ -98,7 +98,8 @@ NOT_POST_TIME = re.compile(
 )
 # A poster's rank or role, shown beside the name in user boxes: never the name itself.
 ROLE_TEXT = re.compile(
-    r"^\s*(?:(?:new|junior|senior|full|active|registered|well-known|premium|banned)\s+)?"
+    r"^\s*(?:(?:new|junior|senior|full|active|registered|well-known|premium|banned|global|super|"
+    r"forum|site|community)\s+)?"
     r"(?:member|user|administrator|admin|moderator|mod|staff|guest|newbie|contributor|"
     r"original poster|thread starter|topic starter|op|themenstarter|threadersteller|"
     r"mitglied|benutzer|moderateur|modérateur|membre|miembro|membro|"
@@ -107,7 +108,9 @@ ROLE_TEXT = re.compile(
 )
 # class names of a poster's title, rank, group or flair box ("user-title", "user-group"):
 # whole names, by their last word; the links in such a box name a group, not the poster.
-RANK_CLASS = re.compile(r"^(?:[\w-]*[-_])?(?:user-?title|rank|badges?|flair|group|role)$", re.I)
+RANK_CLASS = re.compile(
+    r"^(?:[\w-]*[-_])?(?:user-?title|rank|badges?|flair|(?:member|post|user)?group|role)$", re.I
+)
 MAX_AUTHOR_CHARS = 40
 ZERO_WIDTH = re.compile("[\u200b-\u200d\u2060\ufeff]")  # joiners a name may carry unseen
 MAX_TIME_NODE_CHARS = 80
@@ -769,7 +772,23 @@ def _chrome_marked(element: etree._Element) -> bool:
         return False
     if any(SIGNATURE.search(name) for name in marked):
         return True
-    return len("".join("".join(element.itertext()).split())) <= MAX_CHROME_CHARS
+    text = "".join("".join(element.itertext()).split())
+    if all(REPLY_NAMED.match(name) for name in marked) and _sentence(text):
+        return False  # "root-reply-container": the reply itself, a short one, not its button
+    return len(text) <= MAX_CHROME_CHARS
+
+
+# A class named for a reply ("root-reply", "reply-container", "reply-link"): a button or a
+# reply box, or the reply itself, which a sentence in it tells (no button holds one).
+REPLY_NAMED = re.compile(r"^(?:[\w-]*[-_])?(?:reply|respond)(?:[-_][a-z]+){0,2}$", re.I)
+
+
+def _sentence(squeezed: str) -> bool:
+    """Text (white space removed) that reads as a sentence, not a button's label: eight CJK
+    characters, or MIN_ONE_LINE_CHARS letters and digits."""
+    return len(_CJK.findall(squeezed)) >= 8 or sum(c.isalnum() for c in squeezed) >= (
+        MIN_ONE_LINE_CHARS
+    )
 
 
 def is_chrome(node: SemanticNode, block: etree._Element) -> bool:
@@ -1249,8 +1268,7 @@ def _one_line(
     rest = node.text.replace(name, " ", 1).replace(node.time, " ", 1)
     rest = normalize_space(rest).strip(" –—-·|,:;")
     linked = normalize_space(node.link_text.replace(name, " ", 1))
-    wordy = sum(c.isalnum() for c in rest) >= MIN_ONE_LINE_CHARS or len(_CJK.findall(rest)) >= 8
-    if not wordy or len(linked) * 2 >= len(rest):
+    if not _sentence(rest) or len(linked) * 2 >= len(rest):
         return None  # (a header row's linked title: "Re: … by jane: 12:18pm")
     return SemanticNode(node.key, rest, node.link_text, node.element, None, None)
 
