@@ -804,3 +804,44 @@ class="reply-content">{text}</span><div class="reply-info"><span class="reply-ti
     assert [(c.author, c.text[:6]) for c in comments] == [
         ("吃货小王", "跟着做了一遍"), ("深夜放毒", "半夜看这个太"), ("厨艺小白", "请问没有冰糖")
     ]  # fmt: skip
+
+
+def test_a_dated_list_of_related_articles_beside_an_article_is_no_thread_list():
+    rows = "".join(
+        f"""<li><a href="/news/2024/0{n}/{n}.html">{title}</a><span class="time">2024-0{n}-1{n}
+10:0{n}</span><span class="source">来源：{source}</span></li>"""
+        for n, title, source in (
+            (1, "我市出台促进消费十条措施", "市政府网"), (2, "一季度全市GDP同比增长5.2%", "统计局"),
+            (3, "重点项目集中开工 总投资超千亿", "发改委"), (4, "外贸进出口实现开门红", "海关"),
+        )
+    )  # fmt: skip
+    article = "本报讯 记者从有关部门获悉，今年以来全市经济运行总体平稳，重点项目建设加快推进。" * 6
+    page = f"""<html><body><div class="article"><h1>全市经济运行总体平稳</h1><div class="info">2024-04-10
+08:30 来源：本地日报</div><div class="content"><p>{article}</p></div></div><div class="related">
+<h3>相关新闻</h3><ul>{rows}</ul></div></body></html>"""
+    found = extract_records(page, url="https://news.example.test/2024/04/10/economy.html")
+    assert (found.kind, found.threads) == ("", [])
+
+
+def test_a_comment_line_of_name_colon_and_text_and_a_tally_button():
+    items = "".join(
+        f"""<div class="list_li" comment_id="{n}"><div class="face"><a href="/u/{n}"><img
+src="/f.jpg" alt=""></a></div><div class="list_con"><div class="text"><a href="/u/{n}">{user}</a>：{text}
+</div><div class="func"><div class="handle"><a class="reply-link" href="#">回复</a> <span>亮了({n * 9})</span>
+</div><div class="from">{when}</div></div></div></div>"""
+        for n, user, when, text in (
+            (1, "晨跑的猫", "11月20日 08:12", "终于凉快了，明天的晨跑可以穿长袖了。"),
+            (2, "小城故事多", "11月20日 08:40", "又要降温，家里的暖气什么时候来啊？"),
+            (3, "路过的风", "11月20日 09:05", "谢谢提醒，给爸妈也转发一下，让他们多穿点。"),
+        )
+    )  # fmt: skip
+    page = f"""<html><body><div class="detail"><div class="info"><a href="/u/0">城市气象台</a></div>
+<div class="text">【降温提醒】明天起冷空气南下，全市气温下降6到8度，请注意添衣保暖。</div></div>
+<div class="list">{items}</div></body></html>"""
+    found = extract_records(page, url="https://weibo.example.test/1234567890/NxYzAbCdE")
+    records = found.posts or found.comments
+    assert [(r.author, r.text) for r in records] == [
+        ("晨跑的猫", "终于凉快了，明天的晨跑可以穿长袖了。"),
+        ("小城故事多", "又要降温，家里的暖气什么时候来啊？"),
+        ("路过的风", "谢谢提醒，给爸妈也转发一下，让他们多穿点。"),
+    ]

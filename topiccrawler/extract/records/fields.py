@@ -59,7 +59,9 @@ CHROME_WORD = (
     r"(?:回复|引用|举报|赞|顶|踩|分享|删除|编辑|评分|收藏|只看该作者|倒序浏览|楼主|沙发|板凳|地板|"
     r"reply|quote|report|like|share|permalink|edit|delete|link|top|select|choose|"
     r"antworten|zitieren|melden|teilen|auswählen|répondre|responder|citer|选择|"
-    r"log in to reply|login to reply|cancel reply|[^\w\s]*\d*[^\w\s]*)(?:\(\d*\)|（\d*）)?"
+    r"log in to reply|login to reply|cancel reply|[^\w\s]*\d*[^\w\s]*"
+    # any short label with a count beside it: a button's tally ("亮了(3)", "Helpful (12)")
+    r"|[^\W\d_]{1,4}\s*(?=[(（]\d+[)）]))(?:\s*\(\d*\)|\s*（\d*）)?"
 )
 # A text made only of chrome words ("回复 赞", "Reply | Quote", "顶(0)").
 CHROME_TEXT = re.compile(rf"^{CHROME_WORD}(?:[\s|·/]+{CHROME_WORD})*$", re.I)
@@ -887,14 +889,17 @@ def block_fields(blocks: list[etree._Element], all_blocks: set, now=None) -> lis
             time_node = next(
                 (n for n in block_nodes if n.time and len(n.text) <= MAX_TIME_NODE_CHARS), None
             )
-        candidates = [
-            _without_name(n, author)
-            for n in block_nodes
-            if n.key not in noise
-            and n is not time_node
-            and not (_holds(n, author_element) and not _around_name(n, author_element, author))
-            and not is_chrome(n, block)
-        ]
+        candidates, said = [], []
+        for n in block_nodes:
+            if n.key in noise or n is time_node or is_chrome(n, block):
+                continue
+            if _holds(n, author_element) and not _around_name(n, author_element, author):
+                words = _said_after_name(n, author)  # "晨跑的猫：终于凉快了": what follows
+                if words is not None:
+                    candidates.append(words)
+                    said.append(words)
+                continue
+            candidates.append(_without_name(n, author))
         container = containers[block]
         inside = sum(len(n.text) for n in candidates if _within(n, container))
         byline = _inside(author_element, container) or (
@@ -905,7 +910,7 @@ def block_fields(blocks: list[etree._Element], all_blocks: set, now=None) -> lis
         text_nodes = [n for n in candidates if _within(n, container)]
         card = user_card(block, author_element, time_node)
         if card is not None:
-            dropped = [n for n in text_nodes if _inside(n.element, card)]
+            dropped = [n for n in text_nodes if _inside(n.element, card) and n not in said]
             if all(len(n.text) <= MAX_CARD_LINE_CHARS for n in dropped):
                 text_nodes = [n for n in text_nodes if n not in dropped] or text_nodes
         text_nodes = _without_replies(block, text_nodes, time_node, container)
@@ -1089,8 +1094,9 @@ def _author(
 def byline_name(node: SemanticNode) -> str | None:
     """The name a byline opens with: a short line that starts with a link whose text is a
     name and goes on to the time ("<a>山间行者</a> 2024-04-20 09:02 北京", "<a>milkfan</a> · 2 天前 ·
-    1024 次点击"): the link is the poster's, the rest is the time and what the page adds to it."""
-    if not node.link_text or node.link_text == node.text or len(node.text) > MAX_TIME_NODE_CHARS:
+    1024 次点击"), or a line of the name, a colon and what the person said ("<a>晨跑的猫</a>：终于
+    凉快了"): the link is the poster's."""
+    if not node.link_text or node.link_text == node.text:
         return None
     first = node.element if node.element.tag == "a" else next(node.element.iter("a"), None)
     if first is None:
@@ -1098,10 +1104,17 @@ def byline_name(node: SemanticNode) -> str | None:
     shown = normalize_space("".join(first.itertext()))
     if not shown or not node.text.startswith(shown):
         return None
+    if len(node.text) > MAX_TIME_NODE_CHARS and not SAID.match(node.text[len(shown) :]):
+        return None  # a byline is short; a line of what someone said need not be
     name = clean_author(shown, linked=True)
-    if name is None or find_time(node.text[len(shown) :]) is None:
+    rest = node.text[len(shown) :]
+    if name is None or (find_time(rest) is None and not SAID.match(rest)):
         return None
     return name
+
+
+# What a person says, after their name and a colon ("<a>晨跑的猫</a>：终于凉快了"): a sentence.
+SAID = re.compile(r"^\s*[:：]\s*\S")
 
 
 # A user named by a number ("1657811359"): at the position that holds the authors' links in
@@ -1254,6 +1267,17 @@ def _without_name(node: SemanticNode, name: str | None) -> SemanticNode:
 # Letters and digits a one-line record's text has beside its byline (eight CJK characters do
 # too): fewer are the byline's own labels ("By | | Topic: Hardware").
 MIN_ONE_LINE_CHARS = 20
+
+
+def _said_after_name(node: SemanticNode, name: str | None) -> SemanticNode | None:
+    """The node without its opening "name：" where it goes on with what the person said."""
+    if not name or not node.text.startswith(name):
+        return None
+    rest = node.text[len(name) :]
+    if not SAID.match(rest):
+        return None
+    said = rest.lstrip().lstrip(":：").strip()
+    return SemanticNode(node.key, said, node.link_text, node.element, node.time, node.machine_time)
 
 
 def _one_line(

@@ -408,8 +408,8 @@ def looks_like_posts(
 
 def looks_like_thread_list(blocks: Sequence[etree._Element], forum: bool = True) -> bool:
     """List rows: a title link of its own in (nearly) every row, and beside it a time or a
-    count (numbers in the title do not count). Off a forum (`forum` False) rows need both:
-    a "related articles" box has titles with digits and sometimes dates, seldom both."""
+    count (numbers in the title do not count). Off a forum (`forum` False) rows need both, the
+    count apart from the time: a "related articles" box has titles with digits and dates."""
     n = len(blocks)
     hrefs = set()
     titles = []
@@ -428,6 +428,15 @@ def looks_like_thread_list(blocks: Sequence[etree._Element], forum: bool = True)
     counted = sum(bool(NUMBER.search(t)) for t in rests) / n
     if counted >= 0.8 if forum else counted < 0.8:
         return forum  # decided without reading times (the costly part)
+    if not forum:
+        # The count beside the time, not the time's digits: a "related articles" box dates
+        # its rows ("2024-01-11 10:01", "March 12, 2023"), a thread list counts replies too.
+        times = [find_time(text) for text in rests]
+        counts = sum(
+            bool(NUMBER.search(text.replace(time, " ", 1) if time else text))
+            for text, time in zip(rests, times, strict=True)
+        )
+        return counts >= 0.8 * n and sum(map(bool, times)) >= 0.5 * n
     needed = 0.5 * n  # rows with a time: read until there are enough
     for text in rests:
         if find_time(text):
