@@ -845,3 +845,25 @@ src="/f.jpg" alt=""></a></div><div class="list_con"><div class="text"><a href="/
         ("小城故事多", "又要降温，家里的暖气什么时候来啊？"),
         ("路过的风", "谢谢提醒，给爸妈也转发一下，让他们多穿点。"),
     ]
+
+
+def test_a_date_without_its_year_counts_where_its_element_is_named_the_date():
+    items = "".join(
+        f"""<div class="comment-item"><div class="author"><a class="name" href="/user/{n}">{user}</a>
+</div><div class="content"><span class="note-text">{text}</span></div><div class="info"><div
+class="date"><span>{when}</span><span class="location">{place}</span></div><div
+class="interactions"><span class="count">{n * 4}</span></div></div></div>"""
+        for n, user, when, place, text in (
+            (1, "银杏控", "11-02", "北京", "钓鱼台那条路太美了，就是人有点多，建议早上去。"),
+            (2, "周末去哪儿", "11-03", "天津", "收藏了，这周六就去地坛公园看看。"),
+            (3, "摄影小白", "11-05", "河北", "请问拍银杏用什么参数比较好？我拍出来总是发灰。"),
+        )
+    )  # fmt: skip
+    page = f"""<html><body><div class="note"><div class="title">秋天去哪里看银杏</div><div
+class="desc">整理了几个市区就能到的银杏大道，周末去正好。</div></div><div class="list">{items}</div>
+</body></html>"""
+    found = extract_records(page, url="https://notes.example.test/explore/64f0a1b2c3d4")
+    records = found.posts or found.comments
+    assert [(r.author, r.time) for r in records] == [
+        ("银杏控", "11-02"), ("周末去哪儿", "11-03"), ("摄影小白", "11-05")
+    ]  # fmt: skip

@@ -242,7 +242,9 @@ def _time_of(element: etree._Element, text: str) -> tuple[str | None, str | None
                 written = find_time(shown) or BARE_AGE.match(shown) or _coarse(shown)
                 return (shown if written else value), value.strip()
     if not find_time(text):
-        return None, None
+        if not MONTH_DAY.search(text):
+            return None, None
+        return next(filter(None, map(cued_time, element.iter(etree.Element))), None), None
     timed = [
         node
         for node in element.iterdescendants(etree.Element)
@@ -264,6 +266,30 @@ TIME_CLASS = re.compile(
     r"(?:^|[-_\s])(?:time|date|datetime|timestamp|pubtime|posted|post-?date|ago)(?:$|[-_\s])",
     re.I,
 )
+
+
+# A date shown without its year ("11-02", "11/02 18:30", "11月2日"): no time on its own (a
+# score, a range), a record's time where the markup calls its element the date or time.
+CUED_DATE = re.compile(r"^\s*(?:\d{1,2}[-/.]\d{1,2}|\d{1,2}月\d{1,2}日)(?:\s+\d{1,2}:\d{2})?\s*$")
+
+
+MONTH_DAY = re.compile(r"\d[-/.月]\d")  # what a CUED_DATE has somewhere in a longer text
+
+
+def cued_time(element: etree._Element) -> str | None:
+    """The element's text where it is a date without its year (CUED_DATE) and the element,
+    or its parent, is named for a date or time ("date", "reply-time")."""
+    text = element.text
+    if not text or len(element) or not CUED_DATE.match(text):
+        return None
+    named = element
+    for _ in range(2):
+        if named is None or not isinstance(named.tag, str):
+            return None
+        if TIME_CLASS.search(_author_marks(named)):
+            return text.strip()
+        named = named.getparent()
+    return None
 
 
 def _opens_with_link(element: etree._Element, text: str) -> bool:
@@ -305,7 +331,9 @@ def shows_time(block: etree._Element) -> bool:
             return True
     if block.xpath(".//time[@datetime] | .//*[@data-time or @data-timestamp]"):
         return True
-    return any(_short_time(title) for title in block.xpath(".//*/@title"))
+    if any(_short_time(title) for title in block.xpath(".//*/@title")):
+        return True
+    return any(cued_time(e) for e in block.iter(etree.Element) if e.text and len(e.text) < 20)
 
 
 def _attribute_time(element: etree._Element) -> bool:
@@ -499,7 +527,10 @@ def page_evidence(body: etree._Element, known: dict | set = frozenset()) -> Evid
         holds = _LINKS if tag == "a" else 0
         text = element.text
         if text:
-            holds |= _piece(text)
+            bits = _piece(text)
+            if bits == _DIGITS and cued_time(element):
+                bits |= _TIMED  # "11-02" in an element named "date"
+            holds |= bits
         if len(element):
             for child in element:
                 holds |= up(child, 0)
