@@ -1,6 +1,6 @@
 """Records on pages the team wrote in the manner of software outside ../shared/bench/records.
 
-    .venv/bin/python benchmarks/written_records.py [--batches 1 2 3 4 5] [--show]
+    .venv/bin/python benchmarks/written_records.py [--batches 1 2 3 4 5 6] [--show]
     PYTHONPATH=/path/to/other/checkout .venv/bin/python benchmarks/written_records.py
 
 The pages (benchmarks/written/batch*.py) are ours, written from memory of each software's
@@ -22,7 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from written import batch1, batch2, batch3, batch4, batch5  # noqa: E402
+from written import batch1, batch2, batch3, batch4, batch5, batch6  # noqa: E402
 
 from topiccrawler.extract.page import extract_page  # noqa: E402
 
@@ -33,7 +33,7 @@ def _truth(rows, author, time, text):
 
 def cases() -> list[tuple[int, str, str, str, list]]:
     """(batch, name, page, URL, truth as (author, time, text)) for every written page."""
-    b1, b2, b3, b4, b5 = batch1, batch2, batch3, batch4, batch5
+    b1, b2, b3, b4, b5, b6 = batch1, batch2, batch3, batch4, batch5, batch6
     se_truth = [("newbie", None, b3.SE_Q[0][3])] + [
         (a[0], None, a[3]) for a in b3.SE_A
     ] + [(c[0], None, c[3]) for a in b3.SE_A for c in a[4]]  # fmt: skip
@@ -80,6 +80,16 @@ def cases() -> list[tuple[int, str, str, str, list]]:
          _truth(b5.HUPU, 0, 2, 4)),
         (5, "blog article", b5.wp_article(), "https://greenrooms.example.test/2023/09/growing-herbs/", []),
         (5, "news article", b5.zh_article(), "https://news.example.test/2024/04/10/economy.html", []),
+        (6, "guba-like", b6.guba(b6.GUBA), "https://guba.example.test/news,600519,1357924680.html",
+         _truth(b6.GUBA, 0, 2, 3)),
+        (6, "toutiao-like", b6.toutiao(b6.TOUTIAO), "https://www.toutiao.example.test/article/7321/",
+         _truth(b6.TOUTIAO, 0, 2, 3)),
+        (6, "netease-music-like", b6.music163(b6.MUSIC), "https://music.example.test/song?id=186016",
+         _truth(b6.MUSIC, 0, 2, 3)),
+        (6, "csdn-like", b6.csdn(b6.CSDN), "https://blog.csdn.example.test/wang/article/details/128512",
+         _truth(b6.CSDN, 0, 3, 4)),
+        (6, "cnblogs-like", b6.cnblogs(b6.CNBLOGS), "https://www.cnblogs.example.test/laoli/p/1.html",
+         _truth(b6.CNBLOGS, 0, 2, 3)),
     ]  # fmt: skip
 
 
@@ -110,7 +120,7 @@ def score(page: str, url: str, truth: list) -> dict:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--batches", type=int, nargs="+", default=[1, 2, 3, 4, 5])
+    parser.add_argument("--batches", type=int, nargs="+", default=[1, 2, 3, 4, 5, 6])
     parser.add_argument("--show", action="store_true", help="print every record found")
     args = parser.parse_args()
     print(f"{'batch':5} {'page':20} {'records':>8} {'authors':>8} {'times':>7} {'other':>6}")

@@ -867,3 +867,23 @@ class="desc">整理了几个市区就能到的银杏大道，周末去正好。<
     assert [(r.author, r.time) for r in records] == [
         ("银杏控", "11-02"), ("周末去哪儿", "11-03"), ("摄影小白", "11-05")
     ]  # fmt: skip
+
+
+def test_a_name_link_beside_a_level_badge_names_the_author():
+    items = "".join(
+        f"""<div class="zwli" id="zwli{n}"><div class="zwlitxt"><div class="zwlianame"><span
+class="zwnick"><a href="//i.example.test/{n}">{user}</a></span><span class="zwlevel">Lv{n + 1}</span>
+</div><div class="zwlitime">发表于 {when}</div><div class="zwlitext">{text}</div></div></div>"""
+        for n, user, when, text in (
+            (1, "价值投资小学生", "2024-01-02 09:45:11", "底部不好猜，分批买入比较稳妥，别一把梭。"),
+            (2, "老股民张三", "2024-01-02 10:02:37", "消费复苏慢，估计还要磨一段时间，耐心点。"),
+            (3, "韭菜的自我修养", "2024-01-02 10:30:54", "每次都说是底部，结果还有底下的底部。"),
+        )
+    )  # fmt: skip
+    page = f"""<html><body><h1>这波调整还要多久？</h1><div class="zwcon">白酒板块连续调整，大家觉得底部在
+哪里？</div><div id="zwlist">{items}</div></body></html>"""
+    found = extract_records(page, url="https://guba.example.test/news,600519,1357924680.html")
+    records = found.posts or found.comments
+    assert [(r.author, r.text[:5]) for r in records] == [
+        ("价值投资小学生", "底部不好猜"), ("老股民张三", "消费复苏慢"), ("韭菜的自我修养", "每次都说是")
+    ]  # fmt: skip

@@ -1125,8 +1125,8 @@ def _author(
 def byline_name(node: SemanticNode) -> str | None:
     """The name a byline opens with: a short line that starts with a link whose text is a
     name and goes on to the time ("<a>山间行者</a> 2024-04-20 09:02 北京", "<a>milkfan</a> · 2 天前 ·
-    1024 次点击"), or a line of the name, a colon and what the person said ("<a>晨跑的猫</a>：终于
-    凉快了"): the link is the poster's."""
+    1024 次点击"), a line of the name, a colon and what the person said ("<a>晨跑的猫</a>：终于
+    凉快了"), or the name and a level badge ("<a>老股民张三</a> Lv3"): the link is the poster's."""
     if not node.link_text or node.link_text == node.text:
         return None
     first = node.element if node.element.tag == "a" else next(node.element.iter("a"), None)
@@ -1139,13 +1139,16 @@ def byline_name(node: SemanticNode) -> str | None:
         return None  # a byline is short; a line of what someone said need not be
     name = clean_author(shown, linked=True)
     rest = node.text[len(shown) :]
-    if name is None or (find_time(rest) is None and not SAID.match(rest)):
+    if name is None or not (find_time(rest) or SAID.match(rest) or LEVEL.match(rest)):
         return None
     return name
 
 
 # What a person says, after their name and a colon ("<a>晨跑的猫</a>：终于凉快了"): a sentence.
 SAID = re.compile(r"^\s*[:：]\s*\S")
+# A user's level or rank badge beside the name ("Lv2", "LV.5", "等级 3", "V6", "VIP"): the
+# line is the name's.
+LEVEL = re.compile(r"^\s*(?:lv\.?\s*\d+|level\s*\d+|等级\s*\d+|v\d{1,2}|vip\d{0,2})\s*$", re.I)
 
 
 # A user named by a number ("1657811359"): at the position that holds the authors' links in
