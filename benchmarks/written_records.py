@@ -1,6 +1,6 @@
 """Records on pages the team wrote in the manner of software outside ../shared/bench/records.
 
-    .venv/bin/python benchmarks/written_records.py [--batches 1 2 3 4 5 6] [--show]
+    .venv/bin/python benchmarks/written_records.py [--batches 1 2 3 4 5 6 7] [--show]
     PYTHONPATH=/path/to/other/checkout .venv/bin/python benchmarks/written_records.py
 
 The pages (benchmarks/written/batch*.py) are ours, written from memory of each software's
@@ -22,7 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from written import batch1, batch2, batch3, batch4, batch5, batch6  # noqa: E402
+from written import batch1, batch2, batch3, batch4, batch5, batch6, batch7  # noqa: E402
 
 from topiccrawler.extract.page import extract_page  # noqa: E402
 
@@ -33,7 +33,7 @@ def _truth(rows, author, time, text):
 
 def cases() -> list[tuple[int, str, str, str, list]]:
     """(batch, name, page, URL, truth as (author, time, text)) for every written page."""
-    b1, b2, b3, b4, b5, b6 = batch1, batch2, batch3, batch4, batch5, batch6
+    b1, b2, b3, b4, b5, b6, b7 = batch1, batch2, batch3, batch4, batch5, batch6, batch7
     se_truth = [("newbie", None, b3.SE_Q[0][3])] + [
         (a[0], None, a[3]) for a in b3.SE_A
     ] + [(c[0], None, c[3]) for a in b3.SE_A for c in a[4]]  # fmt: skip
@@ -90,17 +90,27 @@ def cases() -> list[tuple[int, str, str, str, list]]:
          _truth(b6.CSDN, 0, 3, 4)),
         (6, "cnblogs-like", b6.cnblogs(b6.CNBLOGS), "https://www.cnblogs.example.test/laoli/p/1.html",
          _truth(b6.CNBLOGS, 0, 2, 3)),
+        (7, "three-row board", b7.three_rows(b7.THREE), "https://bread.example.test/t/sourdough-acetone/88",
+         _truth(b7.THREE, 0, 1, 2)),
+        (7, "vbulletin-like", b7.vbulletin(b7.VB, b7.VB_LATEST), "https://guitar.example.test/showthread.php?t=5150",
+         [(r[0], r[3], r[5]) for r in b7.VB]),
+        (7, "blog, recent-comments box", b7.blog_recent(b7.BLOG, b7.BLOG_RECENT),
+         "https://garden.example.test/2023/06/pruning-tomatoes/", _truth(b7.BLOG, 0, 2, 3)),
+        (7, "mailing-list archive", b7.mailing(b7.MAIL), "https://lists.example.test/lists/dev/2024-02/msg00042.html",
+         _truth(b7.MAIL, 0, 1, 2)),
+        (7, "product reviews", b7.reviews(b7.REVIEWS), "https://shop.example.test/dp/B0KETTLE17",
+         _truth(b7.REVIEWS, 0, 3, 4)),
     ]  # fmt: skip
 
 
 def score(page: str, url: str, truth: list) -> dict:
     records = extract_page(page, url=url).records
     found = [*records.posts, *records.comments, *records.threads]
-    texts = [getattr(r, "text", None) or getattr(r, "title", "") for r in found]
+    texts = [" ".join((getattr(r, "text", None) or getattr(r, "title", "")).split()) for r in found]
     hit = right_author = right_time = timed = 0
     used = set()
     for author, time, text in truth:
-        start = text[:12]
+        start = " ".join(text.split())[:12]
         match = next((i for i, t in enumerate(texts) if start in t and i not in used), None)
         if match is None:
             continue
@@ -120,7 +130,7 @@ def score(page: str, url: str, truth: list) -> dict:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--batches", type=int, nargs="+", default=[1, 2, 3, 4, 5, 6])
+    parser.add_argument("--batches", type=int, nargs="+", default=[1, 2, 3, 4, 5, 6, 7])
     parser.add_argument("--show", action="store_true", help="print every record found")
     args = parser.parse_args()
     print(f"{'batch':5} {'page':20} {'records':>8} {'authors':>8} {'times':>7} {'other':>6}")

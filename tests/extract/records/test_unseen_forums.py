@@ -887,3 +887,38 @@ class="zwnick"><a href="//i.example.test/{n}">{user}</a></span><span class="zwle
     assert [(r.author, r.text[:5]) for r in records] == [
         ("价值投资小学生", "底部不好猜"), ("老股民张三", "消费复苏慢"), ("韭菜的自我修养", "每次都说是")
     ]  # fmt: skip
+
+
+def test_posts_as_three_sibling_rows_each_are_read_one_post_a_head_body_and_foot():
+    rows = "".join(
+        f"""<div class="p-head"><b class="p-user"><a href="/u/{user}">{user}</a></b> <span
+class="p-when">{when}</span></div><div class="p-body">{text}</div><div class="p-foot"><span
+class="p-sig">{sig}</span> <a href="/quote/{n}">Quote</a></div>"""
+        for n, (user, when, text, sig) in enumerate((
+            ("crumbqueen", "Jan 4, 2024 8:02 am", "My starter smells like nail polish remover after two days.", "Baking since 2019"),
+            ("levain_larry", "Jan 4, 2024 9:40 am", "It is hungry. Feed it twice a day at a higher ratio.", "Flour, water, patience"),
+            ("ryeguy", "Jan 4, 2024 1:15 pm", "Some rye flour in the feed helps too. Mine smelled the same.", "Rye not?"),
+        ))
+    )  # fmt: skip
+    page = f"<html><body><h2>Sourdough starter smells like acetone</h2><div class='posts'>{rows}</div></body></html>"
+    posts = extract_records(page, url="https://bread.example.test/t/sourdough-acetone/88").posts
+    assert [(p.author, p.text[:12]) for p in posts] == [
+        ("crumbqueen", "My starter s"), ("levain_larry", "It is hungry"), ("ryeguy", "Some rye flo")
+    ]  # fmt: skip
+
+
+def test_recent_comments_in_a_sidebar_are_the_sites_not_the_pages():
+    recent = "".join(
+        f"""<li class="recentcomments"><span class="comment-author-link"><a href="/u/{who}">{who}</a>
+</span> on <a href="/p/{n}#c">{post}</a><div class="excerpt">{said}</div><span class="date">{when}</span></li>"""
+        for n, (who, post, said, when) in enumerate((
+            ("Hank", "Composting in winter", "Keep the pile big enough to hold its heat, at least a cubic metre.", "June 9, 2023"),
+            ("Ines", "Slugs and beer traps", "The traps worked until the hedgehogs found them first, fine by me.", "June 8, 2023"),
+            ("Paul", "Raised beds on clay", "Break up the clay under the bed or the water has nowhere to go.", "June 7, 2023"),
+        ))
+    )  # fmt: skip
+    article = "Indeterminate tomatoes grow side shoots in every leaf axil; removing some keeps the plant airy. " * 4
+    page = f"""<html><body><aside class="widget-area"><h2>Recent Comments</h2><ul>{recent}</ul></aside>
+<main><article><h1>Pruning tomatoes</h1><p>{article}</p></article></main></body></html>"""
+    found = extract_records(page, url="https://garden.example.test/2023/06/pruning-tomatoes/")
+    assert (found.comments, found.posts) == ([], [])

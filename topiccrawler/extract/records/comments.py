@@ -24,6 +24,7 @@ from topiccrawler.extract.records.fields import (
     SKIPPED_TAGS,
     Evidence,
     at_least,
+    beside_content,
     block_fields,
     hinted_author,
     shows_time,
@@ -32,7 +33,7 @@ from topiccrawler.extract.records.fields import (
 )
 from topiccrawler.extract.records.forum import ForumOptions
 from topiccrawler.extract.records.similarity import MEASURES, similar_siblings
-from topiccrawler.extract.tree import text_stats
+from topiccrawler.extract.tree import element_stats, text_stats
 from topiccrawler.items import CommentRecord
 
 # class/id words of comment sections and comments.
@@ -120,7 +121,7 @@ def candidate_regions(
         depth = sum(1 for _ in node.iterancestors())  # <html> is 0
         if depth > options.level or options.evidence:
             compared = (
-                [k for k in kids if stats[k].clear >= MIN_COMMENT_CHARS]
+                [k for k in kids if _stats(k, stats).clear >= MIN_COMMENT_CHARS]
                 if options.evidence
                 else kids
             )
@@ -265,6 +266,14 @@ def is_comment_region(
     return authored / n >= (0.5 if structural else 0.8)
 
 
+def _stats(element: etree._Element, stats: dict):
+    """The element's TextStats; a wrapper detection made since (rows of one post wrapped
+    together) is counted from its children's (and not added: `stats` also says which
+    elements the page had when its evidence was taken)."""
+    known = stats.get(element)
+    return known if known is not None else element_stats(element, stats)
+
+
 def comment_regions(
     body: etree._Element,
     options: RecordOptions = RecordOptions(),
@@ -277,9 +286,10 @@ def comment_regions(
     body's `text_stats` and `evidence` (`page_evidence`), when the caller has them."""
     accepted: list[Region] = []
     taken: set[etree._Element] = set()
+    beside = beside_content(body, stats) if stats is not None else set()
     for region in candidate_regions(body, options, stats, evidence):
-        if region.blocks[0] in taken:
-            continue
+        if region.blocks[0] in taken or region.blocks[0] in beside:
+            continue  # (a sidebar's "recent comments" are the site's, not the page's)
         if not is_comment_region(region, options, evidence):
             continue  # a list inside a record (not a record itself) fails here too
         _take(region, taken)

@@ -67,12 +67,15 @@ CHROME_WORD = (
 CHROME_TEXT = re.compile(rf"^{CHROME_WORD}(?:[\s|·/]+{CHROME_WORD})*$", re.I)
 # Labels in front of an author: "作者：", "by", "von", "Name:".
 AUTHOR_LABEL = re.compile(
-    r"^\s*(?:作者|楼主|发帖人|用户|by|von|par|por|name|posted by|geschrieben von)\s*[:：]?\s*",
+    r"^\s*(?:(?:作者|楼主|发帖人|用户|by|von|par|por|name|posted by|geschrieben von)\s*[:：]?"
+    r"|(?:from|来自|发件人)\s*[:：])\s*",
     re.I,
 )
 # What follows an author's name in a byline: "Jane says:", "Anna sagt:".
 AUTHOR_TRAILER = re.compile(
-    r"\s*(?:says|said|sagt|schreibt|meint|dit|dice|wrote|说|说道)\s*[:：]?\s*$", re.I
+    r"\s*(?:says|said|sagt|schreibt|meint|dit|dice|wrote|说|说道)\s*[:：]?\s*$"
+    r"|\s*<[^<>\s]+@[^<>\s]+>\s*$",  # a mail header's address: "Ada Park <ada@example.org>"
+    re.I,
 )
 # A poster's statistics ("Posts: 139", "积分: 84"): a label, a colon and a number, never
 # a name, though user boxes mark them as the author's.
@@ -485,6 +488,27 @@ class _Holds:
                 memo[node] = False
                 stack.pop()
         return False
+
+
+# HTML5 and ARIA landmarks of what sits beside a page's content: their lists are the site's
+# (recent comments, latest threads, members online), not the page's records; unless the
+# landmark holds half the page's text or more (a stray <aside> left open around the rest).
+LANDMARKS = frozenset(("aside", "nav", "complementary", "navigation"))
+
+
+def beside_content(body: etree._Element, stats: dict) -> set:
+    """The elements inside landmarks beside the page's content (`LANDMARKS`), for the
+    detectors to leave alone. Cheap: pages have few landmarks."""
+    page = stats[body].text if body in stats else 0
+    beside: set = set()
+    for element in body.iter(etree.Element):
+        if element in beside:
+            continue
+        if element.tag in LANDMARKS or element.get("role") in LANDMARKS:
+            known = stats.get(element)
+            if known is not None and known.text * 2 < page:
+                beside.update(element.iter())
+    return beside
 
 
 def at_least(elements, holding, count: float) -> bool:
@@ -1105,11 +1129,16 @@ def _author(
     hinted = hinted_author(block, skip)
     if hinted:
         return hinted
-    for node in nodes[:6]:
-        if re.match(r"^\s*(?:作者|楼主|by|von|posted by)\s*[:：]?\s*\S", node.text, re.I):
+    for node, following in zip(nodes[:6], [*nodes[1:7], None], strict=False):
+        if LABELLED_NAME.match(node.text):
             name = clean_author(_before_time(node.text))
             if name:
                 return name, node.element
+        elif following is not None and NAME_LABEL.match(node.text):
+            # the label in a cell of its own, the name in the next ("From:" | "Ada Park <…>")
+            name = clean_author(_before_time(following.text), linked=bool(following.link_text))
+            if name:
+                return name, following.element
     for node in nodes:
         if node.key == link_key:
             anchor = node.element if node.element.tag == "a" else next(node.element.iter("a"), None)
@@ -1151,6 +1180,12 @@ SAID = re.compile(r"^\s*[:：]\s*\S")
 LEVEL = re.compile(r"^\s*(?:lv\.?\s*\d+|level\s*\d+|等级\s*\d+|v\d{1,2}|vip\d{0,2})\s*$", re.I)
 
 
+# A line naming the author after a label: "作者：", "by jane", a message's "From: Ada Park".
+LABELLED_NAME = re.compile(
+    r"^\s*(?:(?:作者|楼主|by|von|posted by)\s*[:：]?|(?:from|来自|发件人)\s*[:：])\s*\S", re.I
+)
+# A label alone, the name in the node after it.
+NAME_LABEL = re.compile(r"^\s*(?:作者|楼主|发帖人|from|by|author|posted by|来自|发件人)\s*[:：]?\s*$", re.I)
 # A user named by a number ("1657811359"): at the position that holds the authors' links in
 # the other posts, a linked number this long is a name, not a count.
 NUMBERED_USER = re.compile(r"^\d{5,12}$")

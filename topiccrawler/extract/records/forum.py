@@ -34,6 +34,7 @@ from topiccrawler.extract.records.fields import (
     Evidence,
     SemanticNode,
     at_least,
+    beside_content,
     best_key,
     block_fields,
     class_word,
@@ -234,9 +235,10 @@ def topic_blocks(
     tests (`could_hold_records`)."""
     measure = SimilarityOfLayout(options.weights)
     stats = stats if stats is not None else text_stats(body)
+    beside = beside_content(body, stats)  # a sidebar's "latest threads" are the site's
     groups = []
     for node in body.iter(*LAYOUT_TAGS, "body"):
-        if len(node) < options.min_blocks:
+        if len(node) < options.min_blocks or node in beside:
             continue  # fewer children than a group needs, of any kind
         if evidence is not None and not could_hold_records(node, node, evidence):
             continue  # (most nodes off forums: asked of all children before kids are read)
@@ -248,14 +250,30 @@ def topic_blocks(
             if not kids:
                 continue
         found = [
-            named_alike(group, kids)
+            role
             for group in similar_siblings(
                 kids, measure, options.similarity, options.min_blocks, options.max_siblings
             )
+            for role in by_role(named_alike(group, kids))
         ]
         groups.extend(_merged(found, kids) if len(found) > 1 else found)
     groups.sort(key=len, reverse=True)
     return groups
+
+
+def by_role(group: list[etree._Element]) -> list[list[etree._Element]]:
+    """A group whose members' class names take turns in a cycle of two to four (a post's head
+    row, body row and foot row, each post after the other: alike to SoL, which compares what is
+    inside them, not their names) as one group per role, for `candidates` to pair the rows of
+    each post (`interleaved`). Other groups as they are."""
+    words = [class_word(member) for member in group]
+    roles = list(dict.fromkeys(words))
+    period = len(roles)
+    if not 2 <= period <= 4 or not all(roles) or len(group) < 2 * period:
+        return [group]
+    if any(word != words[i % period] for i, word in enumerate(words)):
+        return [group]
+    return [[m for m, word in zip(group, words, strict=True) if word == role] for role in roles]
 
 
 def named_alike(group: list[etree._Element], kids: list[etree._Element]) -> list[etree._Element]:
