@@ -501,14 +501,18 @@ def beside_content(body: etree._Element, stats: dict) -> set:
     detectors to leave alone. Cheap: pages have few landmarks."""
     page = stats[body].text if body in stats else 0
     beside: set = set()
-    for element in body.iter(etree.Element):
-        if element in beside:
-            continue
-        if element.tag in LANDMARKS or element.get("role") in LANDMARKS:
+    for element in _LANDMARK(body):
+        if element not in beside:
             known = stats.get(element)
             if known is not None and known.text * 2 < page:
                 beside.update(element.iter())
     return beside
+
+
+_LANDMARK = etree.XPath(
+    "descendant-or-self::aside | descendant-or-self::nav | descendant-or-self::*[@role="
+    "'complementary' or @role='navigation']"
+)
 
 
 def at_least(elements, holding, count: float) -> bool:
