@@ -1,6 +1,6 @@
 """Records on pages the team wrote in the manner of software outside ../shared/bench/records.
 
-    .venv/bin/python benchmarks/written_records.py [--batches 1 2 3 4 5 6 7] [--show]
+    .venv/bin/python benchmarks/written_records.py [--batches 1 2 3 4 5 6 7 8] [--show]
     PYTHONPATH=/path/to/other/checkout .venv/bin/python benchmarks/written_records.py
 
 The pages (benchmarks/written/batch*.py) are ours, written from memory of each software's
@@ -22,7 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from written import batch1, batch2, batch3, batch4, batch5, batch6, batch7  # noqa: E402
+from written import batch1, batch2, batch3, batch4, batch5, batch6, batch7, batch8  # noqa: E402
 
 from topiccrawler.extract.page import extract_page  # noqa: E402
 
@@ -33,7 +33,7 @@ def _truth(rows, author, time, text):
 
 def cases() -> list[tuple[int, str, str, str, list]]:
     """(batch, name, page, URL, truth as (author, time, text)) for every written page."""
-    b1, b2, b3, b4, b5, b6, b7 = batch1, batch2, batch3, batch4, batch5, batch6, batch7
+    b1, b2, b3, b4, b5, b6, b7, b8 = batch1, batch2, batch3, batch4, batch5, batch6, batch7, batch8
     se_truth = [("newbie", None, b3.SE_Q[0][3])] + [
         (a[0], None, a[3]) for a in b3.SE_A
     ] + [(c[0], None, c[3]) for a in b3.SE_A for c in a[4]]  # fmt: skip
@@ -100,6 +100,12 @@ def cases() -> list[tuple[int, str, str, str, list]]:
          _truth(b7.MAIL, 0, 1, 2)),
         (7, "product reviews", b7.reviews(b7.REVIEWS), "https://shop.example.test/dp/B0KETTLE17",
          _truth(b7.REVIEWS, 0, 3, 4)),
+        (8, "thread, online list", b8.online_and_top(b8.ONLINE_POSTS, b8.ONLINE, b8.TOP),
+         "https://cycling.example.test/threads/rear-derailleur-skipping.4411/", _truth(b8.ONLINE_POSTS, 0, 1, 2)),
+        (8, "posts quoting posts", b8.quoting(b8.QUOTING), "https://home.example.test/threads/heat-pump-old-house.982/",
+         [(u, t[1], text) for u, t, _, text in b8.QUOTING]),
+        (8, "thread, similar list", b8.similar(b8.SIM_POSTS, b8.SIM_THREADS), "https://devtalk.example.test/t/learning-rust/5120",
+         _truth(b8.SIM_POSTS, 0, 1, 2)),
     ]  # fmt: skip
 
 
@@ -130,7 +136,7 @@ def score(page: str, url: str, truth: list) -> dict:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--batches", type=int, nargs="+", default=[1, 2, 3, 4, 5, 6, 7])
+    parser.add_argument("--batches", type=int, nargs="+", default=[1, 2, 3, 4, 5, 6, 7, 8])
     parser.add_argument("--show", action="store_true", help="print every record found")
     args = parser.parse_args()
     print(f"{'batch':5} {'page':20} {'records':>8} {'authors':>8} {'times':>7} {'other':>6}")

@@ -1357,7 +1357,8 @@ def _one_line(
     node: SemanticNode, name: str | None, element: etree._Element | None
 ) -> SemanticNode | None:
     """A record written as one line, its text then its author and time ("Thanks, that worked.
-    – newbie Mar 1, 2020 at 10:30"): the node holding both, without them, where what is left
+    – newbie Mar 1, 2020 at 10:30": signed after the text, not opened by a byline): the node
+    holding both, without them, where what is left
     reads as a text of its own (MIN_ONE_LINE_CHARS) and is not mostly a link; None for a byline
     (name and time, little else) or a header row."""
     if not name or node.time is None or element is None or not _holds(node, element):
@@ -1367,6 +1368,8 @@ def _one_line(
     linked = normalize_space(node.link_text.replace(name, " ", 1))
     if not _sentence(rest) or len(linked) * 2 >= len(rest):
         return None  # (a header row's linked title: "Re: … by jane: 12:18pm")
+    if node.text.find(name) < node.text.find(rest[:10]):
+        return None  # a byline, then a status ("spinner 2 minutes ago Viewing thread: …")
     return SemanticNode(node.key, rest, node.link_text, node.element, None, None)
 
 
