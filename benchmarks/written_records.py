@@ -1,6 +1,6 @@
 """Records on pages the team wrote in the manner of software outside ../shared/bench/records.
 
-    .venv/bin/python benchmarks/written_records.py [--batches 1 2 3 4 5 6 7 8] [--show]
+    .venv/bin/python benchmarks/written_records.py [--batches 1 2 3 4 5 6 7 8 9] [--show]
     PYTHONPATH=/path/to/other/checkout .venv/bin/python benchmarks/written_records.py
 
 The pages (benchmarks/written/batch*.py) are ours, written from memory of each software's
@@ -22,7 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from written import batch1, batch2, batch3, batch4, batch5, batch6, batch7, batch8  # noqa: E402
+from written import batch1, batch2, batch3, batch4, batch5, batch6, batch7, batch8, batch9  # noqa: E402
 
 from topiccrawler.extract.page import extract_page  # noqa: E402
 
@@ -33,7 +33,9 @@ def _truth(rows, author, time, text):
 
 def cases() -> list[tuple[int, str, str, str, list]]:
     """(batch, name, page, URL, truth as (author, time, text)) for every written page."""
-    b1, b2, b3, b4, b5, b6, b7, b8 = batch1, batch2, batch3, batch4, batch5, batch6, batch7, batch8
+    b1, b2, b3, b4, b5, b6, b7, b8, b9 = (
+        batch1, batch2, batch3, batch4, batch5, batch6, batch7, batch8, batch9
+    )
     se_truth = [("newbie", None, b3.SE_Q[0][3])] + [
         (a[0], None, a[3]) for a in b3.SE_A
     ] + [(c[0], None, c[3]) for a in b3.SE_A for c in a[4]]  # fmt: skip
@@ -106,6 +108,14 @@ def cases() -> list[tuple[int, str, str, str, list]]:
          [(u, t[1], text) for u, t, _, text in b8.QUOTING]),
         (8, "thread, similar list", b8.similar(b8.SIM_POSTS, b8.SIM_THREADS), "https://devtalk.example.test/t/learning-rust/5120",
          _truth(b8.SIM_POSTS, 0, 1, 2)),
+        (9, "douban-reviews-like", b9.douban_reviews(b9.DOUBAN_REVIEWS),
+         "https://movie.douban.example.test/subject/35267208/reviews", _truth(b9.DOUBAN_REVIEWS, 0, 4, 6)),
+        (9, "jd-reviews-like", b9.jd(b9.JD), "https://item.jd.example.test/100012345678.html", _truth(b9.JD, 0, 5, 2)),
+        (9, "message board", b9.gov_board(b9.GOV), "https://www.gov.example.test/hd/lyb/index.html", _truth(b9.GOV, 2, 3, 1)),
+        (9, "wechat-like", b9.wechat(b9.WECHAT), "https://mp.weixin.example.test/s/AbCdEf123",
+         [(u, None, text) for u, _, text, _ in b9.WECHAT]),
+        (9, "sina-comments-like", b9.sina(b9.SINA), "https://news.sina.example.test/c/2023-12-10/doc-imz.shtml",
+         _truth(b9.SINA, 0, 3, 4)),
     ]  # fmt: skip
 
 
@@ -136,7 +146,7 @@ def score(page: str, url: str, truth: list) -> dict:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--batches", type=int, nargs="+", default=[1, 2, 3, 4, 5, 6, 7, 8])
+    parser.add_argument("--batches", type=int, nargs="+", default=[1, 2, 3, 4, 5, 6, 7, 8, 9])
     parser.add_argument("--show", action="store_true", help="print every record found")
     args = parser.parse_args()
     print(f"{'batch':5} {'page':20} {'records':>8} {'authors':>8} {'times':>7} {'other':>6}")

@@ -922,3 +922,19 @@ def test_recent_comments_in_a_sidebar_are_the_sites_not_the_pages():
 <main><article><h1>Pruning tomatoes</h1><p>{article}</p></article></main></body></html>"""
     found = extract_records(page, url="https://garden.example.test/2023/06/pruning-tomatoes/")
     assert (found.comments, found.posts) == ([], [])
+
+
+def test_a_message_boards_labelled_poster_against_its_labelled_time():
+    items = "".join(
+        f"""<li class="list-item"><div class="msg"><p class="msg-title"><a href="/msg/{n}.html">{title}</a>
+</p><p class="msg-content">{text}</p><p class="msg-info"><span>留言人：{user}</span><span>留言时间：{when}</span>
+</p></div></li>"""
+        for n, title, text, user, when in (
+            (1, "小区门口路灯不亮", "幸福路小区门口的路灯已经坏了一个多月，希望尽快维修。", "王先生", "2024-03-01"),
+            (2, "公交站台缺少遮雨棚", "人民医院站没有遮雨棚，雨天候车的老人很不方便。", "李女士", "2024-03-04"),
+            (3, "学校周边交通拥堵", "实验小学放学时段周边道路严重拥堵，建议增加交警疏导。", "张先生", "2024-03-08"),
+        )
+    )  # fmt: skip
+    page = f"<html><body><h2>网上留言板</h2><ul class='msg-list'>{items}</ul></body></html>"
+    found = extract_records(page, url="https://www.gov.example.test/hd/lyb/index.html")
+    assert [r.author for r in found.posts or found.comments] == ["王先生", "李女士", "张先生"]

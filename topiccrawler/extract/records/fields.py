@@ -68,7 +68,7 @@ CHROME_TEXT = re.compile(rf"^{CHROME_WORD}(?:[\s|·/]+{CHROME_WORD})*$", re.I)
 # Labels in front of an author: "作者：", "by", "von", "Name:".
 AUTHOR_LABEL = re.compile(
     r"^\s*(?:(?:作者|楼主|发帖人|用户|by|von|par|por|name|posted by|geschrieben von)\s*[:：]?"
-    r"|(?:from|来自|发件人)\s*[:：])\s*",
+    r"|(?:from|来自|发件人|留言人|提问人|发布人|发言人|回复人|网友)\s*[:：])\s*",
     re.I,
 )
 # What follows an author's name in a byline: "Jane says:", "Anna sagt:".
@@ -1111,7 +1111,8 @@ def user_card(
 BYLINE_JOIN = re.compile(
     r"(?:^|[\s,|·-]+)(?:on|at|am|um|le|el|il|op|于|发表于|发布于|posted(?: on)?)?[\s,|·:-]*$"
     # the time's own label ("作者：江南小雨 时间：2019-03-01"), written against the name
-    r"|\s*(?:时间|发表时间|发布时间|回复时间|日期|发表于|发布于|time|date)\s*[:：]\s*$",
+    r"|\s*(?:(?:留言|回复|发表|发布|提问|发帖|更新|评论|创建)?时间|日期|发表于|发布于|time|date)"
+    r"\s*[:：]\s*$",
     re.I,
 )
 
@@ -1186,10 +1187,16 @@ LEVEL = re.compile(r"^\s*(?:lv\.?\s*\d+|level\s*\d+|等级\s*\d+|v\d{1,2}|vip\d{
 
 # A line naming the author after a label: "作者：", "by jane", a message's "From: Ada Park".
 LABELLED_NAME = re.compile(
-    r"^\s*(?:(?:作者|楼主|by|von|posted by)\s*[:：]?|(?:from|来自|发件人)\s*[:：])\s*\S", re.I
+    r"^\s*(?:(?:作者|楼主|by|von|posted by)\s*[:：]?|(?:from|来自|发件人|留言人|提问人|发布人|"
+    r"发言人|回复人|网友)\s*[:：])\s*\S",
+    re.I,
 )
 # A label alone, the name in the node after it.
-NAME_LABEL = re.compile(r"^\s*(?:作者|楼主|发帖人|from|by|author|posted by|来自|发件人)\s*[:：]?\s*$", re.I)
+NAME_LABEL = re.compile(
+    r"^\s*(?:作者|楼主|发帖人|from|by|author|posted by|来自|发件人|留言人|提问人|发布人|发言人|回复人)"
+    r"\s*[:：]?\s*$",
+    re.I,
+)
 # A user named by a number ("1657811359"): at the position that holds the authors' links in
 # the other posts, a linked number this long is a name, not a count.
 NUMBERED_USER = re.compile(r"^\d{5,12}$")
