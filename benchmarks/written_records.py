@@ -1,6 +1,6 @@
 """Records on pages the team wrote in the manner of software outside ../shared/bench/records.
 
-    .venv/bin/python benchmarks/written_records.py [--batches 1 2 3 4 5 6 7 8 9] [--show]
+    .venv/bin/python benchmarks/written_records.py [--batches 1 2 3 4 5 6 7 8 9 10] [--show]
     PYTHONPATH=/path/to/other/checkout .venv/bin/python benchmarks/written_records.py
 
 The pages (benchmarks/written/batch*.py) are ours, written from memory of each software's
@@ -22,7 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from written import batch1, batch2, batch3, batch4, batch5, batch6, batch7, batch8, batch9  # noqa: E402
+from written import batch1, batch2, batch3, batch4, batch5, batch6, batch7, batch8, batch9, batch10  # noqa: E402
 
 from topiccrawler.extract.page import extract_page  # noqa: E402
 
@@ -33,8 +33,8 @@ def _truth(rows, author, time, text):
 
 def cases() -> list[tuple[int, str, str, str, list]]:
     """(batch, name, page, URL, truth as (author, time, text)) for every written page."""
-    b1, b2, b3, b4, b5, b6, b7, b8, b9 = (
-        batch1, batch2, batch3, batch4, batch5, batch6, batch7, batch8, batch9
+    b1, b2, b3, b4, b5, b6, b7, b8, b9, b10 = (
+        batch1, batch2, batch3, batch4, batch5, batch6, batch7, batch8, batch9, batch10
     )
     se_truth = [("newbie", None, b3.SE_Q[0][3])] + [
         (a[0], None, a[3]) for a in b3.SE_A
@@ -116,6 +116,16 @@ def cases() -> list[tuple[int, str, str, str, list]]:
          [(u, None, text) for u, _, text, _ in b9.WECHAT]),
         (9, "sina-comments-like", b9.sina(b9.SINA), "https://news.sina.example.test/c/2023-12-10/doc-imz.shtml",
          _truth(b9.SINA, 0, 3, 4)),
+        (10, "khoros-like", b10.khoros(b10.KHOROS), "https://community.example.test/t5/printers/offline/td-p/4000",
+         [(u, d, text) for u, _, d, _, text in b10.KHOROS]),
+        (10, "apple-community-like", b10.apple(b10.APPLE), "https://discussions.example.test/thread/254600001",
+         _truth(b10.APPLE, 0, 4, 5)),
+        (10, "zendesk-like", b10.zendesk(b10.ZENDESK),
+         "https://support.example.test/hc/en-us/community/posts/360012345-Export-reports-to-CSV", _truth(b10.ZENDESK, 0, 2, 3)),
+        (10, "microsoft-qa-like", b10.msqa(b10.MSQA), "https://learn.example.test/en-us/answers/questions/1290000/azure-timeout",
+         _truth(b10.MSQA, 0, 4, 5)),
+        (10, "quora-like", b10.quora(b10.QUORA), "https://www.quora.example.test/Is-it-worth-learning-Latin-today",
+         _truth(b10.QUORA, 0, 2, 3)),
     ]  # fmt: skip
 
 
@@ -146,7 +156,7 @@ def score(page: str, url: str, truth: list) -> dict:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--batches", type=int, nargs="+", default=[1, 2, 3, 4, 5, 6, 7, 8, 9])
+    parser.add_argument("--batches", type=int, nargs="+", default=[1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
     parser.add_argument("--show", action="store_true", help="print every record found")
     args = parser.parse_args()
     print(f"{'batch':5} {'page':20} {'records':>8} {'authors':>8} {'times':>7} {'other':>6}")

@@ -48,6 +48,10 @@ NOW = datetime(2026, 6, 1, 12, 0, tzinfo=DEFAULT_TZ)
         ("vor 3 Tagen", "2026-05-29T12:00:00+08:00"),
         ("an hour ago", "2026-06-01T11:00:00+08:00"),
         ("Gestern, 12:30", "2026-05-31T12:30:00+08:00"),
+        # An age written in short after what was done (Q&A sites).
+        ("Answered 2y", "2024-06-01T12:00:00+08:00"),
+        ("Updated 3d", "2026-05-29T12:00:00+08:00"),
+        ("posted 5h", "2026-06-01T07:00:00+08:00"),
     ],
 )
 def test_parse_time(text, expected):
@@ -56,7 +60,8 @@ def test_parse_time(text, expected):
 
 @pytest.mark.parametrize(
     "text",
-    ["", "没有时间", "2026-13-45", "版本 3.2.1", "version 1.2.34", "I may 5 times set 2 alarms"],
+    ["", "没有时间", "2026-13-45", "版本 3.2.1", "version 1.2.34", "I may 5 times set 2 alarms",
+     "I answered 2 questions", "Updated 3 dependencies"],
 )
 def test_no_time(text):
     assert parse_time(text, now=NOW) is None

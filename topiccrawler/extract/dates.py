@@ -122,6 +122,12 @@ PATTERNS = [
         r"mois|ans?|segundos?|minutos?|horas?|días?|semanas?|meses|mes|años?)\b",
         re.I,
     )),  # fmt: skip
+    # Answered 2y, Updated 5mo, Posted 3d: an age written in short after what was done
+    ("ago", re.compile(
+        r"\b(?:answered|updated|posted|edited|asked|replied|commented|modified)\s+(?P<n>\d+)\s*"
+        r"(?P<unit>y|yr|mo|w|d|h|min|m|s)\b",
+        re.I,
+    )),  # fmt: skip
     ("now", re.compile(r"刚刚|just now|gerade eben|à l'instant", re.I)),
 ]  # fmt: skip
 
@@ -133,6 +139,8 @@ _UNITS = {
     "sek": 1, "seg": 1, "stu": 3600, "hor": 3600, "heu": 3600, "tag": 86400, "jou": 86400,
     "día": 86400, "dia": 86400, "woc": 604800, "sem": 604800, "mon": 2592000, "moi": 2592000,
     "mes": 2592000, "jah": 31536000, "ans": 31536000, "an": 31536000, "año": 31536000,
+    "y": 31536000, "yr": 31536000, "mo": 2592000, "w": 604800, "d": 86400, "h": 3600, "m": 60,
+    "s": 1,
 }  # fmt: skip
 _NUMBERS = {
     "半": 0.5,

@@ -118,6 +118,7 @@ RANK_CLASS = re.compile(
 )
 MAX_AUTHOR_CHARS = 40
 ZERO_WIDTH = re.compile("[\u200b-\u200d\u2060\ufeff]")  # joiners a name may carry unseen
+INVISIBLE = re.compile("[\u200b-\u200f\u2060\ufeff]")  # and the marks of writing direction
 MAX_TIME_NODE_CHARS = 80
 
 
@@ -985,7 +986,7 @@ def block_fields(blocks: list[etree._Element], all_blocks: set, now=None) -> lis
                 text,
                 author=author,
                 author_url=_href(author_element),
-                time=time_node.time if time_node else None,
+                time=INVISIBLE.sub("", time_node.time) if time_node and time_node.time else None,
                 published_at=_moment(time_node, now),
                 reply_to=reply_to,
                 time_attr=_time_attr(time_node),
