@@ -500,6 +500,10 @@ LANDMARKS = frozenset(("aside", "nav", "complementary", "navigation"))
 def beside_content(body: etree._Element, stats: dict) -> set:
     """The elements inside landmarks beside the page's content (`LANDMARKS`), for the
     detectors to leave alone. Cheap: pages have few landmarks."""
+    global _beside_last
+    body_and_stats, known = _beside_last
+    if body_and_stats == (body, id(stats)):
+        return known  # (both detectors ask of the same page)
     page = stats[body].text if body in stats else 0
     beside: set = set()
     for element in _LANDMARK(body):
@@ -507,9 +511,11 @@ def beside_content(body: etree._Element, stats: dict) -> set:
             known = stats.get(element)
             if known is not None and known.text * 2 < page:
                 beside.update(element.iter())
+    _beside_last = ((body, id(stats)), beside)
     return beside
 
 
+_beside_last: tuple = ((None, None), set())  # the last page's answer
 _LANDMARK = etree.XPath(
     "descendant-or-self::aside | descendant-or-self::nav | descendant-or-self::*[@role="
     "'complementary' or @role='navigation']"
@@ -681,13 +687,16 @@ def hinted_author(
             continue
         # the element is a name link: all its text is the link's
         is_link = bool(linked) and normalize_space(" ".join(element.itertext())) == linked
-        # A name in a list of replies under the post (a commenter's) only where no other
-        # element names anyone
-        replying = _in_replies(element, block)
-        found.append((replying, weak, not is_link, len(list(element.iter())), name, element))
+        found.append((weak, not is_link, len(list(element.iter())), name, element))
     if not found:
         return None
-    *_, name, element = min(found, key=lambda f: f[:4])
+    if len(found) > 1:
+        # A name in a list of replies under the post (a commenter's) only where no other
+        # element names anyone
+        found = [(_in_replies(f[-1], block), *f) for f in found]
+        *_, name, element = min(found, key=lambda f: f[:4])
+    else:
+        *_, name, element = found[0]
     return name, element
 
 

@@ -100,7 +100,12 @@ def layout_children(element: etree._Element) -> list[etree._Element]:
 
 def _replies_list(element: etree._Element) -> bool:
     classes = element.get("class")
-    return bool(classes) and any(
+    if not classes:
+        return False
+    lowered = classes.lower()
+    if "comment" not in lowered and "repl" not in lowered:
+        return False  # (nearly every element: no name of replies)
+    return any(
         name.lower() in ("comments", "replies") or REPLIES_CLASS.match(name)
         for name in classes.split()
     )
