@@ -65,11 +65,12 @@ CHROME_WORD = (
 )
 # A text made only of chrome words ("回复 赞", "Reply | Quote", "顶(0)").
 CHROME_TEXT = re.compile(rf"^{CHROME_WORD}(?:[\s|·/]+{CHROME_WORD})*$", re.I)
-# Labels in front of an author: "作者：", "by", "von", "Name:".
+# Labels in front of an author: "作者：", "by", "von", "Name:"; those that are common words
+# ("from") or say where from ("网友") only with their colon.
+NAME_LABELS = r"作者|楼主|发帖人|用户|by|von|par|por|name|posted by|geschrieben von"
+NAME_LABELS_WITH_COLON = r"from|来自|发件人|留言人|提问人|发布人|发言人|回复人|网友"
 AUTHOR_LABEL = re.compile(
-    r"^\s*(?:(?:作者|楼主|发帖人|用户|by|von|par|por|name|posted by|geschrieben von)\s*[:：]?"
-    r"|(?:from|来自|发件人|留言人|提问人|发布人|发言人|回复人|网友)\s*[:：])\s*",
-    re.I,
+    rf"^\s*(?:(?:{NAME_LABELS})\s*[:：]?|(?:{NAME_LABELS_WITH_COLON})\s*[:：])\s*", re.I
 )
 # What follows an author's name in a byline: "Jane says:", "Anna sagt:".
 AUTHOR_TRAILER = re.compile(
@@ -1196,16 +1197,14 @@ LEVEL = re.compile(r"^\s*(?:lv\.?\s*\d+|level\s*\d+|等级\s*\d+|v\d{1,2}|vip\d{
 
 
 # A line naming the author after a label: "作者：", "by jane", a message's "From: Ada Park".
+# (Fewer words than AUTHOR_LABEL strips: "par", "name" and "用户" open many lines that name no one,
+# "Parents: …")
 LABELLED_NAME = re.compile(
-    r"^\s*(?:(?:作者|楼主|by|von|posted by)\s*[:：]?|(?:from|来自|发件人|留言人|提问人|发布人|"
-    r"发言人|回复人|网友)\s*[:：])\s*\S",
-    re.I,
+    rf"^\s*(?:(?:作者|楼主|by|von|posted by)\s*[:：]?|(?:{NAME_LABELS_WITH_COLON})\s*[:：])\s*\S", re.I
 )
 # A label alone, the name in the node after it.
 NAME_LABEL = re.compile(
-    r"^\s*(?:作者|楼主|发帖人|from|by|author|posted by|来自|发件人|留言人|提问人|发布人|发言人|回复人)"
-    r"\s*[:：]?\s*$",
-    re.I,
+    rf"^\s*(?:{NAME_LABELS}|{NAME_LABELS_WITH_COLON}|author)\s*[:：]?\s*$", re.I
 )
 # A user named by a number ("1657811359"): at the position that holds the authors' links in
 # the other posts, a linked number this long is a name, not a count.
