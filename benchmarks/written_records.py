@@ -34,7 +34,16 @@ def _truth(rows, author, time, text):
 def cases() -> list[tuple[int, str, str, str, list]]:
     """(batch, name, page, URL, truth as (author, time, text)) for every written page."""
     b1, b2, b3, b4, b5, b6, b7, b8, b9, b10 = (
-        batch1, batch2, batch3, batch4, batch5, batch6, batch7, batch8, batch9, batch10
+        batch1,
+        batch2,
+        batch3,
+        batch4,
+        batch5,
+        batch6,
+        batch7,
+        batch8,
+        batch9,
+        batch10,
     )
     se_truth = [("newbie", None, b3.SE_Q[0][3])] + [
         (a[0], None, a[3]) for a in b3.SE_A
@@ -171,8 +180,13 @@ def main() -> int:
         if args.show:
             for record in result["found_records"]:
                 text = getattr(record, "text", None) or getattr(record, "title", "")
-                print(f"        {record.author!r:20} {getattr(record, 'time', None)!r:30} {text[:40]!r}")
-        total = totals.setdefault(batch, dict.fromkeys(("records", "found", "authors", "times", "right_times", "other"), 0))
+                print(
+                    f"        {record.author!r:20} {getattr(record, 'time', None)!r:30} {text[:40]!r}"
+                )
+        total = totals.setdefault(
+            batch,
+            dict.fromkeys(("records", "found", "authors", "times", "right_times", "other"), 0),
+        )
         for key in total:
             total[key] += result[key]
     for batch, t in sorted(totals.items()):

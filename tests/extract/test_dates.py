@@ -60,8 +60,16 @@ def test_parse_time(text, expected):
 
 @pytest.mark.parametrize(
     "text",
-    ["", "没有时间", "2026-13-45", "版本 3.2.1", "version 1.2.34", "I may 5 times set 2 alarms",
-     "I answered 2 questions", "Updated 3 dependencies"],
+    [
+        "",
+        "没有时间",
+        "2026-13-45",
+        "版本 3.2.1",
+        "version 1.2.34",
+        "I may 5 times set 2 alarms",
+        "I answered 2 questions",
+        "Updated 3 dependencies",
+    ],
 )
 def test_no_time(text):
     assert parse_time(text, now=NOW) is None

@@ -703,7 +703,9 @@ title="回复">回复</a></div></div></div>"""
             (3, "成都耙耳朵", "2019-03-02 08:20:17", "成都限购以后稳了一点，但是好学区的房子还是一房难求。"),
         )
     )  # fmt: skip
-    page = f"<html><body><h1>谈谈你们城市的房价</h1><div class='atl-main'>{items}</div></body></html>"
+    page = (
+        f"<html><body><h1>谈谈你们城市的房价</h1><div class='atl-main'>{items}</div></body></html>"
+    )
     posts = extract_records(page, url="https://bbs.example.test/post-house-252525-1.shtml").posts
     assert [p.author for p in posts] == ["江南小雨", "西北风", "成都耙耳朵"]
 
@@ -735,9 +737,9 @@ def qa_post(kind: str, n: int, user: str, when: str, text: str, comments=(), acc
 href="/users/{who}">{who}</a> <span class="comment-date">{at}</span></li>"""
         for who, at, said in comments
     )
-    return f"""<div id="{kind}-{n}" class="{kind}{' accepted-answer' if accepted else ''}"><div
+    return f"""<div id="{kind}-{n}" class="{kind}{" accepted-answer" if accepted else ""}"><div
 class="post-text"><p>{text}</p></div><div class="post-signature"><div class="user-info"><div
-class="user-action-time">{'asked' if kind == 'question' else 'answered'} <span>{when}</span></div>
+class="user-action-time">{"asked" if kind == "question" else "answered"} <span>{when}</span></div>
 <div class="user-details"><a href="/users/{n}/{user}">{user}</a><span class="reputation">1,2{n}</span>
 </div></div></div><div class="comments"><ul class="comments-list">{listed}</ul></div></div>"""
 
@@ -917,7 +919,10 @@ def test_recent_comments_in_a_sidebar_are_the_sites_not_the_pages():
             ("Paul", "Raised beds on clay", "Break up the clay under the bed or the water has nowhere to go.", "June 7, 2023"),
         ))
     )  # fmt: skip
-    article = "Indeterminate tomatoes grow side shoots in every leaf axil; removing some keeps the plant airy. " * 4
+    article = (
+        "Indeterminate tomatoes grow side shoots in every leaf axil; removing some keeps the plant airy. "
+        * 4
+    )
     page = f"""<html><body><aside class="widget-area"><h2>Recent Comments</h2><ul>{recent}</ul></aside>
 <main><article><h1>Pruning tomatoes</h1><p>{article}</p></article></main></body></html>"""
     found = extract_records(page, url="https://garden.example.test/2023/06/pruning-tomatoes/")

@@ -28,9 +28,14 @@ KNOWN_GAPS = {
     "name, page, url, truth",
     [
         pytest.param(
-            name, page, url, truth, id=name,
+            name,
+            page,
+            url,
+            truth,
+            id=name,
             marks=[pytest.mark.xfail(strict=True, reason=KNOWN_GAPS[name])]
-            if name in KNOWN_GAPS else [],
+            if name in KNOWN_GAPS
+            else [],
         )  # fmt: skip
         for _, name, page, url, truth in written_records.cases()
     ],

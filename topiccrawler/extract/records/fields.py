@@ -640,9 +640,7 @@ def noise_keys(blocks_nodes: Sequence[Sequence[SemanticNode]], least: int = 3) -
     }
 
 
-def best_key(
-    blocks_nodes: Sequence[Sequence[SemanticNode]], test, least: float = 1
-) -> str | None:
+def best_key(blocks_nodes: Sequence[Sequence[SemanticNode]], test, least: float = 1) -> str | None:
     """The position where `test(node)` holds in the most blocks (the earliest on ties), if
     in `least` blocks at least."""
     hits: Counter = Counter()
@@ -1159,9 +1157,7 @@ def _author(
         if node.key == link_key:
             anchor = node.element if node.element.tag == "a" else next(node.element.iter("a"), None)
             name = (
-                clean_author(node.link_text)
-                or _numbered_user(node.link_text)
-                or byline_name(node)
+                clean_author(node.link_text) or _numbered_user(node.link_text) or byline_name(node)
             )
             return name, anchor if anchor is not None else node.element
     return None, None
@@ -1200,7 +1196,8 @@ LEVEL = re.compile(r"^\s*(?:lv\.?\s*\d+|level\s*\d+|等级\s*\d+|v\d{1,2}|vip\d{
 # (Fewer words than AUTHOR_LABEL strips: "par", "name" and "用户" open many lines that name no one,
 # "Parents: …")
 LABELLED_NAME = re.compile(
-    rf"^\s*(?:(?:作者|楼主|by|von|posted by)\s*[:：]?|(?:{NAME_LABELS_WITH_COLON})\s*[:：])\s*\S", re.I
+    rf"^\s*(?:(?:作者|楼主|by|von|posted by)\s*[:：]?|(?:{NAME_LABELS_WITH_COLON})\s*[:：])\s*\S",
+    re.I,
 )
 # A label alone, the name in the node after it.
 NAME_LABEL = re.compile(

@@ -727,6 +727,8 @@ def is_accepted(block: etree._Element) -> bool:
     if ACCEPTED in (block.get("itemprop") or "").split():
         return True
     return any(ACCEPTED_CLASS.match(name) for name in (block.get("class") or "").split())
+
+
 # schema.org types of forum posts and answers: a page that marks them up says what they are.
 POST_TYPES = re.compile(r"schema\.org/(?:Answer|DiscussionForumPosting)$", re.I)
 
