@@ -502,9 +502,9 @@ def beside_content(body: etree._Element, stats: dict) -> set:
     """The elements inside landmarks beside the page's content (`LANDMARKS`), for the
     detectors to leave alone. Cheap: pages have few landmarks."""
     global _beside_last
-    body_and_stats, known = _beside_last
-    if body_and_stats == (body, id(stats)):
-        return known  # (both detectors ask of the same page)
+    asked, answer = _beside_last
+    if asked == (body, id(stats)):
+        return answer  # (both detectors ask of the same page)
     page = stats[body].text if body in stats else 0
     beside: set = set()
     for element in _LANDMARK(body):
