@@ -1,6 +1,6 @@
 """Records on pages the team wrote in the manner of software outside ../shared/bench/records.
 
-    .venv/bin/python benchmarks/written_records.py [--batches 1 2 3 4 5 6 7 8 9 10] [--show]
+    .venv/bin/python benchmarks/written_records.py [--batches 1 2 3 4 5 6 7 8 9 10 11] [--show]
     PYTHONPATH=/path/to/other/checkout .venv/bin/python benchmarks/written_records.py
 
 The pages (benchmarks/written/batch*.py) are ours, written from memory of each software's
@@ -22,7 +22,17 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from written import batch1, batch2, batch3, batch4, batch5, batch6, batch7, batch8, batch9, batch10  # noqa: E402
+from written import batch1 as b1  # noqa: E402
+from written import batch2 as b2  # noqa: E402
+from written import batch3 as b3  # noqa: E402
+from written import batch4 as b4  # noqa: E402
+from written import batch5 as b5  # noqa: E402
+from written import batch6 as b6  # noqa: E402
+from written import batch7 as b7  # noqa: E402
+from written import batch8 as b8  # noqa: E402
+from written import batch9 as b9  # noqa: E402
+from written import batch10 as b10  # noqa: E402
+from written import batch11 as b11  # noqa: E402
 
 from topiccrawler.extract.page import extract_page  # noqa: E402
 
@@ -33,18 +43,6 @@ def _truth(rows, author, time, text):
 
 def cases() -> list[tuple[int, str, str, str, list]]:
     """(batch, name, page, URL, truth as (author, time, text)) for every written page."""
-    b1, b2, b3, b4, b5, b6, b7, b8, b9, b10 = (
-        batch1,
-        batch2,
-        batch3,
-        batch4,
-        batch5,
-        batch6,
-        batch7,
-        batch8,
-        batch9,
-        batch10,
-    )
     se_truth = [("newbie", None, b3.SE_Q[0][3])] + [
         (a[0], None, a[3]) for a in b3.SE_A
     ] + [(c[0], None, c[3]) for a in b3.SE_A for c in a[4]]  # fmt: skip
@@ -135,6 +133,16 @@ def cases() -> list[tuple[int, str, str, str, list]]:
          _truth(b10.MSQA, 0, 4, 5)),
         (10, "quora-like", b10.quora(b10.QUORA), "https://www.quora.example.test/Is-it-worth-learning-Latin-today",
          _truth(b10.QUORA, 0, 2, 3)),
+        (11, "spiegel-like", b11.spiegel(b11.SPIEGEL), "https://www.spiegel.example.test/wirtschaft/bahn-fahrplan-a-1234",
+         _truth(b11.SPIEGEL, 0, 1, 2)),
+        (11, "hardware-fr-like", b11.hfr(b11.HFR), "https://forum.hardware.example.test/hfr/Hardware/ssd-portable-sujet_1234_1.htm",
+         _truth(b11.HFR, 0, 1, 2)),
+        (11, "forocoches-like", b11.forocoches(b11.FOROCOCHES), "https://www.forocoches.example.test/foro/showthread.php?t=9876543",
+         _truth(b11.FOROCOCHES, 0, 3, 4)),
+        (11, "russian forum", b11.russian(b11.RUSSIAN), "https://forum.example.test/index.php?showtopic=123456",
+         _truth(b11.RUSSIAN, 0, 1, 2)),
+        (11, "2ch-like", b11.nichan(b11.NICHAN), "https://itest.5ch.example.test/test/read.cgi/out/1704417322/",
+         _truth(b11.NICHAN, 0, 1, 3)),
     ]  # fmt: skip
 
 
@@ -165,7 +173,9 @@ def score(page: str, url: str, truth: list) -> dict:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--batches", type=int, nargs="+", default=[1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
+    parser.add_argument(
+        "--batches", type=int, nargs="+", default=[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]
+    )
     parser.add_argument("--show", action="store_true", help="print every record found")
     args = parser.parse_args()
     print(f"{'batch':5} {'page':20} {'records':>8} {'authors':>8} {'times':>7} {'other':>6}")

@@ -52,6 +52,9 @@ NOW = datetime(2026, 6, 1, 12, 0, tzinfo=DEFAULT_TZ)
         ("Answered 2y", "2024-06-01T12:00:00+08:00"),
         ("Updated 3d", "2026-05-29T12:00:00+08:00"),
         ("posted 5h", "2026-06-01T07:00:00+08:00"),
+        # Russian forums name the month in the genitive.
+        ("12 марта 2023, 10:15", "2023-03-12T10:15:00+08:00"),
+        ("Отправлено 5 мая 2022 - 18:30", "2022-05-05T18:30:00+08:00"),
     ],
 )
 def test_parse_time(text, expected):

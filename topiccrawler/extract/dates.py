@@ -23,22 +23,27 @@ from functools import lru_cache
 DEFAULT_TZ = timezone(timedelta(hours=8), "CST")
 NOW_FOR_DOCTEST = datetime(2026, 6, 1, 12, 0, tzinfo=DEFAULT_TZ)
 
-# Month names in English, German, French and Spanish (comment and forum pages in the wild).
+# Month names in English, German, French, Spanish and Russian (comment and forum pages in the
+# wild; Russian dates name the month in the genitive: "12 марта 2023").
 MONTHS = {
     name: number
     for number, names in enumerate(
-        [("jan", "january", "januar", "jän", "jänner", "janvier", "janv", "enero", "ene"),
-         ("feb", "february", "februar", "février", "févr", "fevrier", "febrero"),
-         ("mar", "march", "märz", "mär", "maerz", "mars", "marzo"),
-         ("apr", "april", "avril", "avr", "abril", "abr"),
-         ("may", "mai", "mayo"),
-         ("jun", "june", "juni", "juin", "junio"),
-         ("jul", "july", "juli", "juillet", "juil", "julio"),
-         ("aug", "august", "août", "aout", "agosto", "ago"),
-         ("sep", "sept", "september", "septembre", "septiembre", "set"),
-         ("oct", "october", "okt", "oktober", "octobre", "octubre"),
-         ("nov", "november", "novembre", "noviembre"),
-         ("dec", "december", "dez", "dezember", "décembre", "decembre", "dic", "diciembre")],
+        [("jan", "january", "januar", "jän", "jänner", "janvier", "janv", "enero", "ene",
+          "января", "январь", "янв"),
+         ("feb", "february", "februar", "février", "févr", "fevrier", "febrero", "февраля", "февраль",
+          "фев"),
+         ("mar", "march", "märz", "mär", "maerz", "mars", "marzo", "марта", "март", "мар"),
+         ("apr", "april", "avril", "avr", "abril", "abr", "апреля", "апрель", "апр"),
+         ("may", "mai", "mayo", "мая", "май"),
+         ("jun", "june", "juni", "juin", "junio", "июня", "июнь", "июн"),
+         ("jul", "july", "juli", "juillet", "juil", "julio", "июля", "июль", "июл"),
+         ("aug", "august", "août", "aout", "agosto", "ago", "августа", "август", "авг"),
+         ("sep", "sept", "september", "septembre", "septiembre", "set", "сентября", "сентябрь",
+          "сен"),
+         ("oct", "october", "okt", "oktober", "octobre", "octubre", "октября", "октябрь", "окт"),
+         ("nov", "november", "novembre", "noviembre", "ноября", "ноябрь", "ноя"),
+         ("dec", "december", "dez", "dezember", "décembre", "decembre", "dic", "diciembre", "декабря",
+          "декабрь", "дек")],
         start=1,
     )
     for name in names
