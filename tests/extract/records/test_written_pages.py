@@ -23,8 +23,6 @@ KNOWN_GAPS = {
     "shifts Similarity of Layout's positions below 0.9, so no group of two forms",
     "hardware-fr-like": "the poster's name is a bold line atop a column of their own, with no "
     "link and no class saying so: no rule reads it",
-    "2ch-like": "each post is a <dt> (number, name, time, ID) and the <dd> after it (the "
-    "text): the comments are taken from the <dt>s alone",
 }
 
 

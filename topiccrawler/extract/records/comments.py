@@ -283,7 +283,8 @@ def comment_regions(
     """Accepted regions, each with its nested replies (descendants repeating a block's own
     template). A region inside a record of an earlier one stands on its own evidence: comments
     under each answer of a Q&A page pass, a list inside a comment does not. `stats`: the
-    body's `text_stats` and `evidence` (`page_evidence`), when the caller has them."""
+    body's `text_stats` and `evidence` (`page_evidence`), when the caller has them. A region
+    of <dt>/<dd> pairs is given wrapped in the tree (`with_definitions`; `restore` undoes it)."""
     accepted: list[Region] = []
     taken: set[etree._Element] = set()
     beside = beside_content(body, stats) if stats is not None else set()
@@ -293,13 +294,36 @@ def comment_regions(
         if not is_comment_region(region, options, evidence):
             continue  # a list inside a record (not a record itself) fails here too
         _take(region, taken)
-        accepted.append(region)
+        accepted.append(with_definitions(region))
     for region in threaded_singles(body, taken):
         whole = Region(region.parent, region.blocks + region.nested)
         if is_comment_region(whole, options, evidence):
             _take(region, taken)
             accepted.append(region)
     return accepted
+
+
+def with_definitions(region: Region) -> Region:
+    """A region of <dt> blocks each followed by its <dd> (a post's header line and its text, as
+    2ch-like boards write them) with each pair wrapped as one block, in an attribute-less
+    <div> (what `restore` undoes); other regions as they are."""
+    pairs = []
+    for block in region.blocks:
+        if block.tag != "dt":
+            return region
+        following = block.getnext()
+        while following is not None and not isinstance(following.tag, str):
+            following = following.getnext()
+        if following is None or following.tag != "dd":
+            return region
+        pairs.append((block, following))
+    wrappers = []
+    for term, definition in pairs:
+        wrapper = etree.Element("div")
+        term.addprevious(wrapper)
+        wrapper.extend((term, definition))
+        wrappers.append(wrapper)
+    return Region(region.parent, wrappers, region.shallow, region.nested)
 
 
 def _take(region: Region, taken: set[etree._Element]) -> None:
