@@ -261,7 +261,7 @@ def _time_of(element: etree._Element, text: str) -> tuple[str | None, str | None
         # time), the one the markup calls the time.
         node = next((n for n in timed if TIME_CLASS.search(_author_marks(n))), timed[0])
         return _with_clock(node, node_text(node)), None
-    if len(text) > MAX_TIME_NODE_CHARS or _opens_with_link(element, text):
+    if len(text) > MAX_TIME_NODE_CHARS or _opening_link_text(element, text) is not None:
         return find_time(text), None  # a byline: "milkfan · 2 天前 · 1024 次点击"
     return text, None
 
@@ -297,13 +297,14 @@ def cued_time(element: etree._Element) -> str | None:
     return None
 
 
-def _opens_with_link(element: etree._Element, text: str) -> bool:
-    """The node's text starts with a link's (a byline: the poster's name, then the time)."""
+def _opening_link_text(element: etree._Element, text: str) -> str | None:
+    """The text of the element's first link where the element's `text` starts with it and
+    goes on (a byline: the poster's name, then the time or more)."""
     first = element if element.tag == "a" else next(element.iter("a"), None)
     if first is None:
-        return False
+        return None
     shown = normalize_space("".join(first.itertext()))
-    return bool(shown) and text.startswith(shown) and len(text) > len(shown)
+    return shown if shown and text.startswith(shown) and len(text) > len(shown) else None
 
 
 CLOCK = re.compile(r"\d{1,2}:\d{2}")
@@ -1170,16 +1171,13 @@ def byline_name(node: SemanticNode) -> str | None:
     凉快了"), or the name and a level badge ("<a>老股民张三</a> Lv3"): the link is the poster's."""
     if not node.link_text or node.link_text == node.text:
         return None
-    first = node.element if node.element.tag == "a" else next(node.element.iter("a"), None)
-    if first is None:
+    shown = _opening_link_text(node.element, node.text)
+    if shown is None:
         return None
-    shown = normalize_space("".join(first.itertext()))
-    if not shown or not node.text.startswith(shown):
-        return None
-    if len(node.text) > MAX_TIME_NODE_CHARS and not SAID.match(node.text[len(shown) :]):
+    rest = node.text[len(shown) :]
+    if len(node.text) > MAX_TIME_NODE_CHARS and not SAID.match(rest):
         return None  # a byline is short; a line of what someone said need not be
     name = clean_author(shown, linked=True)
-    rest = node.text[len(shown) :]
     if name is None or not (find_time(rest) or SAID.match(rest) or LEVEL.match(rest)):
         return None
     return name
