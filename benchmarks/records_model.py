@@ -83,7 +83,7 @@ def page_examples(row: dict, tokenize) -> PageExamples:
     gold = [Counter(tokenize(r["text"])) for r in truth["records"]]
     root = parse_html(decode_html(data)[1])
     tree = copy.deepcopy(root)
-    clean_tree(tree, unwrap=("noscript",), in_place=True)
+    clean_tree(tree, unwrap=("noscript",), in_place=True, keep_times=False)  # (as it scores)
     unwrap_wrapper_forms(tree)
     body = tree.find("body")
     body = tree if body is None else body
@@ -139,7 +139,7 @@ def all_examples(sources=SOURCES, articles: tuple[str, ...] = ARTICLE_SETS) -> l
 def article_examples(path: Path) -> PageExamples:
     """An article page's sibling groups, none a record group (its own fold: "article")."""
     root = parse_html(decode_html(path.read_bytes())[1])
-    clean_tree(root, unwrap=("noscript",), in_place=True)
+    clean_tree(root, unwrap=("noscript",), in_place=True, keep_times=False)
     unwrap_wrapper_forms(root)
     body = root.find("body")
     body = root if body is None else body

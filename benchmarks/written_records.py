@@ -1,6 +1,6 @@
 """Records on pages the team wrote in the manner of software outside ../shared/bench/records.
 
-    .venv/bin/python benchmarks/written_records.py [--batches 1 2 3 4 5 6 7 8 9 10 11] [--show]
+    .venv/bin/python benchmarks/written_records.py [--batches 1 2 ... 15] [--show]
     PYTHONPATH=/path/to/other/checkout .venv/bin/python benchmarks/written_records.py
 
 The pages (benchmarks/written/batch*.py) are ours, written from memory of each software's
@@ -33,6 +33,10 @@ from written import batch8 as b8  # noqa: E402
 from written import batch9 as b9  # noqa: E402
 from written import batch10 as b10  # noqa: E402
 from written import batch11 as b11  # noqa: E402
+from written import batch12 as b12  # noqa: E402
+from written import batch13 as b13  # noqa: E402
+from written import batch14 as b14  # noqa: E402
+from written import batch15 as b15  # noqa: E402
 
 from topiccrawler.extract.page import extract_page  # noqa: E402
 
@@ -43,6 +47,23 @@ def _truth(rows, author, time, text):
 
 def cases() -> list[tuple[int, str, str, str, list]]:
     """(batch, name, page, URL, truth as (author, time, text)) for every written page."""
+    sf_truth = [(b12.SF_QUESTION[0], b12.SF_QUESTION[1], b12.SF_QUESTION[2])] + [
+        (a[0], a[2], a[4]) for a in b12.SF_ANSWERS
+    ] + [c for a in b12.SF_ANSWERS for c in a[5]]  # fmt: skip
+    q2a_truth = [(b13.Q2A_QUESTION[0], b13.Q2A_QUESTION[1][1], b13.Q2A_QUESTION[2])] + [
+        (a[0], a[1][1], a[2]) for a in b13.Q2A_ANSWERS
+    ] + [(c[0], c[1][1], c[2]) for a in b13.Q2A_ANSWERS for c in a[3]]  # fmt: skip
+    ask_truth = [b13.ASK_QUESTION] + [(a[0], a[1], a[3]) for a in b13.ASK_ANSWERS] + [
+        (c[0], c[1][:10], c[2]) for a in b13.ASK_ANSWERS for c in a[4]
+    ]  # fmt: skip
+    tieba_truth = [(f[0], f[3], f[4]) for f in b14.TIEBA] + [s for f in b14.TIEBA for s in f[5]]
+    wpqa_truth = [b15.WPQA_Q] + [(a[0], a[3], a[4]) for a in b15.WPQA_A]
+    cma_truth = [b15.CMA_Q] + [(a[0], a[1], a[3]) for a in b15.CMA_A]
+    sabai_truth = [b15.SABAI_Q] + [(a[0], a[2], a[3]) for a in b15.SABAI_A]
+    wenwen_truth = [b15.WENWEN_Q, b15.WENWEN_BEST, *b15.WENWEN_A]
+    csdn_truth = [b15.CSDN_Q] + [(a[0], a[2], a[4]) for a in b15.CSDN_A] + [
+        c for a in b15.CSDN_A for c in a[5]
+    ]  # fmt: skip
     se_truth = [("newbie", None, b3.SE_Q[0][3])] + [
         (a[0], None, a[3]) for a in b3.SE_A
     ] + [(c[0], None, c[3]) for a in b3.SE_A for c in a[4]]  # fmt: skip
@@ -143,6 +164,46 @@ def cases() -> list[tuple[int, str, str, str, list]]:
          _truth(b11.RUSSIAN, 0, 1, 2)),
         (11, "2ch-like", b11.nichan(b11.NICHAN), "https://itest.5ch.example.test/test/read.cgi/out/1704417322/",
          _truth(b11.NICHAN, 0, 1, 3)),
+        (12, "discuz72-like", b12.discuz72(b12.DISCUZ72, b12.DISCUZ72_ONLINE),
+         "http://bbs.example.test/viewthread.php?tid=88", _truth(b12.DISCUZ72, 0, 3, 4)),
+        (12, "phpwind-like", b12.phpwind(b12.PHPWIND, b12.PHPWIND_HOT),
+         "http://club.example.test/read.php?tid=51", _truth(b12.PHPWIND, 0, 3, 4)),
+        (12, "newsmth-like", b12.newsmth(b12.NEWSMTH), "https://www.newsmth.example.test/nForum/article/Career/1800",
+         _truth(b12.NEWSMTH, 0, 4, 5)),
+        (12, "autohome-like", b12.autohome(b12.AUTOHOME), "https://club.autohome.example.test/bbs/thread/abc/99-1.html",
+         _truth(b12.AUTOHOME, 0, 5, 6)),
+        (12, "segmentfault-like", b12.segmentfault(b12.SF_QUESTION, b12.SF_ANSWERS),
+         "https://segmentfault.example.test/q/1010000040000000", sf_truth),
+        (12, "juejin-like", b12.juejin(b12.JUEJIN), "https://juejin.example.test/post/7230000000000",
+         _truth(b12.JUEJIN, 0, 3, 4)),
+        (13, "question2answer-like", b13.q2a(b13.Q2A_QUESTION, b13.Q2A_ANSWERS),
+         "https://linux.example.test/12/why-is-my-cron-job-not-running", q2a_truth),
+        (13, "askbot-like", b13.askbot(b13.ASK_QUESTION, b13.ASK_ANSWERS),
+         "https://ask.example.test/question/4711/calc-leading-zeros/", ask_truth),
+        (13, "bbpress-like", b13.bbpress(b13.BBPRESS), "https://wp.example.test/support/topic/child-theme-styles/",
+         _truth(b13.BBPRESS, 0, 2, 3)),
+        (13, "nodebb-like", b13.nodebb(b13.NODEBB), "https://community.example.test/topic/31/plugin-update-breaks-login",
+         _truth(b13.NODEBB, 0, 1, 3)),
+        (13, "wiki-talk-like", b13.wikitalk(b13.WIKITALK), "https://en.wiki.example.test/wiki/Talk:River_Thames",
+         _truth(b13.WIKITALK, 0, 1, 2)),
+        (13, "lemmy-like", b13.lemmy(b13.LEMMY), "https://lemmy.example.test/post/777", _truth(b13.LEMMY, 0, 2, 3)),
+        (14, "tieba-like", b14.tieba(b14.TIEBA), "https://tieba.example.test/p/5123456789", tieba_truth),
+        (14, "sina-blog-like", b14.sina_blog(b14.SINA_BLOG),
+         "http://blog.sina.example.test/s/blog_4a5b6c0102e7x1.html", _truth(b14.SINA_BLOG, 0, 1, 2)),
+        (14, "oschina-like", b14.oschina(b14.OSCHINA), "https://www.oschina.example.test/news/241234",
+         _truth(b14.OSCHINA, 0, 1, 3)),
+        (14, "phpbb2-like", b14.phpbb2(b14.PHPBB2), "http://radios.example.test/forum/viewtopic.php?t=812",
+         _truth(b14.PHPBB2, 0, 4, 6)),
+        (14, "qidian-reviews-like", b14.qidian(b14.QIDIAN), "https://book.qidian.example.test/info/1010/#comments",
+         _truth(b14.QIDIAN, 0, 4, 3)),
+        (15, "wpqa-like", b15.wpqa(b15.WPQA_Q, b15.WPQA_A), "https://qa.example.test/question/solar-panels/", wpqa_truth),
+        (15, "cm-answers-like", b15.cm_answers(b15.CMA_Q, b15.CMA_A),
+         "https://help.example.test/answers/reset-router-factory-settings/", cma_truth),
+        (15, "sabai-like", b15.sabai(b15.SABAI_Q, b15.SABAI_A), "https://cars.example.test/questions/winter-tyres", sabai_truth),
+        (15, "wenwen-like", b15.wenwen(b15.WENWEN_Q, b15.WENWEN_BEST, b15.WENWEN_A),
+         "https://wenwen.example.test/z/q912345678.htm", wenwen_truth),
+        (15, "csdn-ask-like", b15.csdn_ask(b15.CSDN_Q, b15.CSDN_A), "https://ask.csdn.example.test/questions/7890123",
+         csdn_truth),
     ]  # fmt: skip
 
 
@@ -173,9 +234,7 @@ def score(page: str, url: str, truth: list) -> dict:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument(
-        "--batches", type=int, nargs="+", default=[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]
-    )
+    parser.add_argument("--batches", type=int, nargs="+", default=list(range(1, 16)))
     parser.add_argument("--show", action="store_true", help="print every record found")
     args = parser.parse_args()
     print(f"{'batch':5} {'page':20} {'records':>8} {'authors':>8} {'times':>7} {'other':>6}")
@@ -199,8 +258,10 @@ def main() -> int:
         )
         for key in total:
             total[key] += result[key]
-    for batch, t in sorted(totals.items()):
-        print(f"batch {batch}: records {t['found']}/{t['records']}, authors {t['authors']}/"
+    every = {key: sum(t[key] for t in totals.values()) for key in next(iter(totals.values()))}
+    rows = [(f"batch {batch}", t) for batch, t in sorted(totals.items())]
+    for label, t in [*rows, ("all", every)]:
+        print(f"{label}: records {t['found']}/{t['records']}, authors {t['authors']}/"
               f"{t['records']}, times {t['right_times']}/{t['times']}, other records {t['other']}")  # fmt: skip
     return 0
 

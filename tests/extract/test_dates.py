@@ -55,6 +55,10 @@ NOW = datetime(2026, 6, 1, 12, 0, tzinfo=DEFAULT_TZ)
         # Russian forums name the month in the genitive.
         ("12 марта 2023, 10:15", "2023-03-12T10:15:00+08:00"),
         ("Отправлено 5 мая 2022 - 18:30", "2022-05-05T18:30:00+08:00"),
+        # C's ctime and `date`, as BBS posts and mail archives date themselves.
+        ("发信站: 水木社区 (Tue May 12 10:20:31 2020), 站内", "2020-05-12T10:20:31+08:00"),
+        ("Thu Nov  5 09:15:08 CST 2020", "2020-11-05T09:15:08+08:00"),
+        ("May 12 10:20 2020", "2020-05-12T10:20:00+08:00"),
     ],
 )
 def test_parse_time(text, expected):

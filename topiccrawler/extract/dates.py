@@ -74,6 +74,8 @@ def _trie(words) -> str:
 
 
 _MONTH = r"(?P<mon>" + _trie(MONTHS) + r")\.?"
+# A month's name as a word of its own ("May 13" beside a machine-readable date).
+MONTH_WORD = re.compile(rf"(?<![^\W\d_]){_MONTH}(?![^\W\d_])", re.I)
 # Month names safe without a year beside them: capitalised, and not also a common word.
 _MONTH_NAME = (
     r"(?P<mon>"
@@ -92,6 +94,9 @@ PATTERNS = [
     ("ymd", re.compile(rf"(?<!\d)(?P<y>(?:19|20)\d{{2}})\s*[-/.年]\s*(?P<m>\d{{1,2}})\s*[-/.月]\s*(?P<d>\d{{1,2}})(?!\d)(?:\s*日(?![^\W\d]))?{_CLOCK}{_ZONE}", re.I)),
     # March 1, 2026 8:05 pm / Mar. 1 2026
     ("mdy", re.compile(rf"\b{_MONTH}\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th)?,?\s+(?P<y>(?:19|20)\d{{2}}){_CLOCK}", re.I)),
+    # Tue May 12 10:20:31 2020, Thu Nov  5 09:15:08 CST 2020 (C's ctime and `date`, as BBS
+    # posts and mail archives write their dates: the clock between the day and the year)
+    ("mdy", re.compile(rf"(?:\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?\s+)?\b{_MONTH}\s+(?P<d>\d{{1,2}})\s+(?P<h>\d{{1,2}}):(?P<mi>\d{{2}})(?::(?P<s>\d{{2}}))?\s+(?:[a-z]{{2,5}}\s+)?(?P<y>(?:19|20)\d{{2}})(?!\d)", re.I)),
     # 1 March 2026, 18. Oktober 2019 um 15:05 Uhr, 18 de octubre de 2019
     ("dmy", re.compile(rf"\b(?P<d>\d{{1,2}})(?:\.|er)?\s+(?:de\s+)?{_MONTH}\s+(?:de\s+)?(?P<y>(?:19|20)\d{{2}}){_CLOCK}", re.I)),
     # 21-Nov-19 10:53:49, 21-Nov-2019 (day, month name and year joined by dashes)
@@ -180,6 +185,23 @@ _WORD_HINTS = (
     "ayer", "vor ", "il y a", "hace", "just now", "gerade", "instant",
 )  # fmt: skip
 _DIGIT = re.compile(r"\d")
+# Attributes whose text a page shows on hover: where a time shown as an age ("3h", "1y")
+# gives the date ("Friday, May 12, 2023 at 9:15 AM"): HTML's title and the tooltips of
+# script libraries (Tippy, Bootstrap, plain data-tooltip).
+TOOLTIP_ATTRIBUTES = ("title", "data-tippy-content", "data-original-title", "data-tooltip")
+
+
+def tooltip(element) -> str | None:
+    """The first tooltip attribute (`TOOLTIP_ATTRIBUTES`) an lxml element has."""
+    get = element.get
+    return (
+        get("title")
+        or get("data-tippy-content")
+        or get("data-original-title")
+        or get("data-tooltip")
+    )
+
+
 # What every pattern needs beside digits: a letter (a month name, a unit, 年/月/日, "ago",
 # "today") or a separator of a date written in numbers. Pieces of digits alone ("12", "(3)",
 # "1,024", "10:30") are no time, and are known so without the alternation.

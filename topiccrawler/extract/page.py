@@ -210,7 +210,8 @@ def extract_page(
     if records and not shows_without_javascript(root):
         # One cleaned copy of the page for both extractors (see shows_without_javascript),
         # with its text statistics: detection leaves it as it was.
-        tree = clean_tree(root)
+        keep_times = records.measure != "signature"  # (see clean_tree)
+        tree = clean_tree(root, keep_times=keep_times)
         unwrap_wrapper_forms(tree)  # a <form> that only wraps posts (or the page) is no box
         stats = text_stats(_body_of(tree))
         find = lambda r: shared_records(r, tree, stats, records, now=fetched_at, url=url)  # noqa: E731
@@ -240,7 +241,7 @@ def extract_page(
                 drop(element)
             restat(tree, parents, stats)  # what lost text is counted again, the rest kept
             stats.pop(tree, None)  # (the body's statistics: the root's are the body's to add)
-            clean_tree(tree, in_place=True)  # containers they leave empty go, as in any page
+            clean_tree(tree, in_place=True, keep_times=keep_times)  # containers left empty go
             content.body = _attempt(
                 "body",
                 lambda r: extract_body(r, cleaned=tree, stats=stats),

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import copy
+import re
 from dataclasses import dataclass
 
 from lxml import etree
+
+from topiccrawler.extract.dates import find_time, tooltip
 
 # Subtrees that never hold body text (the decay paper's list, plus what modern pages add).
 NOISE_TAGS = (
@@ -17,14 +20,20 @@ SHAPE_TAGS = ("br", "hr", "td", "th", "tr")
 
 
 def clean_tree(
-    root: etree._Element, unwrap: tuple[str, ...] = (), in_place: bool = False
+    root: etree._Element,
+    unwrap: tuple[str, ...] = (),
+    in_place: bool = False,
+    keep_times: bool = True,
 ) -> etree._Element:
     """A copy of the tree without noise subtrees, comments, and elements with no text below.
 
     Entities are already unescaped by the parser; tails of removed elements are kept. Tags in
     `unwrap` give up their markup but keep their content (a <noscript> holding the whole page
     for clients without JavaScript, as Discourse forums serve it). `in_place` cleans the
-    given tree instead of a copy (for a caller that made its own).
+    given tree instead of a copy (for a caller that made its own). `keep_times`: an empty
+    element whose attribute gives a time stays (`_timed_leaf`); the signature scorer, which
+    groups siblings by their markup, reads trees without them (present in some posts only,
+    they split its groups: left out 0.940 → 0.926 F1 with them).
     """
     if not in_place:
         root = copy.deepcopy(root)
@@ -33,8 +42,12 @@ def clean_tree(
     etree.strip_elements(
         root, etree.Comment, etree.ProcessingInstruction, *NOISE_TAGS, with_tail=False
     )
-    # Bottom-up: from each leaf, up through the ancestors its removal leaves empty.
+    # Bottom-up: from each leaf, up through the ancestors its removal leaves empty. A leaf
+    # whose attribute gives a time stays: the time a script would show there ("3 hours ago"
+    # from a title or data-time), a record's time where the page shows it no other way.
     for element in reversed(_LEAVES(root)):
+        if keep_times and element.attrib and _timed_leaf(element):
+            continue
         while (
             element is not root
             and element.tag not in SHAPE_TAGS
@@ -48,6 +61,22 @@ def clean_tree(
 
 
 _LEAVES = etree.XPath("descendant::*[not(*)]")  # elements without element children
+_DIGIT = re.compile(r"\d")
+
+
+def _timed_leaf(element: etree._Element) -> bool:
+    """An empty element whose attribute gives a time (`datetime`, `data-time`,
+    `data-timestamp`, or a tooltip holding one): filled in by a script, as forum software shows
+    its posts' ages."""
+    if (element.text or "").strip():
+        return False
+    get = element.get
+    if get("datetime") or get("data-time") or get("data-timestamp"):
+        return True
+    title = tooltip(element)
+    if not title or not _DIGIT.search(title):
+        return False
+    return find_time(title) is not None
 
 
 def drop(element: etree._Element) -> None:

@@ -253,4 +253,11 @@ def test_the_article_has_no_records_and_the_q_and_a_page_keeps_its_own():
     assert not (article.records.comments or article.records.posts or article.records.threads)
     assert "double blink" in article.body
     found = extract_page((FIXTURES / "qa-page.html").read_text(encoding="utf-8")).records
-    assert len(found.comments) == 7 and all(c.author and c.time for c in found.comments)
+    # No forum URL: the comments under the question and the first answer say the entries are
+    # a Q&A thread (question, answers), the remarks comments under them.
+    assert found.kind == "thread"
+    assert [p.author for p in found.posts] == ["odile", "bram", "chidi"]
+    assert [(c.author, c.reply_to) for c in found.comments] == [
+        ("bram", "odile"), ("odile", "odile"), ("odile", "bram"), ("chidi", "bram"),
+    ]  # fmt: skip
+    assert all(r.time for r in [*found.posts, *found.comments])

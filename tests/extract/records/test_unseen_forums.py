@@ -943,3 +943,212 @@ def test_a_message_boards_labelled_poster_against_its_labelled_time():
     page = f"<html><body><h2>网上留言板</h2><ul class='msg-list'>{items}</ul></body></html>"
     found = extract_records(page, url="https://www.gov.example.test/hd/lyb/index.html")
     assert [r.author for r in found.posts or found.comments] == ["王先生", "李女士", "张先生"]
+
+
+def bbs_post(user: str, when: str, text: str) -> str:
+    """A BBS post whose text opens with mail-like header lines, the date among them."""
+    return f"""<table class="article"><tr class="head"><td><a href="/user/{user}">{user}</a></td>
+<td><a href="/reply">回复</a></td></tr><tr class="body"><td class="info"><dl><dt>文章</dt><dd>12</dd></dl></td>
+<td class="content"><div class="wrap">发信人: {user} (昵称), 信区: Career<br/>标  题: Re: 跳槽<br/>
+发信站: 某某社区 ({when}), 站内<br/><br/>{text}<br/>--<br/></div></td></tr></table>"""
+
+
+def test_a_date_on_a_header_line_of_the_posts_text_is_its_time():
+    page = f"""<html><body><h1>工作五年该不该跳槽</h1><div class="list">
+{bbs_post("coder2015", "Tue May 12 10:20:31 2020", "在国企做了五年开发，最近有外企的机会，涨薪不少，很纠结。")}
+{bbs_post("oldbird", "Tue May 12 11:02:47 2020", "五年正是跳槽的好时候，外企的工作方式对以后的路都有帮助。")}
+{bbs_post("sunnyday", "Wed May 13 09:15:08 2020", "看你家里情况，如果房贷压力大还是求稳，算上福利差不多。")}
+</div></body></html>"""
+    posts = extract_records(page, url="https://bbs.example.test/article/Career/1800").posts
+    assert [p.author for p in posts] == ["coder2015", "oldbird", "sunnyday"]
+    assert [p.time for p in posts] == [
+        "Tue May 12 10:20:31 2020", "Tue May 12 11:02:47 2020", "Wed May 13 09:15:08 2020",
+    ]  # fmt: skip
+    assert posts[2].published_at.isoformat() == "2020-05-13T09:15:08+08:00"
+
+
+def test_a_latin_name_label_is_a_word_of_its_own():
+    from topiccrawler.extract.records.fields import clean_author
+
+    assert clean_author("bytedancer") == "bytedancer"
+    assert clean_author("Porky") == "Porky"
+    assert clean_author("by jane") == "jane"
+    assert clean_author("作者：张三") == "张三"
+
+
+def qa_page(comments_under_first: str) -> str:
+    """A Q&A page off any forum URL: the question in a box of its own, two answers, comments
+    on one line each under the first ("text — <a>name</a> · date")."""
+
+    def answer(n: int, user: str, when: str, text: str, comments: str = "") -> str:
+        return f"""<div class="answer-item"><div class="vote">{n * 3}</div><div class="main">
+<div class="byline"><a href="/u/{user}"><strong>{user}</strong></a><span class="muted"> · {when}</span></div>
+<article class="fmt"><p>{text}</p></article><div class="comment-list">{comments}</div></div></div>"""
+
+    return f"""<html><body><header><a href="/">问答</a></header><main><div class="question">
+<h1>watch 监听不到对象属性的变化？</h1><div class="byline"><a href="/u/newbie"><strong>newbie</strong></a>
+<span class="muted"> · 2022-05-12</span></div><article class="fmt"><p>我用 reactive 定义了一个对象，然后 watch 它的某个属性，属性改了回调却没有触发，请问哪里写错了？</p></article></div>
+<div class="answers">{answer(1, "vue老手", "2022-05-12", "watch 一个 reactive 对象的属性要写成 getter 函数，直接传属性值传进去的只是一个数字。", comments_under_first)}
+{answer(2, "码农张", "2022-05-13", "或者 watch 整个对象再加 deep: true，不过性能差一点，属性少的时候无所谓。")}</div></main></body></html>"""
+
+
+def one_line_comment(text: str, user: str, when: str) -> str:
+    return f"""<div class="comment-item"><div class="fill"><span class="comment-content">{text}</span><span class="muted"> — <a href="/u/{user}">{user}</a> · {when}</span></div></div>"""
+
+
+def test_answers_with_comments_under_one_of_them_are_a_thread_off_any_forum_url():
+    page = qa_page(
+        one_line_comment("改成函数就好了，谢谢！", "newbie", "2022-05-12")
+        + one_line_comment("官方文档里watch那一节有专门讲这个坑。", "路过的", "2022-05-13")
+    )
+    found = extract_records(page, url="https://ask.example.test/q/1010000040000000")
+    assert found.kind == "thread"
+    assert [(p.author, p.time) for p in found.posts] == [
+        ("newbie", "2022-05-12"), ("vue老手", "2022-05-12"), ("码农张", "2022-05-13"),
+    ]  # fmt: skip
+    # a comment signed after its text: its author is the link after the dash, its time the
+    # date after the name, its text what comes before
+    assert [(c.text, c.author, c.time) for c in found.comments] == [
+        ("改成函数就好了，谢谢！", "newbie", "2022-05-12"),
+        ("官方文档里watch那一节有专门讲这个坑。", "路过的", "2022-05-13"),
+    ]
+
+
+def answer_with_comments(n: int, user: str, when: str, text: str, comments: str = "") -> str:
+    """An answer whose poster is a plain link to their page (no class names the author),
+    with comments under it whose commenters the markup does name ("author")."""
+    return f"""<div class="post answer" id="post-{n}"><div class="votes">{n}</div><div class="answer-table">
+<div class="post-body"><p>{text}</p></div><div class="controls"><a href="/question/7/#post-{n}">permanent link</a></div>
+<div class="info"><p>answered <abbr class="timeago" title="{when}">{when}</abbr></p><a href="/users/{n}/{user}/">{user}</a><br><span class="karma">{n * 120}</span></div></div>
+<div class="comments">{comments}</div></div>"""
+
+
+def marked_comment(user: str, when: str, text: str) -> str:
+    return f"""<div class="comment"><div class="comment-body"><p>{text}</p><a class="author" href="/users/9/{user}/">{user}</a> <span class="age">(<abbr class="timeago" title="{when}">{when[:10]}</abbr>)</span></div></div>"""
+
+
+def test_a_commenter_named_by_the_markup_is_not_the_answers_poster_and_profile_links_win_ties():
+    page = f"""<html><body><h1>How to keep leading zeros?</h1><div class="question-page">
+<div class="post question"><div class="question-body"><p>I import a CSV with customer numbers like 00123 and the zeros go. How do I keep them?</p></div>
+<div class="info"><p>asked <abbr class="timeago" title="2019-05-12 10:20:31 +0200">2019-05-12 10:20:31 +0200</abbr></p><a href="/users/3/jkl/">jkl</a></div></div>
+{answer_with_comments(1, "Lupp", "2019-05-12 11:05:07 +0200",
+     "In the import dialog set the column type to Text before you press OK; every character is kept.",
+     marked_comment("jkl", "2019-05-12 12:00:00 +0200", "Works, thank you. I never noticed that box.")
+     + marked_comment("erAck", "2019-05-12 13:30:00 +0200", "Formatting the cells as 00000 works too."))}
+{answer_with_comments(2, "Opaque", "2019-05-13 08:44:50 +0200",
+     "If the data is already imported, use a helper column with TEXT and paste the values back.")}
+</div></body></html>"""  # fmt: skip
+    found = extract_records(page, url="https://ask.example.test/question/7/leading-zeros/")
+    assert [p.author for p in found.posts] == ["jkl", "Lupp", "Opaque"]
+    assert [(c.author, c.time) for c in found.comments] == [
+        ("jkl", "2019-05-12"), ("erAck", "2019-05-12"),
+    ]  # fmt: skip
+
+
+def test_a_time_filled_in_by_script_is_read_from_its_empty_elements_title():
+    def post(n: int, user: str, iso: str, text: str) -> str:
+        return f"""<li component="post" data-index="{n}"><div class="post-header"><small><strong><a href="/user/{user}">{user}</a></strong>
+<a class="permalink" href="/post/{n}"><span class="timeago" title="{iso}"></span></a></small></div>
+<div class="content"><p>{text}</p></div><div class="post-footer"><a href="#">Reply</a> <a href="#">Quote</a></div></li>"""
+
+    page = f"""<html><body><h1>Plugin update breaks login page</h1><ul class="posts">
+{post(0, "martin", "2023-05-12T10:20:31.000Z", "After updating the SSO plugin the login page is blank. Rolling back fixes it.")}
+{post(1, "julian", "2023-05-12T11:02:47.000Z", "The new version needs a newer forum release; check its compatibility field.")}
+{post(2, "martin", "2023-05-13T09:15:08.000Z", "Upgraded the forum first and the plugin works now.")}</ul></body></html>"""  # fmt: skip
+    posts = extract_records(page, url="https://community.example.test/topic/31/plugin").posts
+    assert [(p.author, p.time) for p in posts] == [
+        ("martin", "2023-05-12T10:20:31.000Z"), ("julian", "2023-05-12T11:02:47.000Z"),
+        ("martin", "2023-05-13T09:15:08.000Z"),
+    ]  # fmt: skip
+    assert posts[0].published_at.isoformat() == "2023-05-12T10:20:31+00:00"
+
+
+def test_an_age_whose_tooltip_gives_the_date_is_a_time_and_the_byline_opens_with_the_name():
+    def comment(user: str, tip: str, text: str, children: str = "") -> str:
+        return f"""<li class="comment"><article class="comment-node"><div class="meta small">
+<a class="text-info" title="{user}" href="/u/{user}"><span>{user}</span></a> · <span>5</span> ·
+<span class="moment-time" data-tippy-content="{tip}">1y</span></div><div class="md"><p>{text}</p></div>
+<div class="actions"><button>Reply</button></div></article>{children}</li>"""
+
+    page = f"""<html><body><h1>Which distro for an old laptop?</h1><div class="post"><p>A ThinkPad from 2012 with 4 GB.</p></div>
+<ul class="comments">{comment("penguin", "Friday, May 12, 2023 at 9:15:00 AM", "Linux Mint with Xfce runs well on 4 GB and is easy for someone new.",
+    '<ul class="comments">' + comment("oldthinkpad", "Friday, May 12, 2023 at 9:40:00 AM", "Thanks, does it still support 32-bit machines?") + "</ul>")}
+{comment("arch_btw", "Saturday, May 13, 2023 at 7:30:00 PM", "Debian with a light desktop is leaner if you set it up yourself.")}</ul></body></html>"""  # fmt: skip
+    comments = extract_records(page, url="https://lemmy.example.test/post/777").comments
+    assert [(c.author, c.time, c.time_attr) for c in comments] == [
+        ("penguin", "1y", "Friday, May 12, 2023 at 9:15:00 AM"),
+        ("oldthinkpad", "1y", "Friday, May 12, 2023 at 9:40:00 AM"),
+        ("arch_btw", "1y", "Saturday, May 13, 2023 at 7:30:00 PM"),
+    ]
+    assert comments[1].published_at.isoformat() == "2023-05-12T09:40:00+08:00"
+
+
+def test_a_day_and_month_shown_beside_a_machine_date_is_the_written_time():
+    from topiccrawler.extract.parse import parse_html
+    from topiccrawler.extract.records.fields import _time_of
+
+    span = parse_html(
+        '<p><span class="when"><time datetime="2019-05-13T08:00:00+0000">May 13</time></span></p>'
+    ).find(".//span")
+    assert _time_of(span, "May 13") == ("May 13", "2019-05-13T08:00:00+0000")
+
+
+def test_a_join_date_inside_the_posters_details_line_is_not_the_posts_time():
+    def post(n: int, user: str, rank: str, joined: str, when: str, text: str) -> str:
+        return f"""<tr><td class="row{n % 2 + 1}" valign="top"><span class="name"><b>{user}</b></span><br/>
+<span class="postdetails">{rank}<br/><br/>Joined: {joined}<br/>Posts: {n * 61}</span></td>
+<td class="row{n % 2 + 1}"><table><tr><td><span class="postdetails">Posted: {when}</span></td></tr>
+<tr><td><span class="postbody">{text}</span></td></tr></table></td></tr>
+<tr><td class="spaceRow" colspan="2"><img src="spacer.gif" alt=""/></td></tr>"""
+
+    page = f"""<html><body><h1>Hum in a 1950s valve radio</h1><table class="forumline">
+<tr><th>Author</th><th>Message</th></tr>
+{post(1, "valvefan", "Member", "12 Mar 2005", "Sat May 12, 2007 10:20 am", "My old radio hums as soon as it warms up, even at zero volume.")}
+{post(2, "solderpot", "Moderator", "02 Jan 2002", "Sat May 12, 2007 11:02 am", "That is almost always the smoothing capacitors: replace them first.")}
+{post(3, "valvefan", "Member", "12 Mar 2005", "Sun May 13, 2007 9:15 am", "Replaced both smoothing caps and the hum is gone.")}
+</table></body></html>"""  # fmt: skip
+    posts = extract_records(page, url="http://radios.example.test/viewtopic.php?t=812").posts
+    assert [p.author for p in posts] == ["valvefan", "solderpot", "valvefan"]
+    assert [p.published_at.isoformat() for p in posts] == [
+        "2007-05-12T10:20:00+08:00", "2007-05-12T11:02:00+08:00", "2007-05-13T09:15:00+08:00",
+    ]  # fmt: skip
+
+
+def test_answers_alike_with_and_without_comments_and_comments_on_one_line_name_first():
+    def answer(n: int, user: str, when: str, text: str, comments: str = "") -> str:
+        return f"""<div class="answer-item" data-answerid="{n}"><div class="answer-item-head">
+<a class="answer-user" href="/{user}"><span class="nickname">{user}</span></a><span class="answer-time">{when}</span></div>
+<div class="answer-item-content"><div class="md">{text}</div></div><div class="answer-item-comments">{comments}</div>
+<div class="answer-item-footer"><span class="like">点赞 {n}</span><span>评论</span></div></div>"""
+
+    def comment(user: str, when: str, text: str) -> str:
+        return f"""<div class="comment-item"><a class="comment-user" href="/{user}">{user}</a><span class="comment-content">{text}</span><span class="comment-time">{when}</span></div>"""
+
+    page = f"""<html><body><h1>Python读取大文件内存溢出怎么解决？</h1><div class="question"><a href="/asker">asker</a>
+<span class="time">2023-05-12 09:00</span><div class="md">用 readlines 读一个 8G 的日志文件，程序直接内存溢出崩溃了，怎么一行一行处理？</div></div>
+<div class="answer-list">{answer(1, "老王写代码", "2023-05-12 09:20", "不要用 readlines，直接 for line in f 遍历文件对象，它是按行惰性读取的。",
+    comment("asker", "2023-05-12 09:40", "试了，内存只占几十兆，谢谢！") + comment("pythonista", "2023-05-12 10:02", "补充：大文件建议加 buffering 参数。"))}
+{answer(2, "数据搬运工", "2023-05-12 10:30", "如果要分块处理，可以用 pandas 的 read_csv 加 chunksize 参数。")}</div></body></html>"""  # fmt: skip
+    found = extract_records(page, url="https://ask.example.test/questions/7890123")
+    assert [(p.author, p.time) for p in found.posts][-2:] == [
+        ("老王写代码", "2023-05-12 09:20"), ("数据搬运工", "2023-05-12 10:30"),
+    ]  # fmt: skip
+    assert [(c.author, c.time, c.text) for c in found.comments] == [
+        ("asker", "2023-05-12 09:40", "试了，内存只占几十兆，谢谢！"),
+        ("pythonista", "2023-05-12 10:02", "补充：大文件建议加 buffering 参数。"),
+    ]
+
+
+def test_an_empty_machine_date_beside_a_written_time_leaves_the_written_time():
+    from topiccrawler.extract.parse import parse_html
+    from topiccrawler.extract.records.fields import _time_of
+
+    link = parse_html(
+        '<p><a class="comment-date" href="#c1"><span itemprop="dateCreated" '
+        'datetime="2023-05-12T10:20:00+00:00"></span>Added an answer on May 12, 2023 at '
+        "10:20 am</a></p>"
+    ).find(".//a")
+    assert _time_of(link, "Added an answer on May 12, 2023 at 10:20 am") == (
+        "May 12, 2023 at 10:20 am",
+        "2023-05-12T10:20:00+00:00",
+    )

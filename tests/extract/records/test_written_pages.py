@@ -23,6 +23,14 @@ KNOWN_GAPS = {
     "shifts Similarity of Layout's positions below 0.9, so no group of two forms",
     "hardware-fr-like": "the poster's name is a bold line atop a column of their own, with no "
     "link and no class saying so: no rule reads it",
+    "wiki-talk-like": "comments are paragraphs and indented <dd>s, each signed at its end "
+    "('— name (talk) 10:20, 12 May 2019 (UTC)'): no siblings repeat, and no detector reads "
+    "records delimited by their signatures",
+    "cm-answers-like": "the question above the answers' table, off any forum URL and with no "
+    "comments under the answers: off a forum the box above is taken for an article's, not a "
+    "thread's opening post",
+    "wenwen-like": "the best answer boxed apart above the other answers is taken for the "
+    "opening post, and the question above it is not looked for",
 }
 
 

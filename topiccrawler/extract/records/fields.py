@@ -12,13 +12,20 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from functools import lru_cache
 
 from lxml import etree
 
-from topiccrawler.extract.dates import _WORD_HINTS, find_time, parse_time
+from topiccrawler.extract.dates import (
+    _WORD_HINTS,
+    MONTH_WORD,
+    TOOLTIP_ATTRIBUTES,
+    find_time,
+    parse_time,
+    tooltip,
+)
 from topiccrawler.extract.parse import normalize_space
 from topiccrawler.extract.tree import text_stats
 
@@ -70,8 +77,9 @@ CHROME_TEXT = re.compile(rf"^{CHROME_WORD}(?:[\s|·/]+{CHROME_WORD})*$", re.I)
 NAME_LABELS = r"作者|楼主|发帖人|用户|by|von|par|por|name|posted by|geschrieben von"
 NAME_LABELS_WITH_COLON = r"from|来自|发件人|留言人|提问人|发布人|发言人|回复人|网友"
 AUTHOR_LABEL = re.compile(
-    rf"^\s*(?:(?:{NAME_LABELS})\s*[:：]?|(?:{NAME_LABELS_WITH_COLON})\s*[:：])\s*", re.I
-)
+    rf"^\s*(?:(?:{NAME_LABELS})(?![a-zà-öø-ÿ])\s*[:：]?|(?:{NAME_LABELS_WITH_COLON})\s*[:：])\s*",
+    re.I,
+)  # (a Latin label is a word of its own: "bytedancer" is no "by" and a name)
 # What follows an author's name in a byline: "Jane says:", "Anna sagt:".
 AUTHOR_TRAILER = re.compile(
     r"\s*(?:says|said|sagt|schreibt|meint|dit|dice|wrote|说|说道)\s*[:：]?\s*$"
@@ -94,14 +102,17 @@ EDITED_TIME = re.compile(
     r"\b(?:last edited|edited|modified|updated|bearbeitet|geändert|modifié|editado|modificado)\b",
     re.I,
 )
-NOT_POST_TIME = re.compile(
-    r"^\s*(?:joined|registered|member since|last (?:seen|active|visit)|mitglied seit|"
+NOT_POST_LABELS = (
+    r"(?:joined|registered|member since|last (?:seen|active|visit)|mitglied seit|"
     r"join date|date joined|registration date|anmeldungsdatum|registrierungsdatum|"
     r"date d'inscription|fecha de registro|"
     r"registriert|dabei seit|inscrit|inscrito|registrado|注册(?:时间|于|日期)?|加入(?:时间|于)?|"
-    r"入坛|最后(?:登录|访问)|上次(?:登录|访问))\b\s*[:：]?",
-    re.I,
+    r"入坛|最后(?:登录|访问)|上次(?:登录|访问))"
 )
+NOT_POST_TIME = re.compile(rf"^\s*{NOT_POST_LABELS}\b\s*[:：]?", re.I)
+# The same label right before the time, inside a line of the poster's details ("Member
+# Joined: 12 Mar 2005 Posts: 122").
+NOT_POST_TIME_AFTER = re.compile(rf"(?:^|[\s|·,;]){NOT_POST_LABELS}\s*[:：]?\s*$", re.I)
 # A poster's rank or role, shown beside the name in user boxes: never the name itself.
 ROLE_TEXT = re.compile(
     r"^\s*(?:(?:new|junior|senior|full|active|registered|well-known|premium|banned|global|super|"
@@ -121,6 +132,13 @@ MAX_AUTHOR_CHARS = 40
 ZERO_WIDTH = re.compile("[\u200b-\u200d\u2060\ufeff]")  # joiners a name may carry unseen
 INVISIBLE = re.compile("[\u200b-\u200f\u2060\ufeff]")  # and the marks of writing direction
 MAX_TIME_NODE_CHARS = 80
+# What sets a time apart from the byline it ends ("jane · 2022-05-12"): not the time's own.
+TIME_SEPARATORS = " ·•|"
+
+
+def _as_shown(time: str) -> str:
+    """A record's time as the page writes it, without invisible marks and separators."""
+    return INVISIBLE.sub("", time).strip(TIME_SEPARATORS) or time
 
 
 @dataclass
@@ -232,19 +250,28 @@ MAX_COARSE_CHARS = 30
 
 
 def _coarse(shown: str) -> bool:
-    return len(shown) <= MAX_COARSE_CHARS and SHOWN_YEAR.search(shown) is not None
+    """A year, or a day and a month's name ("May 13"), in a short text: a date as shown."""
+    if len(shown) > MAX_COARSE_CHARS:
+        return False
+    if SHOWN_YEAR.search(shown) is not None:
+        return True
+    return _HAS_DIGIT.search(shown) is not None and MONTH_WORD.search(shown) is not None
 
 
 def _time_of(element: etree._Element, text: str) -> tuple[str | None, str | None]:
     """A time written in the node (as shown, from the smallest element showing it), and the
     machine-readable form a <time datetime> or a title attribute gives, if any. Shown as an
-    age ("21 天") with the time in the attribute, the age is what the page writes."""
+    age ("21 天") with the time in the attribute, the age is what the page writes; an empty
+    element with the attribute (a script's, or microdata's) beside a written time, the
+    written time."""
     for node in element.iter("time", "abbr", "span", "a"):
-        for attribute in ("datetime", "title", "data-time"):
+        for attribute in ("datetime", *TOOLTIP_ATTRIBUTES, "data-time"):
             value = node.get(attribute)
             if value and find_time(value):
                 shown = normalize_space("".join(node.itertext()))
                 written = find_time(shown) or BARE_AGE.match(shown) or _coarse(shown)
+                if not shown and find_time(text):  # an empty element beside the written time
+                    return find_time(text), value.strip()
                 return (shown if written else value), value.strip()
     if not find_time(text):
         if not MONTH_DAY.search(text):
@@ -337,20 +364,23 @@ def shows_time(block: etree._Element) -> bool:
             return True
     if block.xpath(".//time[@datetime] | .//*[@data-time or @data-timestamp]"):
         return True
-    if any(_short_time(title) for title in block.xpath(".//*/@title")):
+    if any(_short_time(title) for title in _TOOLTIPS(block)):
         return True
     return any(cued_time(e) for e in block.iter(etree.Element) if e.text and len(e.text) < 20)
 
 
 def _attribute_time(element: etree._Element) -> bool:
     """The element gives a time as an attribute (as shows_time reads them, for one element):
-    a datetime, a data-time, a title holding a date beside a shown age."""
+    a datetime, a data-time, a tooltip holding a date beside a shown age."""
     return (
         (element.tag == "time" and element.get("datetime") is not None)
         or element.get("data-time") is not None
         or element.get("data-timestamp") is not None
-        or _short_time(element.get("title"))
+        or _short_time(tooltip(element))
     )
+
+
+_TOOLTIPS = etree.XPath(" | ".join(f".//*/@{name}" for name in TOOLTIP_ATTRIBUTES))
 
 
 def _short(piece: str) -> bool:
@@ -553,7 +583,7 @@ def page_evidence(body: etree._Element, known: dict | set = frozenset()) -> Evid
             continue
         if element is not body:
             get = element.get
-            title = get("title")
+            title = tooltip(element)
             if (
                 (tag == "time" and get("datetime") is not None)
                 or get("data-time") is not None
@@ -641,11 +671,14 @@ def noise_keys(blocks_nodes: Sequence[Sequence[SemanticNode]], least: int = 3) -
     }
 
 
-def best_key(blocks_nodes: Sequence[Sequence[SemanticNode]], test, least: float = 1) -> str | None:
-    """The position where `test(node)` holds in the most blocks (the earliest on ties), if
-    in `least` blocks at least."""
+def best_key(
+    blocks_nodes: Sequence[Sequence[SemanticNode]], test, least: float = 1, prefer=None
+) -> str | None:
+    """The position where `test(node)` holds in the most blocks (on ties, one where `prefer`
+    holds of a node, then the earliest), if in `least` blocks at least."""
     hits: Counter = Counter()
     order: dict[str, int] = {}
+    preferred: set = set()
     for nodes in blocks_nodes:
         seen = set()
         for position, node in enumerate(nodes):
@@ -653,10 +686,26 @@ def best_key(blocks_nodes: Sequence[Sequence[SemanticNode]], test, least: float 
             if node.key not in seen and test(node):
                 hits[node.key] += 1
                 seen.add(node.key)
+                if prefer is not None and prefer(node):
+                    preferred.add(node.key)
     if not hits:
         return None
-    key = min(hits, key=lambda k: (-hits[k], order[k]))
+    key = min(hits, key=lambda k: (-hits[k], k not in preferred, order[k]))
     return key if hits[key] >= least else None
+
+
+# A link to a person's page, loosely: "/users/12/jane/", "/u/jane", "/member.php?u=5",
+# "space-uid-9", "/@jane" (also a feature of the signature scorer's).
+PERSON_LINK = re.compile(
+    r"user|member|profile|people|author|/u/|space|home\.php|account|/@|~", re.I
+)
+
+
+def _to_profile(node: SemanticNode) -> bool:
+    """The node is, or holds, a link to a person's page (`PERSON_LINK`)."""
+    element = node.element
+    anchor = element if element.tag == "a" else next(element.iter("a"), None)
+    return anchor is not None and PERSON_LINK.search(anchor.get("href") or "") is not None
 
 
 def hinted_author(
@@ -769,14 +818,29 @@ def _quoted(element: etree._Element, block: etree._Element) -> bool:
 
 def _in_replies(element: etree._Element, block: etree._Element) -> bool:
     """The element sits in a list of replies or comments shown under the post in the block
-    ("comments-list", "sub-replies"): a commenter's name, not the post's author."""
+    ("comments-list", "sub-replies", "comments"): a commenter's name, not the post's author."""
     for ancestor in element.iterancestors():
         if ancestor is block:
             return False
-        classes = ancestor.get("class")
-        if classes and any(REPLIES_CLASS.match(name) for name in classes.split()):
+        if is_replies_list(ancestor):
             return True
     return False
+
+
+def is_replies_list(element: etree._Element) -> bool:
+    """The element is named as the list of replies or comments shown under a post
+    ("comments", "answer-comments", "replies", "comment-list", "sub-replies")."""
+    classes = element.get("class")
+    if not classes:
+        return False
+    lowered = classes.lower()
+    if "comment" not in lowered and "repl" not in lowered:
+        return False  # (nearly every element: no name of replies)
+    return any(REPLIES_LIST.match(name) or REPLIES_CLASS.match(name) for name in classes.split())
+
+
+# A class naming a list of replies by its plural: "comments", "answer-item-comments", "replies".
+REPLIES_LIST = re.compile(r"^(?:[\w-]*[-_])?(?:comments|replies)$", re.I)
 
 
 def _rank_marked(element: etree._Element) -> bool:
@@ -934,10 +998,13 @@ def block_fields(blocks: list[etree._Element], all_blocks: set, now=None) -> lis
         )
 
     link_key = (
-        best_key(nodes, lambda n: name_link(n, labels))
-        or best_key(nodes, lambda n: name_link(n, noise))
+        best_key(nodes, lambda n: name_link(n, labels), prefer=_to_profile)
+        or best_key(nodes, lambda n: name_link(n, noise), prefer=_to_profile)
         or best_key(  # a byline opening with the name: where most records have one
             nodes, lambda n: n.key not in labels and byline_name(n) is not None, len(nodes) / 2
+        )
+        or best_key(  # a line signed with the name after its text: where most records have one
+            nodes, lambda n: n.key not in labels and signed_name(n) is not None, len(nodes) / 2
         )
     )
     containers = content_elements(blocks, skips)
@@ -958,6 +1025,9 @@ def block_fields(blocks: list[etree._Element], all_blocks: set, now=None) -> lis
             time_node = next(
                 (n for n in block_nodes if n.time and len(n.text) <= MAX_TIME_NODE_CHARS), None
             )
+        if time_node is None or time_node.key.endswith("#text"):
+            # a text of lines whose header line holds the time: that line, not the text
+            time_node = _header_line_time([time_node] if time_node else block_nodes) or time_node
         candidates, said = [], []
         for n in block_nodes:
             if n.key in noise or n is time_node or is_chrome(n, block):
@@ -987,6 +1057,8 @@ def block_fields(blocks: list[etree._Element], all_blocks: set, now=None) -> lis
         if not text_nodes and time_node is not None:
             # nothing but the byline: a record written as one line, text, author and time
             text_nodes = [n for n in [_one_line(time_node, author, author_element)] if n]
+            if text_nodes and time_node.time is not None:  # the line's time, not the line
+                time_node = replace(time_node, time=find_time(time_node.time) or time_node.time)
         text = "\n".join(n.text for n in text_nodes)
         reply_to = _reply_to(block, authors, text)
         placed.append(
@@ -995,7 +1067,7 @@ def block_fields(blocks: list[etree._Element], all_blocks: set, now=None) -> lis
                 text,
                 author=author,
                 author_url=_href(author_element),
-                time=INVISIBLE.sub("", time_node.time) if time_node and time_node.time else None,
+                time=_as_shown(time_node.time) if time_node and time_node.time else None,
                 published_at=_moment(time_node, now),
                 reply_to=reply_to,
                 time_attr=_time_attr(time_node),
@@ -1079,7 +1151,7 @@ def _time_only(block: etree._Element) -> bool:
 
 def _not_post_times(blocks_nodes: Sequence[Sequence[SemanticNode]]) -> set[int]:
     """ids of the nodes whose time is not the post's: a join or last-seen date, labelled in
-    the node ("Joined: …") or in the one before it ("Registriert seit:" | "17. Dezember
+    the node ("Joined: …", "Member Joined: …") or in the one before it ("Registriert seit:" | "17. Dezember
     2019"), and an edit note's time."""
     found = set()
     for nodes in blocks_nodes:
@@ -1087,8 +1159,10 @@ def _not_post_times(blocks_nodes: Sequence[Sequence[SemanticNode]]) -> set[int]:
             if node.time is None:
                 continue
             label = nodes[i - 1].text if i else ""
+            at = node.text.find(find_time(node.time) or node.time)
             if (
                 NOT_POST_TIME.match(node.text)
+                or (at > 0 and NOT_POST_TIME_AFTER.search(node.text[:at]))
                 or (len(label) <= 30 and NOT_POST_TIME.match(label) and not find_time(label))
                 or EDITED_TIME.search(node.text)
             ):
@@ -1140,8 +1214,14 @@ def _author(
     block: etree._Element, nodes: list[SemanticNode], skip: frozenset, link_key: str | None
 ) -> tuple[str | None, etree._Element | None]:
     """R5: the element the markup calls the author, else a labelled name, else the earliest
-    short link at the position that holds one in most blocks."""
+    short link at the position that holds one in most blocks, else a link to a person's page.
+    A name the markup calls the author inside a list of replies under the post is a
+    commenter's: the post's author where the position of the others' names holds none."""
     hinted = hinted_author(block, skip)
+    if hinted and _in_replies(hinted[1], block):
+        keyed = _keyed_author(nodes, link_key)
+        if keyed is not None and keyed[0]:
+            return keyed
     if hinted:
         return hinted
     for node, following in zip(nodes[:6], [*nodes[1:7], None], strict=False):
@@ -1154,14 +1234,39 @@ def _author(
             name = clean_author(_before_time(following.text), linked=bool(following.link_text))
             if name:
                 return name, following.element
+    keyed = _keyed_author(nodes, link_key)
+    if keyed is not None:
+        return keyed
+    for node in nodes:  # no link where the others' authors are: a link to a person's page
+        if node.link_text == node.text and _to_profile(node):
+            name = clean_author(node.link_text, linked=True)
+            if name and not _in_replies(node.element, block):
+                return name, _anchor(node.element)
+    return None, None
+
+
+def _keyed_author(
+    nodes: list[SemanticNode], link_key: str | None
+) -> tuple[str | None, etree._Element] | None:
+    """The name at the position that holds the author's link in most blocks (`link_key`),
+    and its link; None where the block has nothing there."""
     for node in nodes:
         if node.key == link_key:
-            anchor = node.element if node.element.tag == "a" else next(node.element.iter("a"), None)
+            signed = signed_name(node)
+            if signed is not None:
+                return signed, [*node.element.iter("a")][-1]
             name = (
                 clean_author(node.link_text) or _numbered_user(node.link_text) or byline_name(node)
             )
-            return name, anchor if anchor is not None else node.element
-    return None, None
+            return name, _anchor(node.element)
+    return None
+
+
+def _anchor(element: etree._Element) -> etree._Element:
+    """The link the element is or holds (itself where it holds none)."""
+    if element.tag == "a":
+        return element
+    return next(element.iter("a"), element)
 
 
 def byline_name(node: SemanticNode) -> str | None:
@@ -1178,9 +1283,36 @@ def byline_name(node: SemanticNode) -> str | None:
     if len(node.text) > MAX_TIME_NODE_CHARS and not SAID.match(rest):
         return None  # a byline is short; a line of what someone said need not be
     name = clean_author(shown, linked=True)
-    if name is None or not (find_time(rest) or SAID.match(rest) or LEVEL.match(rest)):
+    shown_time = find_time(rest) or (node.time is not None and node.time in rest)
+    if name is None or not (shown_time or SAID.match(rest) or LEVEL.match(rest)):
         return None
     return name
+
+
+def signed_name(node: SemanticNode) -> str | None:
+    """The name a line is signed with after its text: the line's last link, a name, right
+    after a dash and followed by nothing but the time ("Works now, thanks! — <a>jane</a> ·
+    2022-05-12"): a comment written on one line, text first."""
+    if not node.link_text or node.link_text == node.text or node.time is None:
+        return None
+    if len(node.text) > MAX_TIME_PIECE_CHARS:
+        return None  # (a sentence that links a name, not a signature)
+    links = list(node.element.iter("a"))
+    if not links:
+        return None
+    last = links[-1]
+    shown = normalize_space("".join(last.itertext()))
+    before, found, after = node.text.rpartition(shown) if shown else ("", "", "")
+    if not found or not SIGNED.search(before) or not before.rstrip(" –—-").strip():
+        return None
+    when = find_time(after)
+    if when is None or normalize_space(after.replace(when, " ", 1)).strip(" ·|,()"):
+        return None  # not the time after the name, or more than it
+    return clean_author(shown, linked=True)
+
+
+# The dash a signature follows ("… — jane", "… – jane"), after the text it signs.
+SIGNED = re.compile(r"\S\s*[—–]\s*$|\S\s+-\s*$")
 
 
 # What a person says, after their name and a colon ("<a>晨跑的猫</a>：终于凉快了"): a sentence.
@@ -1320,6 +1452,31 @@ def _time_attr(node: SemanticNode | None) -> str | None:
     return node.machine_time
 
 
+# A header line above a message: a label, a colon, and what it says ("发信站: 水木社区 (Tue May
+# 12 10:20:31 2020), 站内", "Date: Tue, 12 May 2020 10:20"), as BBS posts and mail archives
+# open the text of a post; looked for among its first MESSAGE_HEADER_LINES lines.
+HEADER_LINE = re.compile(r"^\s*[^\W\d_][^\W\d_ ]{0,11}(?: [^\W\d_]+)?\s*[:：]")
+MESSAGE_HEADER_LINES = 5
+
+
+def _header_line_time(nodes: list[SemanticNode]) -> SemanticNode | None:
+    """A time written on a header line of a post's text (`HEADER_LINE`): a text of lines
+    broken by <br> is one node (long as prose, or the time's node where short), whose own
+    lines are read one by one."""
+    for node in nodes:
+        if node.time is None or node.element is None:
+            continue
+        element = node.element
+        lines = [element.text, *(child.tail for child in element if child.tag == "br")]
+        shown = [line for line in lines if line and not line.isspace()][:MESSAGE_HEADER_LINES]
+        for line in shown:
+            if len(line) <= MAX_TIME_NODE_CHARS and HEADER_LINE.match(line):
+                found = find_time(line)
+                if found is not None:
+                    return SemanticNode(f"{node.key}#line", line.strip(), "", element, found)
+    return None
+
+
 def _moment(node: SemanticNode | None, now) -> datetime | None:
     """The record's time as a datetime: the machine-readable attribute when the page gives one
     (it carries the zone), else the text as written."""
@@ -1368,18 +1525,21 @@ def _one_line(
     node: SemanticNode, name: str | None, element: etree._Element | None
 ) -> SemanticNode | None:
     """A record written as one line, its text then its author and time ("Thanks, that worked.
-    – newbie Mar 1, 2020 at 10:30": signed after the text, not opened by a byline): the node
-    holding both, without them, where what is left
-    reads as a text of its own (MIN_ONE_LINE_CHARS) and is not mostly a link; None for a byline
-    (name and time, little else) or a header row."""
+    – newbie Mar 1, 2020 at 10:30": signed after the text), or its author, its text and the
+    time last ("<a>jane</a> Works now. 2023-05-12 09:40"): the node holding them, without
+    author and time, where what is left reads as a text of its own (MIN_ONE_LINE_CHARS) and is
+    not mostly a link; None for a byline (name and time, little else), a byline followed by a
+    status, or a header row."""
     if not name or node.time is None or element is None or not _holds(node, element):
         return None
-    rest = node.text.replace(name, " ", 1).replace(node.time, " ", 1)
+    when = node.time if node.time in node.text and node.time != node.text else find_time(node.time)
+    rest = node.text.replace(name, " ", 1).replace(when or node.time, " ", 1)
     rest = normalize_space(rest).strip(" –—-·|,:;")
     linked = normalize_space(node.link_text.replace(name, " ", 1))
     if not _sentence(rest) or len(linked) * 2 >= len(rest):
         return None  # (a header row's linked title: "Re: … by jane: 12:18pm")
-    if node.text.find(name) < node.text.find(rest[:10]):
+    said = node.text.find(rest[:10])
+    if node.text.find(name) < said and node.text.find(when or node.time) < said:
         return None  # a byline, then a status ("spinner 2 minutes ago Viewing thread: …")
     return SemanticNode(node.key, rest, node.link_text, node.element, None, None)
 

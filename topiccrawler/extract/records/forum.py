@@ -29,7 +29,6 @@ from lxml import etree
 
 from topiccrawler.extract.dates import find_time, parse_time
 from topiccrawler.extract.records.fields import (
-    REPLIES_CLASS,
     SKIPPED_TAGS,
     Evidence,
     SemanticNode,
@@ -40,6 +39,7 @@ from topiccrawler.extract.records.fields import (
     class_word,
     clean_author,
     hinted_author,
+    is_replies_list,
     noise_keys,
     semantic_nodes,
     shows_time,
@@ -90,25 +90,12 @@ def layout_children(element: etree._Element) -> list[etree._Element]:
         if tag in SKIPPED_TAGS:
             continue
         if tag in LAYOUT_TAGS:
-            if _replies_list(child):
+            if is_replies_list(child):
                 continue
             found.append(child)
         elif len(child):
             found.extend(layout_children(child))
     return found
-
-
-def _replies_list(element: etree._Element) -> bool:
-    classes = element.get("class")
-    if not classes:
-        return False
-    lowered = classes.lower()
-    if "comment" not in lowered and "repl" not in lowered:
-        return False  # (nearly every element: no name of replies)
-    return any(
-        name.lower() in ("comments", "replies") or REPLIES_CLASS.match(name)
-        for name in classes.split()
-    )
 
 
 _DIGITS = re.compile(r"\d+")
@@ -532,7 +519,7 @@ def extract_forum(
     url: str | None = None,
     options: ForumOptions = ForumOptions(),
     now: datetime | None = None,
-    has_comments: bool = False,
+    comments: Sequence[Sequence[etree._Element]] = (),
     generator: str | None = None,
     stats: dict | None = None,
     evidence: Evidence | None = None,
@@ -541,7 +528,8 @@ def extract_forum(
     a post that spans two sibling rows (header row, text row) is wrapped into one element.
 
     Post-like blocks are a thread when the page calls itself a forum, or when it has no
-    comments found by POL and no longer text outside them (else they are an article's
+    comments found by POL (`comments`: each region's blocks) but those under the blocks (under
+    each answer of a Q&A page) and no longer text outside them (else they are an article's
     comments, left to POL). `evidence`: the page's (`page_evidence`), to skip nodes
     that cannot hold posts or rows."""
     forum = is_forum_page(url, generator)
@@ -554,9 +542,12 @@ def extract_forum(
     for kind, blocks in found:
         if kind == "list":
             return ForumPage("list", [], thread_rows(blocks, now), blocks)
-        if not forum and has_comments:
+        if not forum and _comments_beside(comments, blocks):
             return ForumPage("", [], [], [])
-        lead = lead_post(blocks, options, evidence) if forum else []
+        # The opening post laid out apart: on a forum, or above answers with comments under
+        # them (a Q&A page's question; elsewhere the box above is an article's text).
+        answered = forum or bool(comments)
+        lead = lead_post(blocks, options, evidence) if answered else []
         owners: dict = {}
         posts = (_posts(lead, now, owners) if lead else []) + _posts(blocks, now, owners)
         blocks = lead + blocks  # the lead's fields are read apart from the replies'
@@ -570,6 +561,28 @@ def extract_forum(
             owners: dict = {}
             return ForumPage("thread", _posts(lone, now, owners), [], lone, owners)
     return ForumPage("", [], [], [])
+
+
+def _comments_beside(comments: Sequence[Sequence[etree._Element]], blocks: list) -> bool:
+    """Comments the blocks are not a thread beside: a region outside them (an article's
+    comments), or across them (their own text rows, one in each), or the blocks themselves
+    with nothing under one of them. Comments under one post each (a Q&A page's, below an
+    answer) say the blocks are posts, also where POL took the posts for comments too."""
+    posts = set(blocks)
+
+    def post_of(element: etree._Element) -> etree._Element | None:
+        return next((a for a in element.iterancestors() if a in posts), None)
+
+    under = same = False
+    for region in comments:
+        if set(region) <= posts:
+            same = True
+            continue
+        owners = {post_of(block) for block in region}
+        if len(owners) != 1 or None in owners:
+            return True
+        under = True
+    return same and not under
 
 
 # How alike (SoL) a thread's opening post must be to the replies it comes before: laid out
@@ -610,9 +623,11 @@ def lead_post(
     return []
 
 
-# How far the opening post's box is looked for: ancestors of the replies' parent, and element
-# siblings before each; its prose (text outside links and headings), at least and at most.
-LEAD_LEVELS = 3
+# How far the opening post's box is looked for: ancestors of the replies' parent (four: Q&A
+# themes wrap the answers' list in a tab panel, a section and a wrapper of the question's
+# article), and element siblings before each; its prose (text outside links and headings),
+# at least and at most.
+LEAD_LEVELS = 4
 LEAD_SIBLINGS = 3
 LEAD_PROSE = 30
 LEAD_MOST = 5  # times the longest reply

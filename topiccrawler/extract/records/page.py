@@ -58,7 +58,9 @@ def extract_records(
         # (text given: no caller's elements, the copy's are given).
         tree = copy.deepcopy(root)
         origin = None if isinstance(page, str) else dict(zip(tree.iter(), root.iter(), strict=True))
-        clean_tree(tree, unwrap=("noscript",), in_place=True)
+        clean_tree(
+            tree, unwrap=("noscript",), in_place=True, keep_times=options.measure != "signature"
+        )
         unwrap_wrapper_forms(tree)
         stats = None
     body = tree.find("body")
@@ -93,7 +95,7 @@ def extract_records(
         url=url,
         options=options.forum,
         now=now,
-        has_comments=bool(regions),
+        comments=[r.blocks for r in regions],
         generator=generator,
         stats=stats,
         evidence=evidence,

@@ -26,6 +26,8 @@ from pathlib import Path
 
 from lxml import etree
 
+from topiccrawler.extract.records.fields import PERSON_LINK  # a link to a person's page
+
 MODEL_PATH = Path(__file__).with_name("signature_model.json")
 
 # Class and id words of records (any language's forum software uses English names) and of
@@ -46,10 +48,6 @@ TIME_TEXT = re.compile(
     r"\b(?:ago|yesterday|today|gestern|heute|hier|aujourd'hui)\b|[天时分秒月年]前|昨天|今天|"
     r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d",
     re.I,
-)
-# A link to a person: profile, member and user pages as forum software addresses them.
-PERSON_LINK = re.compile(
-    r"user|member|profile|people|author|/u/|space|home\.php|account|/@|~", re.I
 )
 MICRODATA = re.compile(r"comment|answer|question|post|message|review|person", re.I)
 DIGITS = re.compile(r"\d+")
