@@ -1152,3 +1152,24 @@ def test_an_empty_machine_date_beside_a_written_time_leaves_the_written_time():
         "May 12, 2023 at 10:20 am",
         "2023-05-12T10:20:00+00:00",
     )
+
+
+def test_a_best_answer_boxed_apart_above_the_others_is_an_answer_and_the_question_leads():
+    def answer(user: str, when: str, text: str, extra: str = "") -> str:
+        return f"""<div class="replay-section{extra}"><div class="info"><p class="user">回答者：<a href="/user/{user}">{user}</a></p>
+<p class="time">{when}</p></div><div class="answer_con"><pre>{text}</pre></div></div>"""
+
+    page = f"""<html><body><div class="main"><div class="question-main"><h1>手机充电很慢是什么原因？</h1>
+<div class="question-con">以前一个小时就能充满，现在要三个多小时，换了充电线也一样，是电池坏了吗？</div>
+<div class="question-info"><span class="user-name">提问者小张</span><span class="question-time">2023-05-11</span></div></div>
+<div class="replay-wrap"><div class="best-answer"><div class="best-title">最佳答案</div>
+{answer("数码达人", "2023-05-11 10:20", "先看充电口有没有灰尘，用牙签轻轻清理一下；电池老化也会变慢。", " best")}</div>
+<div class="other-answers"><div class="other-title">其他回答（2）</div>
+{answer("电工老刘", "2023-05-11 12:05", "充电头功率不够也会这样，换原装充电头试试。")}
+{answer("路人乙", "2023-05-12 08:30", "我的也是这样，清理了充电口就好了。")}</div></div></div></body></html>"""  # fmt: skip
+    found = extract_records(page, url="https://wenwen.example.test/z/q912345678.htm")
+    assert found.kind == "thread"
+    assert [(p.author, p.time) for p in found.posts] == [
+        ("提问者小张", "2023-05-11"), ("数码达人", "2023-05-11 10:20"),
+        ("电工老刘", "2023-05-11 12:05"), ("路人乙", "2023-05-12 08:30"),
+    ]  # fmt: skip

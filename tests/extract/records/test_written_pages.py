@@ -29,8 +29,6 @@ KNOWN_GAPS = {
     "cm-answers-like": "the question above the answers' table, off any forum URL and with no "
     "comments under the answers: off a forum the box above is taken for an article's, not a "
     "thread's opening post",
-    "wenwen-like": "the best answer boxed apart above the other answers is taken for the "
-    "opening post, and the question above it is not looked for",
 }
 
 

@@ -542,11 +542,14 @@ def extract_forum(
     for kind, blocks in found:
         if kind == "list":
             return ForumPage("list", [], thread_rows(blocks, now), blocks)
-        if not forum and _comments_beside(comments, blocks):
+        apart = answers_apart(blocks, options, evidence)
+        blocks = apart + blocks
+        if not forum and _comments_beside(comments, blocks, answered=bool(apart)):
             return ForumPage("", [], [], [])
         # The opening post laid out apart: on a forum, or above answers with comments under
-        # them (a Q&A page's question; elsewhere the box above is an article's text).
-        answered = forum or bool(comments)
+        # them or a best answer boxed apart (a Q&A page's question; elsewhere the box above is
+        # an article's text).
+        answered = forum or bool(comments) or bool(apart)
         lead = lead_post(blocks, options, evidence) if answered else []
         owners: dict = {}
         posts = (_posts(lead, now, owners) if lead else []) + _posts(blocks, now, owners)
@@ -563,11 +566,14 @@ def extract_forum(
     return ForumPage("", [], [], [])
 
 
-def _comments_beside(comments: Sequence[Sequence[etree._Element]], blocks: list) -> bool:
+def _comments_beside(
+    comments: Sequence[Sequence[etree._Element]], blocks: list, answered: bool = False
+) -> bool:
     """Comments the blocks are not a thread beside: a region outside them (an article's
     comments), or across them (their own text rows, one in each), or the blocks themselves
-    with nothing under one of them. Comments under one post each (a Q&A page's, below an
-    answer) say the blocks are posts, also where POL took the posts for comments too."""
+    with nothing under one of them; not the boxes that hold them. Comments under one post (a
+    Q&A page's, below an answer), or a best answer boxed apart (`answered`), say the blocks
+    are posts, also where POL took the posts for comments too."""
     posts = set(blocks)
 
     def post_of(element: etree._Element) -> etree._Element | None:
@@ -578,11 +584,49 @@ def _comments_beside(comments: Sequence[Sequence[etree._Element]], blocks: list)
         if set(region) <= posts:
             same = True
             continue
+        if all(any(d in posts for d in block.iterdescendants()) for block in region):
+            continue  # boxes each holding posts (a best answer's, the others'), not comments
         owners = {post_of(block) for block in region}
         if len(owners) != 1 or None in owners:
             return True
         under = True
-    return same and not under
+    return same and not (under or answered)
+
+
+def answers_apart(
+    blocks: list[etree._Element], options: ForumOptions, evidence: Evidence | None
+) -> list[etree._Element]:
+    """Posts laid out like the replies but boxed apart before them (a Q&A page's best answer
+    above "other answers"): in a box before the replies' parent or one of its next LEAD_LEVELS
+    ancestors, elements of the first reply's tag and first class name, alike to it (SoL above
+    `options.similarity`) and like posts (a time, text mostly outside links). The opening post is looked for before
+    them (`lead_post`)."""
+    first = blocks[0]
+    name = class_word(first)
+    if not name:
+        return []  # (named like the replies, as `named_alike` takes a badge-marked post)
+    measure = SimilarityOfLayout(options.weights)
+    node = first.getparent()
+    for _ in range(LEAD_LEVELS):
+        if node is None or node.tag == "body" or node.getparent() is None:
+            return []
+        before = _previous_text(node)
+        for _ in range(LEAD_SIBLINGS):
+            if before is None:
+                break
+            found = [
+                e
+                for e in before.iter(first.tag)
+                if e not in blocks
+                and class_word(e) == name
+                and measure.pair(e, first) > options.similarity
+                and _post_like(e)
+            ]
+            if found:
+                return found
+            before = _previous_text(before)
+        node = node.getparent()
+    return []
 
 
 # How alike (SoL) a thread's opening post must be to the replies it comes before: laid out
