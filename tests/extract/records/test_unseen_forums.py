@@ -1173,3 +1173,22 @@ def test_a_best_answer_boxed_apart_above_the_others_is_an_answer_and_the_questio
         ("提问者小张", "2023-05-11"), ("数码达人", "2023-05-11 10:20"),
         ("电工老刘", "2023-05-11 12:05"), ("路人乙", "2023-05-12 08:30"),
     ]  # fmt: skip
+
+
+def test_rows_named_answers_off_a_forum_url_are_a_thread_whose_question_is_asked_by_someone():
+    def row(user: str, when: str, text: str) -> str:
+        return f"""<tr><td class="answer-content"><div class="answer-body">{text}</div>
+<div class="answer-meta">Posted by <a href="/answers/contributor/{user}/">{user}</a> on {when}</div></td>
+<td class="answer-rating"><a href="#">+</a><span>2</span><a href="#">-</a></td></tr>"""
+
+    page = f"""<html><body><h1>How do I reset the router to factory settings?</h1>
+<table class="thread-content"><tr><td class="question-content"><div class="question-body">I changed the admin password
+and forgot it. How do I get the router back to how it came out of the box?</div><div class="question-meta">Asked by
+<a href="/answers/contributor/pavel/">Pavel</a> on May 11, 2023</div></td><td>Views: 214</td></tr></table>
+<h3>Answers</h3><table class="answers-list"><tbody>
+{row("SupportTeam", "May 11, 2023", "Hold the reset button on the back for ten seconds while the router is on.")}
+{row("kate_l", "May 12, 2023", "Note that a reset also clears your Wi-Fi name and password, so write them down.")}
+</tbody></table></body></html>"""  # fmt: skip
+    found = extract_records(page, url="https://help.example.test/support/reset-router/")
+    assert found.kind == "thread"
+    assert [p.author for p in found.posts] == ["Pavel", "SupportTeam", "kate_l"]

@@ -26,9 +26,6 @@ KNOWN_GAPS = {
     "wiki-talk-like": "comments are paragraphs and indented <dd>s, each signed at its end "
     "('— name (talk) 10:20, 12 May 2019 (UTC)'): no siblings repeat, and no detector reads "
     "records delimited by their signatures",
-    "cm-answers-like": "the question above the answers' table, off any forum URL and with no "
-    "comments under the answers: off a forum the box above is taken for an article's, not a "
-    "thread's opening post",
 }
 
 

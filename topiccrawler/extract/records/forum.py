@@ -544,12 +544,13 @@ def extract_forum(
             return ForumPage("list", [], thread_rows(blocks, now), blocks)
         apart = answers_apart(blocks, options, evidence)
         blocks = apart + blocks
-        if not forum and _comments_beside(comments, blocks, answered=bool(apart)):
+        named = named_answers(blocks[-1])
+        if not forum and _comments_beside(comments, blocks, answered=bool(apart) or named):
             return ForumPage("", [], [], [])
         # The opening post laid out apart: on a forum, or above answers with comments under
         # them or a best answer boxed apart (a Q&A page's question; elsewhere the box above is
         # an article's text).
-        answered = forum or bool(comments) or bool(apart)
+        answered = forum or bool(comments) or bool(apart) or named
         lead = lead_post(blocks, options, evidence) if answered else []
         owners: dict = {}
         posts = (_posts(lead, now, owners) if lead else []) + _posts(blocks, now, owners)
@@ -591,6 +592,21 @@ def _comments_beside(
             return True
         under = True
     return same and not (under or answered)
+
+
+# A class name that calls records answers ("answer", "cma-answers-list", "answer_item").
+ANSWER_NAME = re.compile(r"(?:^|[-_])answers?(?:$|[-_])", re.I)
+
+
+def named_answers(block: etree._Element) -> bool:
+    """The block, its parent or grandparent is named for answers: the posts of a Q&A page,
+    whose question is looked for above them (off a forum URL too)."""
+    for element in (block, block.getparent(), block.getparent().getparent()):
+        if element is None:
+            return False
+        if any(ANSWER_NAME.search(name) for name in (element.get("class") or "").split()):
+            return True
+    return False
 
 
 def answers_apart(
