@@ -1,6 +1,6 @@
 """Records on pages the team wrote in the manner of software outside ../shared/bench/records.
 
-    .venv/bin/python benchmarks/written_records.py [--batches 1 2 ... 15] [--show]
+    .venv/bin/python benchmarks/written_records.py [--batches 1 2 ... 16] [--show]
     PYTHONPATH=/path/to/other/checkout .venv/bin/python benchmarks/written_records.py
 
 The pages (benchmarks/written/batch*.py) are ours, written from memory of each software's
@@ -37,6 +37,7 @@ from written import batch12 as b12  # noqa: E402
 from written import batch13 as b13  # noqa: E402
 from written import batch14 as b14  # noqa: E402
 from written import batch15 as b15  # noqa: E402
+from written import batch16 as b16  # noqa: E402
 
 from topiccrawler.extract.page import extract_page  # noqa: E402
 
@@ -204,6 +205,15 @@ def cases() -> list[tuple[int, str, str, str, list]]:
          "https://wenwen.example.test/z/q912345678.htm", wenwen_truth),
         (15, "csdn-ask-like", b15.csdn_ask(b15.CSDN_Q, b15.CSDN_A), "https://ask.csdn.example.test/questions/7890123",
          csdn_truth),
+        (16, "parenting-forum-like", b16.mama(b16.MAMA, b16.MAMA_ACTIVE), "https://bbs.mama.example.test/thread-88123-1-1.html",
+         _truth(b16.MAMA, 0, 3, 4)),
+        (16, "thepaper-like", b16.thepaper(b16.THEPAPER), "https://www.thepaper.example.test/newsDetail_forward_2301",
+         _truth(b16.THEPAPER, 0, 1, 3)),
+        (16, "ifeng-comments-like", b16.ifeng(b16.IFENG), "https://auto.ifeng.example.test/c/8abcDEF",
+         _truth(b16.IFENG, 0, 2, 3)),
+        (16, "xiaomi-community-like", b16.xiaomi(b16.XIAOMI), "https://web.vip.miui.example.test/page/info/mio/detail?postId=123",
+         _truth(b16.XIAOMI, 0, 2, 4)),
+        (16, "kds-like", b16.kds(b16.KDS), "https://club.kdnet.example.test/dispbbs.asp?id=13579", _truth(b16.KDS, 0, 1, 2)),
     ]  # fmt: skip
 
 
@@ -234,7 +244,7 @@ def score(page: str, url: str, truth: list) -> dict:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--batches", type=int, nargs="+", default=list(range(1, 16)))
+    parser.add_argument("--batches", type=int, nargs="+", default=list(range(1, 17)))
     parser.add_argument("--show", action="store_true", help="print every record found")
     args = parser.parse_args()
     print(f"{'batch':5} {'page':20} {'records':>8} {'authors':>8} {'times':>7} {'other':>6}")
