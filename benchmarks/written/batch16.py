@@ -109,7 +109,7 @@ XIAOMI = [
 
 def kds(items):
     tables = "".join(
-        f"""<table class="post-table" width="100%" cellpadding="6"><tr class="post-head"><td class="post-author-line">作者：<a href="/user.asp?name={u}">{u}</a>&nbsp;&nbsp;发表于：{t}&nbsp;&nbsp;<span class="post-floor">{'楼主' if i == 0 else f'{i}楼'}</span></td>
+        f"""<table class="post-table" width="100%" cellpadding="6"><tr class="post-head"><td class="post-author-line">作者：<a href="/user.asp?name={u}">{u}</a>&nbsp;&nbsp;发表于：{t}&nbsp;&nbsp;<span class="post-floor">{"楼主" if i == 0 else f"{i}楼"}</span></td>
 <td class="post-tools" align="right"><a href="#">引用</a> | <a href="#">回复</a></td></tr><tr class="post-body"><td colspan="2"><div class="post-text">{text}</div></td></tr></table>"""
         for i, (u, t, text) in enumerate(items)
     )
@@ -118,7 +118,15 @@ def kds(items):
 
 
 KDS = [
-    ("老城居民", "2023-05-12 10:20:31", "小区是九十年代建的，车位只有住户的三分之一，每天晚上找车位要转半个小时。"),
-    ("规划师李工", "2023-05-12 11:02:47", "老小区可以利用周边学校和单位的停车场错时共享，晚上开放给居民。"),
+    (
+        "老城居民",
+        "2023-05-12 10:20:31",
+        "小区是九十年代建的，车位只有住户的三分之一，每天晚上找车位要转半个小时。",
+    ),
+    (
+        "规划师李工",
+        "2023-05-12 11:02:47",
+        "老小区可以利用周边学校和单位的停车场错时共享，晚上开放给居民。",
+    ),
     ("骑车上班", "2023-05-13 09:15:08", "少开车多骑车，三公里以内的路程骑车比开车还快。"),
 ]

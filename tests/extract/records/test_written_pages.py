@@ -23,9 +23,6 @@ KNOWN_GAPS = {
     "shifts Similarity of Layout's positions below 0.9, so no group of two forms",
     "hardware-fr-like": "the poster's name is a bold line atop a column of their own, with no "
     "link and no class saying so: no rule reads it",
-    "wiki-talk-like": "comments are paragraphs and indented <dd>s, each signed at its end "
-    "('— name (talk) 10:20, 12 May 2019 (UTC)'): no siblings repeat, and no detector reads "
-    "records delimited by their signatures",
 }
 
 

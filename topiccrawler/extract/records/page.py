@@ -14,6 +14,7 @@ from topiccrawler.extract.records.comments import RecordOptions, comment_regions
 from topiccrawler.extract.records.fields import block_fields, page_evidence, shows_time
 from topiccrawler.extract.records.forum import extract_forum, is_forum_page, reread, unwrap
 from topiccrawler.extract.records.linked import linked_posts, merged
+from topiccrawler.extract.records.signed import signed_comments
 from topiccrawler.extract.tree import clean_tree, text_stats
 from topiccrawler.items import CommentRecord, PostRecord, ThreadRecord  # noqa: F401
 
@@ -115,6 +116,10 @@ def extract_records(
     else:
         records = PageRecords(comments=extract_comments(body, options, now=now, regions=regions))
         blocks = comment_blocks
+        if not records.comments and not found.kind:  # comments delimited by signatures?
+            signed, elements = signed_comments(body, now)
+            if signed:
+                records.comments, blocks = signed, elements
     return finish(linked(records, root, body), blocks, origin, url)
 
 
