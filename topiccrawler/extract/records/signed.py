@@ -30,6 +30,7 @@ USER_PAGE_WORDS = re.compile(r"^(?:talk|contribs|discussion|讨论|討論)$", re
 CLOCK_FIRST = re.compile(r"^\s*(?:\d{1,2}:\d{2}(?::\d{2})?\s*,?\s*)?$")
 # What may follow the time: a zone in brackets ("(UTC)", "(CEST)").
 AFTER_TIME = re.compile(r"^\s*(?:\(\s*[A-Z]{2,5}(?:[+-]\d{1,2})?\s*\))?[\s.]*$")
+_DIGIT = re.compile(r"\d")
 # Signed comments a page needs for them to be its comments (one signature is an article's
 # byline or a quotation's source).
 MIN_SIGNED = 3
@@ -40,9 +41,22 @@ def signed_comments(
 ) -> tuple[list[CommentRecord], list[etree._Element]]:
     """The page's signed comments, in document order, each replying to the signed comment it
     is nested in; and their elements. Nothing where fewer than MIN_SIGNED are signed."""
+    holders = set()  # (cheap first: the elements holding a link to a person, a time after it)
+    for link in body.iter("a"):
+        after = link.getnext()
+        if not _DIGIT.search(link.tail or "") and not (
+            after is not None and _DIGIT.search(after.tail or "")
+        ):
+            continue  # no time follows (the time's digits come after the link or its "(talk)")
+        if PERSON_LINK.search(link.get("href") or ""):
+            holder = next(link.iterancestors(*COMMENT_TAGS), None)
+            if holder is not None:
+                holders.add(holder)
+    if len(holders) < MIN_SIGNED:
+        return [], []
     found: list[tuple[etree._Element, str, str, str, etree._Element]] = []
     for element in body.iter(*COMMENT_TAGS):
-        signed = _signature(element)
+        signed = _signature(element) if element in holders else None
         if signed is not None:
             found.append((element, *signed))
     if len(found) < MIN_SIGNED:
