@@ -46,7 +46,7 @@ def clean_tree(
     # whose attribute gives a time stays: the time a script would show there ("3 hours ago"
     # from a title or data-time), a record's time where the page shows it no other way.
     for element in reversed(_LEAVES(root)):
-        if keep_times and element.attrib and _timed_leaf(element):
+        if keep_times and not (element.text or "").strip() and _timed_leaf(element):
             continue
         while (
             element is not root
@@ -65,11 +65,9 @@ _DIGIT = re.compile(r"\d")
 
 
 def _timed_leaf(element: etree._Element) -> bool:
-    """An empty element whose attribute gives a time (`datetime`, `data-time`,
-    `data-timestamp`, or a tooltip holding one): filled in by a script, as forum software shows
-    its posts' ages."""
-    if (element.text or "").strip():
-        return False
+    """An element (an empty one: the caller asks of those) whose attribute gives a time
+    (`datetime`, `data-time`, `data-timestamp`, or a tooltip holding one): filled in by a
+    script, as forum software shows its posts' ages."""
     get = element.get
     if get("datetime") or get("data-time") or get("data-timestamp"):
         return True

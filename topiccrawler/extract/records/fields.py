@@ -586,7 +586,12 @@ def page_evidence(body: etree._Element, known: dict | set = frozenset()) -> Evid
             continue
         if element is not body:
             get = element.get
-            title = tooltip(element)
+            title = (  # tooltip(element), written out: asked of every element of the page
+                get("title")
+                or get("data-tippy-content")
+                or get("data-original-title")
+                or get("data-tooltip")
+            )
             if (
                 (tag == "time" and get("datetime") is not None)
                 or get("data-time") is not None

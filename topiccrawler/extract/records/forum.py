@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import lru_cache
@@ -542,7 +542,7 @@ def extract_forum(
     for kind, blocks in found:
         if kind == "list":
             return ForumPage("list", [], thread_rows(blocks, now), blocks)
-        apart = answers_apart(blocks, options, evidence)
+        apart = answers_apart(blocks, options)
         blocks = apart + blocks
         named = named_answers(blocks[-1])
         if not forum and _comments_beside(comments, blocks, answered=bool(apart) or named):
@@ -601,48 +601,56 @@ ANSWER_NAME = re.compile(r"(?:^|[-_])answers?(?:$|[-_])", re.I)
 def named_answers(block: etree._Element) -> bool:
     """The block, its parent or grandparent is named for answers: the posts of a Q&A page,
     whose question is looked for above them (off a forum URL too)."""
-    for element in (block, block.getparent(), block.getparent().getparent()):
+    element = block
+    for _ in range(3):
         if element is None:
             return False
         if any(ANSWER_NAME.search(name) for name in (element.get("class") or "").split()):
             return True
+        element = element.getparent()
     return False
 
 
-def answers_apart(
-    blocks: list[etree._Element], options: ForumOptions, evidence: Evidence | None
-) -> list[etree._Element]:
+def answers_apart(blocks: list[etree._Element], options: ForumOptions) -> list[etree._Element]:
     """Posts laid out like the replies but boxed apart before them (a Q&A page's best answer
-    above "other answers"): in a box before the replies' parent or one of its next LEAD_LEVELS
-    ancestors, elements of the first reply's tag and first class name, alike to it (SoL above
-    `options.similarity`) and like posts (a time, text mostly outside links). The opening post is looked for before
-    them (`lead_post`)."""
+    above "other answers"): in a box before them (`boxes_before`), elements of the first
+    reply's tag and first class name, alike to it (SoL above `options.similarity`) and like
+    posts (a time, text mostly outside links). The opening post is looked for before them
+    (`lead_post`)."""
     first = blocks[0]
     name = class_word(first)
     if not name:
         return []  # (named like the replies, as `named_alike` takes a badge-marked post)
     measure = SimilarityOfLayout(options.weights)
+    for before in boxes_before(first):
+        found = [
+            e
+            for e in before.iter(first.tag)
+            if e not in blocks
+            and class_word(e) == name
+            and measure.pair(e, first) > options.similarity
+            and _post_like(e)
+        ]
+        if found:
+            return found
+    return []
+
+
+def boxes_before(first: etree._Element) -> Iterator[etree._Element]:
+    """The boxes holding text before the replies' parent and each of its next LEAD_LEVELS
+    ancestors (LEAD_SIBLINGS before each), nearest first: where a thread's opening post or a
+    best answer is laid out apart from the replies."""
     node = first.getparent()
     for _ in range(LEAD_LEVELS):
         if node is None or node.tag == "body" or node.getparent() is None:
-            return []
+            return
         before = _previous_text(node)
         for _ in range(LEAD_SIBLINGS):
             if before is None:
                 break
-            found = [
-                e
-                for e in before.iter(first.tag)
-                if e not in blocks
-                and class_word(e) == name
-                and measure.pair(e, first) > options.similarity
-                and _post_like(e)
-            ]
-            if found:
-                return found
+            yield before
             before = _previous_text(before)
         node = node.getparent()
-    return []
 
 
 # How alike (SoL) a thread's opening post must be to the replies it comes before: laid out
@@ -657,8 +665,8 @@ def lead_post(
     sibling just before the first of them, of the same tag, somewhat alike (LEAD_SIMILARITY),
     with a time and some text of its own (a share box, the title or tags in it); or a box of
     its own before the replies' box (a question above its answers, a topic above the
-    "replies" card), found before the replies' parent or one of its next LEAD_LEVELS
-    ancestors, with a time and LEAD_PROSE characters of prose. [] if none."""
+    "replies" card), the nearest of `boxes_before` with a time, with LEAD_PROSE characters of
+    prose. [] if none."""
     first = blocks[0]
     before = _previous_text(first)
     if before is not None and before.tag == first.tag and before not in blocks:
@@ -667,19 +675,10 @@ def lead_post(
             _, text, link = text_and_links([before])
             timed = evidence.shows_time(before) if evidence else shows_time(before)
             return [before] if timed and text - link >= 15 else []
-    node = first.getparent()
     longest = max(len("".join("".join(b.itertext()).split())) for b in blocks)
-    for _ in range(LEAD_LEVELS):
-        if node is None or node.tag == "body" or node.getparent() is None:
-            return []
-        before = _previous_text(node)
-        for _ in range(LEAD_SIBLINGS):
-            if before is None:
-                break
-            if evidence.shows_time(before) if evidence else shows_time(before):
-                return [_single(before)] if _opening(before, longest) else []
-            before = _previous_text(before)
-        node = node.getparent()
+    for before in boxes_before(first):
+        if evidence.shows_time(before) if evidence else shows_time(before):
+            return [_single(before)] if _opening(before, longest) else []
     return []
 
 
