@@ -96,7 +96,8 @@ PATTERNS = [
     ("mdy", re.compile(rf"\b{_MONTH}\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th)?,?\s+(?P<y>(?:19|20)\d{{2}}){_CLOCK}", re.I)),
     # Tue May 12 10:20:31 2020, Thu Nov  5 09:15:08 CST 2020 (C's ctime and `date`, as BBS
     # posts and mail archives write their dates: the clock between the day and the year)
-    ("mdy", re.compile(rf"(?:\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?\s+)?\b{_MONTH}\s+(?P<d>\d{{1,2}})\s+(?P<h>\d{{1,2}}):(?P<mi>\d{{2}})(?::(?P<s>\d{{2}}))?\s+(?:[a-z]{{2,5}}\s+)?(?P<y>(?:19|20)\d{{2}})(?!\d)", re.I)),
+    # (the weekday leads: scanned for at every position, a month name would cost more)
+    ("mdy", re.compile(rf"\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?\s+{_MONTH}\s+(?P<d>\d{{1,2}})\s+(?P<h>\d{{1,2}}):(?P<mi>\d{{2}})(?::(?P<s>\d{{2}}))?\s+(?:[a-z]{{2,5}}\s+)?(?P<y>(?:19|20)\d{{2}})(?!\d)", re.I)),
     # 1 March 2026, 18. Oktober 2019 um 15:05 Uhr, 18 de octubre de 2019
     ("dmy", re.compile(rf"\b(?P<d>\d{{1,2}})(?:\.|er)?\s+(?:de\s+)?{_MONTH}\s+(?:de\s+)?(?P<y>(?:19|20)\d{{2}}){_CLOCK}", re.I)),
     # 21-Nov-19 10:53:49, 21-Nov-2019 (day, month name and year joined by dashes)
