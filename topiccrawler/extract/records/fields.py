@@ -74,15 +74,14 @@ CHROME_WORD = (
 CHROME_TEXT = re.compile(rf"^{CHROME_WORD}(?:[\s|·/]+{CHROME_WORD})*$", re.I)
 # Labels in front of an author: "作者：", "by", "von", "Name:"; those that are common words
 # ("from") or say where from ("网友") only with their colon.
-NAME_LABELS = (
-    r"作者|楼主|发帖人|用户|by|von|par|por|name|(?:posted|asked|answered|commented|replied|written) by"
-    r"|geschrieben von"
-)
+BY_VERBS = r"(?:posted|asked|answered|commented|replied|written) by"  # "Asked by jane"
+# (a Latin label is a word of its own: "bytedancer" is no "by" and a name)
+WORD_END = r"(?![a-zà-öø-ÿ])"
+NAME_LABELS = rf"作者|楼主|发帖人|用户|by|von|par|por|name|{BY_VERBS}|geschrieben von"
 NAME_LABELS_WITH_COLON = r"from|来自|发件人|留言人|提问人|发布人|发言人|回复人|网友"
 AUTHOR_LABEL = re.compile(
-    rf"^\s*(?:(?:{NAME_LABELS})(?![a-zà-öø-ÿ])\s*[:：]?|(?:{NAME_LABELS_WITH_COLON})\s*[:：])\s*",
-    re.I,
-)  # (a Latin label is a word of its own: "bytedancer" is no "by" and a name)
+    rf"^\s*(?:(?:{NAME_LABELS}){WORD_END}\s*[:：]?|(?:{NAME_LABELS_WITH_COLON})\s*[:：])\s*", re.I
+)
 # What follows an author's name in a byline: "Jane says:", "Anna sagt:".
 AUTHOR_TRAILER = re.compile(
     r"\s*(?:says|said|sagt|schreibt|meint|dit|dice|wrote|说|说道)\s*[:：]?\s*$"
@@ -1334,7 +1333,7 @@ LEVEL = re.compile(r"^\s*(?:lv\.?\s*\d+|level\s*\d+|等级\s*\d+|v\d{1,2}|vip\d{
 # (Fewer words than AUTHOR_LABEL strips: "par", "name" and "用户" open many lines that name no one,
 # "Parents: …")
 LABELLED_NAME = re.compile(
-    rf"^\s*(?:(?:作者|楼主|by|von|(?:posted|asked|answered|commented|replied|written) by)\s*[:：]?"
+    rf"^\s*(?:(?:作者|楼主|by|von|{BY_VERBS}){WORD_END}\s*[:：]?"
     rf"|(?:{NAME_LABELS_WITH_COLON})\s*[:：])\s*\S",
     re.I,
 )
