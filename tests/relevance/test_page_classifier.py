@@ -9,6 +9,7 @@ from topiccrawler.relevance.judge import PageJudge
 from topiccrawler.relevance.library import ConceptLibrary
 from topiccrawler.relevance.page_classifier import PageClassifier, combine
 from topiccrawler.relevance.scorer import RelevanceScorer
+from topiccrawler.relevance.threshold import ThresholdEstimator
 from topiccrawler.topics.model import KeywordLibrary, Term
 
 KEYWORDS = KeywordLibrary(
@@ -102,6 +103,24 @@ def test_a_number_for_eta_means_exactly_that_number():
         verdict = judge.judge(str(i), blocks)
         assert verdict.final and verdict.relevant == (verdict.score >= 0.05)
     assert judge.settle() == {} and judge.state() == {"threshold": 0.05, "mode": "fixed"}
+
+
+def test_pages_settled_relevant_give_the_library_its_candidates_too():
+    # A crawl whose every verdict waited for the end (η settled late): the words of the pages
+    # the settling keeps are counted as those of pages judged final at once would be.
+    pages = crawl_pages()
+    scorer = RelevanceScorer(ConceptLibrary.static(KEYWORDS))
+    never_stable = ThresholdEstimator(settle=len(pages) + 1)
+    judge = PageJudge(scorer, None, PageClassifier(scorer.tokenizer), estimator=never_stable)
+    texts = {}
+    for i, (blocks, _) in enumerate(pages):
+        texts[str(i)] = (blocks["title"], blocks["body"])
+        assert not judge.judge(str(i), blocks).final
+    assert judge.classifier.ready and not judge.classifier.words
+    settled = judge.settle(lambda keys: {key: texts[key] for key in keys})
+    assert sum(relevant for relevant, _ in settled.values()) >= 80
+    strongest = [word for word, _ in judge.classifier.strongest(scorer.library.words)]
+    assert set(strongest[:10]) & set(FUND) and not set(strongest) & set(SPORTS + HOMES)
 
 
 def test_early_pages_are_provisional_and_get_the_benefit_of_the_doubt():

@@ -156,12 +156,18 @@ class PageJudge:
         text, by its score alone)."""
         if self.estimator is None:
             return score >= self.fixed, None
+        terms = None
         if self.classifier is not None and (title or body):
-            probability, _ = self.probability(score, self.classifier.terms(title, body))
+            terms = self.classifier.terms(title, body)
+            probability, _ = self.probability(score, terms)
         else:
             probability = self.estimator.probability(score)
         if probability is None:
             return score > 0, None
+        if terms and probability >= 0.5:
+            # A page settled relevant counts for the library's candidates like one judged
+            # final at once: in a crawl whose η settled late, most relevant pages are these.
+            self.classifier.note_relevant(terms)
         return probability >= 0.5, probability
 
     def settle(
