@@ -15,9 +15,8 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 
-from topiccrawler.relevance.tokenizer import Tokenizer
+from topiccrawler.relevance.tokenizer import Tokenizer, jieba_data
 
 PERSON, PLACE, ORGANISATION = "person", "place", "organisation"
 CHINESE_TAGS = {
@@ -81,10 +80,8 @@ def _plausible(word: str, kind: str) -> bool:
 @cache
 def _place_frequencies() -> dict[str, int]:
     """Frequencies of the words jieba's dictionary tags as places (read once)."""
-    import jieba
-
     found = {}
-    with open(Path(jieba.__file__).parent / "dict.txt", encoding="utf-8") as lines:
+    with jieba_data("dict.txt").open(encoding="utf-8") as lines:
         for line in lines:
             if line.endswith(" ns\n"):
                 word, frequency, _ = line.split(" ")

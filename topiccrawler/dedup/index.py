@@ -31,7 +31,6 @@ are the same (reposts keep the date and the figures).
 
 from __future__ import annotations
 
-import importlib.util
 import math
 from array import array
 from collections import Counter
@@ -39,11 +38,11 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cache
 from itertools import chain, combinations, repeat
-from pathlib import Path
 
 import numpy as np
 
 from topiccrawler.dedup.simhash import same_body
+from topiccrawler.relevance.tokenizer import jieba_data
 
 DUPLICATE_THRESHOLD = 0.8  # the paper: 0.5 over-merges; cos 35.26° = 0.8165 is the upper reference
 KEY_WORDS = 3  # a title is filed under the pairs of its 3 rarest words (3 pairs)
@@ -67,10 +66,7 @@ def dictionary_frequencies() -> dict[str, str]:
     """jieba's dictionary word frequencies (read as data; the segmenter is rjieba), lower-cased
     as tokens are; values are the frequencies as written (converted when looked up). Read in
     one split of the whole file: a tenth of a line-by-line parse (about 0.1 s)."""
-    spec = importlib.util.find_spec("jieba")
-    if spec is None or spec.origin is None:
-        return {}
-    text = (Path(spec.origin).parent / "dict.txt").read_text(encoding="utf-8").lower()
+    text = jieba_data("dict.txt").read_text(encoding="utf-8").lower()
     fields = text.split()
     if len(fields) == 3 * text.count("\n") and all(f.isdigit() for f in fields[1:300:3]):
         return dict(zip(fields[0::3], fields[1::3], strict=True))

@@ -23,7 +23,7 @@ class BriefingPipeline:
         self.n_keywords = n_keywords
         self.n_sentences = n_sentences
         self.n_entities = n_entities
-        self.tokenizer = Tokenizer()
+        self.tokenizer: Tokenizer | None = None  # made when the spider opens, with its topic
         self.topic_terms: frozenset[str] = frozenset()
 
     @classmethod
@@ -40,9 +40,10 @@ class BriefingPipeline:
 
     def open_spider(self) -> None:
         topic = getattr(self.crawler.spider, "topic", None)
-        if topic is not None:
-            self.topic_terms = frozenset(topic.keywords.all_words)
-            self.tokenizer = Tokenizer(self.topic_terms)
+        words = topic.keywords.all_words if topic is not None else ()
+        self.topic_terms = frozenset(words)
+        # The topic's words, as the scorer and the dedup pipeline have: one segmenter for all.
+        self.tokenizer = Tokenizer(words)
 
     def process_item(self, item):
         if not isinstance(item, PageItem) or not (item.body or "").strip():

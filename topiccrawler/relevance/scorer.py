@@ -23,10 +23,9 @@ from dataclasses import dataclass, field
 from functools import cache
 from itertools import repeat
 from operator import mul
-from pathlib import Path
 
 from topiccrawler.relevance.library import ConceptLibrary
-from topiccrawler.relevance.tokenizer import Tokenizer
+from topiccrawler.relevance.tokenizer import Tokenizer, jieba_data
 
 # Impact factors of the blocks (the paper: title and body weigh most, navigation least).
 BLOCK_IMPACT: dict[str, float] = {
@@ -42,14 +41,13 @@ TOP_TERMS = 10  # concepts kept in a score's detail
 @cache
 def background_idf() -> tuple[dict[str, float], float]:
     """jieba's IDF table (shipped with the package, read once) and its median for other words."""
-    import jieba
-
-    table: dict[str, float] = {}
-    with open(Path(jieba.__file__).parent / "analyse" / "idf.txt", encoding="utf-8") as lines:
-        for line in lines:
-            word, _, value = line.rstrip("\n").rpartition(" ")
-            if word:
-                table[word] = float(value)
+    text = jieba_data("analyse/idf.txt").read_text(encoding="utf-8")
+    fields = text.split()
+    if len(fields) == 2 * text.count("\n"):  # a word and its value a line: one split
+        table = dict(zip(fields[0::2], map(float, fields[1::2]), strict=True))
+    else:
+        pairs = [line.rpartition(" ") for line in text.splitlines()]
+        table = {word: float(value) for word, _, value in pairs if word}
     return table, statistics.median(table.values())
 
 
