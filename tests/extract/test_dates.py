@@ -81,6 +81,22 @@ def test_no_time(text):
     assert parse_time(text, now=NOW) is None
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "VLC media player developer",  # "ayer": Spanish for yesterday
+        "Josef Bayer bemerkt",
+        "Healthier Hawaii",  # "hier": French for yesterday
+        "ahoy there",  # "hoy": Spanish for today
+        "Do world buffs apply on all layers or just the layer 2 players see?",
+        "a favor 3 Tagen",  # "vor 3 Tagen"
+        "Japan hour ago",  # "an hour ago"
+    ],
+)
+def test_words_of_relative_times_begin_at_a_word(text):
+    assert find_time(text) is None and parse_time(text, now=NOW) is None
+
+
 def test_find_time_keeps_the_written_form():
     assert find_time("| November 18, 2019 12:26 PM | 3 min read") == "November 18, 2019 12:26 PM"
     assert find_time("2005-04-27 14:32更新 来源：千龙网") == "2005-04-27 14:32"
@@ -88,6 +104,8 @@ def test_find_time_keeps_the_written_form():
     assert (
         find_time("Borchert sagt: 18. Oktober 2019 um 15:05 Uhr") == "18. Oktober 2019 um 15:05 Uhr"
     )
+    assert find_time("Josef Bayer, vor 3 Tagen") == "vor 3 Tagen"
+    assert find_time("The player said: ayer 10:20") == "ayer 10:20"
     long_prose = "Die Lounge ist voll. " * 200  # no digits: the scan is skipped
     assert find_time(long_prose + "Am 3. Mai 2020 war es leer.") == "3. Mai 2020"
 

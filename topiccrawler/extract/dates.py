@@ -118,17 +118,18 @@ PATTERNS = [
     # "may" or "set" in a sentence is not a date)
     ("md", re.compile(rf"\b{_MONTH_NAME}\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\b(?![.,:]?\s*\d){_CLOCK}")),
     ("md", re.compile(rf"\b(?P<d>\d{{1,2}})(?:st|nd|rd|th|\.)?\s+{_MONTH_NAME}\b(?![.,]?\s*\d{{4}}){_CLOCK}")),
-    # 昨天 12:30, 前天, 今天 08:00, yesterday, today, heute, gestern
-    ("day", re.compile(rf"(?P<day>今天|昨天|前天|today|yesterday|heute|gestern|vorgestern|aujourd'hui|hier|hoy|ayer)\b,?{_CLOCK}", re.I)),
+    # 昨天 12:30, 前天, 今天 08:00, yesterday, today, heute, gestern (a Latin word begins at a
+    # word's start: "player" and "ahoy" hold no "ayer" or "hoy")
+    ("day", re.compile(rf"(?P<day>今天|昨天|前天|\b(?:today|yesterday|heute|gestern|vorgestern|aujourd'hui|hier|hoy|ayer))\b,?{_CLOCK}", re.I)),
     # 3 小时前, 半小时前, 2 hours ago, 刚刚, just now
     ("ago", re.compile(
-        r"(?P<n>\d+|半|一|两|几|an?)\s*(?P<unit>秒钟?|分钟|小时|个?钟头|天|日|周|星期|个月|月|年|"
+        r"(?P<n>\d+|半|一|两|几|\ban?)\s*(?P<unit>秒钟?|分钟|小时|个?钟头|天|日|周|星期|个月|月|年|"
         r"seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?)\s*(?:前|ago)",
         re.I,
     )),  # fmt: skip
     # vor 3 Tagen, il y a 2 heures, hace 5 minutos
     ("ago", re.compile(
-        r"(?:vor|il y a|hace)\s+(?P<n>\d+|einem|einer|an?|une?)\s+(?P<unit>Sekunden?|Minuten?|Stunden?|"
+        r"\b(?:vor|il y a|hace)\s+(?P<n>\d+|einem|einer|an?|une?)\s+(?P<unit>Sekunden?|Minuten?|Stunden?|"
         r"Tag(?:en)?|Wochen?|Monat(?:en)?|Jahr(?:en)?|secondes?|minutes?|heures?|jours?|semaines?|"
         r"mois|ans?|segundos?|minutos?|horas?|días?|semanas?|meses|mes|años?)\b",
         re.I,
@@ -139,7 +140,7 @@ PATTERNS = [
         r"(?P<unit>y|yr|mo|w|d|h|min|m|s)\b",
         re.I,
     )),  # fmt: skip
-    ("now", re.compile(r"刚刚|just now|gerade eben|à l'instant", re.I)),
+    ("now", re.compile(r"刚刚|\b(?:just now|gerade eben|à l'instant)", re.I)),
 ]  # fmt: skip
 
 _UNITS = {
@@ -181,10 +182,10 @@ _ANY_TIME = _detector(PATTERNS)
 # Patterns that can match without a digit ("yesterday", "an hour ago", "刚刚"), and words one
 # of them needs: a text with none of these words and no digit holds no time.
 _WORDS_ONLY = _detector([p for p in PATTERNS if p[0] in ("day", "ago", "now")])
-_WORD_HINTS = (
-    "今天", "昨天", "前", "刚刚", "ago", "today", "yesterday", "heute", "gestern", "hier", "hoy",
-    "ayer", "vor ", "il y a", "hace", "just now", "gerade", "instant",
-)  # fmt: skip
+_WORD_HINTS = re.compile(
+    "今天|昨天|前|刚刚|ago|today|yesterday|heute|gestern|hier|hoy|ayer|vor |il y a|hace|just now"
+    "|gerade|instant"
+)  # one search of the lower-cased text: a quarter of the time of a test per word
 _DIGIT = re.compile(r"\d")
 # Attributes whose text a page shows on hover: where a time shown as an age ("3h", "1y")
 # gives the date ("Friday, May 12, 2023 at 9:15 AM"): HTML's title and the tooltips of
@@ -222,8 +223,7 @@ def find_time(text: str | None) -> str | None:
     if not text or not _MAY_BE_TIME.search(text):
         return None
     best = None
-    lower = text.lower()
-    if any(word in lower for word in _WORD_HINTS):
+    if _WORD_HINTS.search(text.lower()):
         best = _WORDS_ONLY.search(text)
     first = _DIGIT.search(text)
     if first:

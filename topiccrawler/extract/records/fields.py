@@ -411,7 +411,7 @@ def _author_marks(element: etree._Element) -> str:
 _HAS_DIGIT = re.compile(r"\d")
 # What find_time needs to find anything: a digit or one of its words in the lowercased text
 # (checked first, cheaply; find_time reads its words the same way).
-_TIME_CUE = re.compile("|".join([r"\d", *(re.escape(word) for word in _WORD_HINTS)]))
+_TIME_CUE = re.compile(rf"\d|{_WORD_HINTS.pattern}")
 
 
 @lru_cache(maxsize=8192)
