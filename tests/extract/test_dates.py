@@ -93,6 +93,10 @@ def test_no_time(text):
         "Do world buffs apply on all layers or just the layer 2 players see?",
         "a favor 3 Tagen",  # "vor 3 Tagen"
         "Japan hour ago",  # "an hour ago"
+        "aber ich kann mich bis heute mit keiner anfreunden",  # a day's name in prose
+        "Today's Paper",
+        "Zum Zitieren hier klicken",  # German "here", not French "yesterday"
+        "Auch hier :",
     ],
 )
 def test_words_of_relative_times_begin_at_a_word(text):
@@ -108,6 +112,9 @@ def test_find_time_keeps_the_written_form():
     )
     assert find_time("Josef Bayer, vor 3 Tagen") == "vor 3 Tagen"
     assert find_time("The player said: ayer 10:20") == "ayer 10:20"
+    assert find_time("Posted by Ann · yesterday") == "yesterday"  # a day's name ending the text
+    assert find_time("published today (Nov. 18) in the journal") == "Nov. 18"
+    assert find_time("Zitieren · hier à 15:05") == "hier à 15:05"  # French, with its clock
     long_prose = "Die Lounge ist voll. " * 200  # no digits: the scan is skipped
     assert find_time(long_prose + "Am 3. Mai 2020 war es leer.") == "3. Mai 2020"
 

@@ -118,9 +118,13 @@ PATTERNS = [
     # "may" or "set" in a sentence is not a date)
     ("md", re.compile(rf"\b{_MONTH_NAME}\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\b(?![.,:]?\s*\d){_CLOCK}")),
     ("md", re.compile(rf"\b(?P<d>\d{{1,2}})(?:st|nd|rd|th|\.)?\s+{_MONTH_NAME}\b(?![.,]?\s*\d{{4}}){_CLOCK}")),
-    # 昨天 12:30, 前天, 今天 08:00, yesterday, today, heute, gestern (a Latin word begins at a
-    # word's start: "player" and "ahoy" hold no "ayer" or "hoy")
-    ("day", re.compile(rf"(?P<day>今天|昨天|前天|\b(?:today|yesterday|heute|gestern|vorgestern|aujourd'hui|hier|hoy|ayer))\b,?{_CLOCK}", re.I)),
+    # 昨天 12:30, 前天, 今天 08:00, yesterday, today, heute, gestern. A Latin word begins at a
+    # word's start ("player" and "ahoy" hold no "ayer" or "hoy") and, without a clock after it,
+    # ends the text ("Posted yesterday", not "published today (Nov. 18) in" or "bis heute
+    # mit"); French "hier" needs its clock: far more often it is German "here".
+    ("day", re.compile(rf"(?P<day>今天|昨天|前天)\b,?{_CLOCK}", re.I)),
+    ("day", re.compile(rf"\b(?P<day>today|yesterday|heute|gestern|vorgestern|aujourd'hui|hier|hoy|ayer)\b,?{_CLOCK[:-1]}", re.I)),
+    ("day", re.compile(r"\b(?P<day>today|yesterday|heute|gestern|vorgestern|aujourd'hui|hoy|ayer)\b(?=\W*\Z)", re.I)),
     # 3 小时前, 半小时前, 2 hours ago, 刚刚, just now
     ("ago", re.compile(
         r"(?P<n>\d+|半|一|两|几|\ban?)\s*(?P<unit>秒钟?|分钟|小时|个?钟头|天|日|周|星期|个月|月|年|"
