@@ -82,8 +82,10 @@ _MONTH_NAME = (
     + _trie(m.capitalize() for m in MONTHS if m not in ("set", "ago", "mar", "mai", "may"))
     + r")\.?"
 )
-# A clock after a date: "08:05", "um 15:05 Uhr", "at 3:05 pm", "à 15h05", "a las 15:05".
-_CLOCK = r"(?:(?:\s*+T\s*+|\s*+(?:,\s*+)?(?:(?:um|at|à|a\s+las|-|\||@|//?)\s*+)?(?<=\s)|(?<=日))(?P<h>\d{1,2})(?:[:：]|h(?=\d\d))(?P<mi>\d{2})(?:[:：](?P<s>\d{2}))?(?:\.\d+)?\s*(?P<ampm>[ap]\.?m\.?|uhr)?)?"
+# A clock after a date: "08:05", "um 15:05 Uhr", "at 3:05 pm", "à 15h05", "a las 15:05"
+# (`_CLOCK` where it may be left out).
+_A_CLOCK = r"(?:(?:\s*+T\s*+|\s*+(?:,\s*+)?(?:(?:um|at|à|a\s+las|-|\||@|//?)\s*+)?(?<=\s)|(?<=日))(?P<h>\d{1,2})(?:[:：]|h(?=\d\d))(?P<mi>\d{2})(?:[:：](?P<s>\d{2}))?(?:\.\d+)?\s*(?P<ampm>[ap]\.?m\.?|uhr)?)"
+_CLOCK = f"{_A_CLOCK}?"
 # The separator before the clock is written with possessive runs of white space and a final
 # look-back for one (not "\s*,?\s*(?:at)?\s+"): the same strings, but a long run of white space
 # after a date is read once, not in every split (which took 0.4 s on one 4 kB text).
@@ -123,7 +125,7 @@ PATTERNS = [
     # ends the text ("Posted yesterday", not "published today (Nov. 18) in" or "bis heute
     # mit"); French "hier" needs its clock: far more often it is German "here".
     ("day", re.compile(rf"(?P<day>今天|昨天|前天)\b,?{_CLOCK}", re.I)),
-    ("day", re.compile(rf"\b(?P<day>today|yesterday|heute|gestern|vorgestern|aujourd'hui|hier|hoy|ayer)\b,?{_CLOCK[:-1]}", re.I)),
+    ("day", re.compile(rf"\b(?P<day>today|yesterday|heute|gestern|vorgestern|aujourd'hui|hier|hoy|ayer)\b,?{_A_CLOCK}", re.I)),
     ("day", re.compile(r"\b(?P<day>today|yesterday|heute|gestern|vorgestern|aujourd'hui|hoy|ayer)\b(?=\W*\Z)", re.I)),
     # 3 小时前, 半小时前, 2 hours ago, 刚刚, just now
     ("ago", re.compile(
