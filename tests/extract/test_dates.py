@@ -148,3 +148,19 @@ def test_the_grouped_scan_finds_what_one_alternation_of_the_patterns_finds():
         assert (found and (found.start(), found.group(0))) == (
             expected and (expected.start(), expected.group(0))
         ), text
+
+
+def test_day_first_reads_a_date_of_numbers_that_could_be_either():
+    assert parse_time("04/07/2023", now=NOW).month == 4
+    assert parse_time("04/07/2023", now=NOW, day_first=True).month == 7
+    assert parse_time("04-07-2023 10:20", now=NOW, day_first=True).month == 7
+    assert parse_time("21/05/2024", now=NOW, day_first=True).month == 5  # only one way
+    assert parse_time("2023-04-07", now=NOW, day_first=True).month == 4  # year first: ISO
+    assert parse_time("Apr 7, 2023", now=NOW, day_first=True).month == 4  # a month's name
+
+
+def test_a_page_writes_its_dates_of_numbers_day_first_when_one_can_only_be():
+    assert dates.written_day_first(["04/07/2023 8:24 pm", "Postado : 21/05/2024 10:14 pm"])
+    assert not dates.written_day_first(["04/07/2023", "10/06/2023"])  # either way: no telling
+    assert not dates.written_day_first(["21/05/2024", "05/21/2024"])  # both ways: no convention
+    assert not dates.written_day_first(["2024-05-21", "21. Mai 2024", None])

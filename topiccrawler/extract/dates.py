@@ -17,6 +17,7 @@ this crawler reads; pass another where a site says otherwise.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from datetime import UTC, datetime, timedelta, timezone
 from functools import lru_cache
 
@@ -274,9 +275,14 @@ def find_time(text: str | None) -> str | None:
 
 
 def parse_time(
-    text: str | None, now: datetime | None = None, tz: timezone = DEFAULT_TZ
+    text: str | None,
+    now: datetime | None = None,
+    tz: timezone = DEFAULT_TZ,
+    day_first: bool = False,
 ) -> datetime | None:
-    """An aware datetime for a time written in `text` (the first one found), or None."""
+    """An aware datetime for a time written in `text` (the first one found), or None.
+    `day_first`: a date of numbers that could be read either way ("04/07/2023") is the 4th of
+    July, not April the 7th (a page's other dates say so: `written_day_first`)."""
     if not text:
         return None
     now = (now or datetime.now(tz)).astimezone(tz)
@@ -284,10 +290,26 @@ def parse_time(
         match = pattern.search(text)
         if match:
             try:
-                return _build(kind, match, now, tz)
+                return _build(kind, match, now, tz, day_first)
             except (ValueError, OverflowError):
                 continue
     return None
+
+
+# A date of numbers with its month or day first and a year ("04/07/2023", "21-05-24").
+_EITHER_WAY = re.compile(r"(?<![\d/.-])(\d{1,2})[/-](\d{1,2})[/-](?:\d{4}|\d{2})(?![\d/-])")
+
+
+def written_day_first(times: Iterable[str | None]) -> bool:
+    """Whether a page writes its dates of numbers day first: one of `times` cannot be read
+    month first ("21/05/2024") and none cannot be read day first ("05/21/2024"). A page keeps
+    one convention; a date that could be read either way is read as its neighbours say."""
+    day = month = False
+    for text in times:
+        for first, second in _EITHER_WAY.findall(text or ""):
+            day = day or int(first) > 12 >= int(second)
+            month = month or int(second) > 12 >= int(first)
+    return day and not month
 
 
 def _clock(match: re.Match) -> tuple[int, int, int]:
@@ -303,7 +325,9 @@ def _clock(match: re.Match) -> tuple[int, int, int]:
     return hour, minute, second
 
 
-def _build(kind: str, match: re.Match, now: datetime, tz: timezone) -> datetime:
+def _build(
+    kind: str, match: re.Match, now: datetime, tz: timezone, day_first: bool = False
+) -> datetime:
     groups = match.groupdict()
     hour, minute, second = _clock(match)
     if kind in ("ymd", "mdy", "dmy", "md"):
@@ -311,6 +335,8 @@ def _build(kind: str, match: re.Match, now: datetime, tz: timezone) -> datetime:
         day_of_month = int(groups["d"])
         if month > 12 and day_of_month <= 12:
             month, day_of_month = day_of_month, month  # 23-04-2020: day first after all
+        elif day_first and kind == "mdy" and not groups.get("mon") and day_of_month <= 12:
+            month, day_of_month = day_of_month, month  # 04/07/2023 on a day-first page
         if groups.get("y"):
             year = int(groups["y"])
         elif groups.get("yy"):

@@ -46,3 +46,28 @@ def test_a_page_given_as_text_or_as_a_tree_gives_the_same_records():
     assert from_tree.posts == from_text.posts and len(from_tree.elements) == 4
     assert etree.tostring(root) == before  # the caller's tree is left untouched
     assert all(e.getroottree().getroot() is root for e in from_tree.elements)
+
+
+def thread_dated(dates: list[str]) -> str:
+    """A forum thread whose posts are written on the given dates (one post each)."""
+    posts = "".join(
+        f"<div class=post><div class=meta><a href=/u/{n}>member{n}</a> <span>{d}, 10h25</span>"
+        f"</div><div class=message>Réponse numéro {n} : le certificat se renouvelle en ligne, "
+        f"comptez une semaine pour la réponse de l'administration.</div></div>"
+        for n, d in enumerate(dates, 1)
+    )
+    return f"<html><body><h1>Certificat</h1><div id=posts>{posts}</div></body></html>"
+
+
+def test_dates_of_numbers_are_read_as_the_page_writes_them():
+    # "21/05/2024" can only be day first: the page's "04/07/2023" is then the 4th of July.
+    records = extract_records(thread_dated(["04/07/2023", "10/08/2023", "21/05/2024"]), url=URL)
+    moments = [(p.published_at.month, p.published_at.day) for p in records.posts]
+    assert moments == [(7, 4), (8, 10), (5, 21)], moments
+    assert [p.time for p in records.posts][0].startswith("04/07/2023")  # shown as written
+    # With nothing to tell them apart, month first, as one date alone is read.
+    records = extract_records(thread_dated(["04/07/2023", "10/08/2023", "11/09/2023"]), url=URL)
+    assert [(p.published_at.month, p.published_at.day) for p in records.posts][0] == (4, 7)
+    # Dates of both ways on one page say no convention: month first, as read alone.
+    records = extract_records(thread_dated(["04/07/2023", "05/21/2024", "21/05/2024"]), url=URL)
+    assert (records.posts[0].published_at.month, records.posts[0].published_at.day) == (4, 7)

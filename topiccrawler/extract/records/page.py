@@ -9,6 +9,7 @@ from urllib.parse import urljoin
 
 from lxml import etree
 
+from topiccrawler.extract.dates import parse_time, written_day_first
 from topiccrawler.extract.parse import parse_html
 from topiccrawler.extract.records.comments import RecordOptions, comment_regions, extract_comments
 from topiccrawler.extract.records.fields import block_fields, page_evidence, shows_time
@@ -78,7 +79,7 @@ def extract_records(
     )
     if options.measure == "signature":
         return finish(
-            linked(signature_page(body, stats, options, now), root, body), [], origin, url
+            linked(signature_page(body, stats, options, now), root, body), [], origin, url, now
         )
     forum = is_forum_page(url, generator)
     if options.gate and not forum and not has_json_ld(root):
@@ -89,7 +90,7 @@ def extract_records(
     evidence = page_evidence(body, known=stats)
     if forum:
         records, blocks = forum_records(body, options, now, url, generator, stats, evidence)
-        return finish(linked(records, root, body), blocks, origin, url)
+        return finish(linked(records, root, body), blocks, origin, url, now)
     regions = comment_regions(body, options, stats, evidence)
     found = extract_forum(
         body,
@@ -120,7 +121,7 @@ def extract_records(
             signed, elements = signed_comments(body, now)
             if signed:
                 records.comments, blocks = signed, elements
-    return finish(linked(records, root, body), blocks, origin, url)
+    return finish(linked(records, root, body), blocks, origin, url, now)
 
 
 def signature_page(body, stats, options: RecordOptions, now) -> PageRecords:
@@ -447,16 +448,38 @@ def named_only(records: list) -> list:
     return [r for r in records if not r.author or " ".join(r.text.split()) != r.author]
 
 
-def finish(records: PageRecords, blocks: list, origin: dict, url: str | None) -> PageRecords:
+def finish(
+    records: PageRecords, blocks: list, origin: dict, url: str | None, now: datetime | None = None
+) -> PageRecords:
     """The records with their blocks as elements of the caller's tree (a block `interleaved`
     made stands for its members), and thread links made absolute; posts without author and
-    time dropped where the others have both (`attributed`), and so comments."""
+    time dropped where the others have both (`attributed`), and so comments; dates of numbers
+    read as the page writes them (`read_day_first`)."""
     records.posts = attributed(named_only(records.posts))
     records.comments = attributed(named_only(records.comments))
+    read_day_first(records, now)
     for block in blocks:
         members = [block] if block in origin else list(block)
         records.elements.extend(origin[m] for m in members if m in origin)
     return absolute_links(records, url)
+
+
+def read_day_first(records: PageRecords, now: datetime | None) -> None:
+    """Where the records' written dates say the page puts the day first ("21/05/2024" beside
+    "04/07/2023": `written_day_first`), each record whose moment was read from its written
+    date month first is read again day first (the 4th of July). Read alone, a date that could
+    be either is taken month first; its neighbours on the page decide it."""
+    written = [
+        r for r in (*records.posts, *records.comments, *records.threads)
+        if r.time and getattr(r, "time_attr", None) is None
+    ]  # fmt: skip
+    if not written_day_first(r.time for r in written):
+        return
+    for record in written:
+        if record.published_at is not None and record.published_at == parse_time(
+            record.time, now=now
+        ):
+            record.published_at = parse_time(record.time, now=now, day_first=True)
 
 
 def absolute_links(records: PageRecords, base: str | None) -> PageRecords:
