@@ -21,3 +21,14 @@ def test_fingerprints_computed_ahead_are_bounded(monkeypatch):
         module.remember(text, 7)
     assert simhash(texts[0]) != 7 and simhash(texts[4]) == 7  # the oldest went first
     module._ahead.clear()
+
+
+def test_the_fingerprint_of_a_text_never_changes():
+    """Fingerprints are stored with pages and compared with those of later crawls: a change of
+    the function (hash, shingles, bit order) would make every stored one meaningless."""
+    text = (
+        "The tax office said on Monday that the new rules for small firms take effect in May, "
+        "and that returns filed before then are read under the old ones. "
+        "税务局周一表示，小企业新规五月起施行。"
+    ) * 3
+    assert simhash(text) == 0x6772B454564ADDCE  # (computed before the shingles were hashed by copies)

@@ -40,11 +40,22 @@ def simhash(text: str | None) -> int:
     if len(chars) < MIN_CHARS:
         return 0
     shingles = {chars[i : i + SHINGLE] for i in range(len(chars) - SHINGLE + 1)}
-    digests = b"".join(hashlib.blake2b(s.encode("utf-8"), digest_size=8).digest() for s in shingles)
+    digests = b"".join(map(_digest, shingles))
     bits = np.unpackbits(np.frombuffer(digests, dtype=np.uint8).reshape(-1, 8), axis=1)
     votes = bits.sum(axis=0, dtype=np.int64) * 2 - len(shingles)
     packed = np.packbits((votes > 0).astype(np.uint8))
     return int.from_bytes(packed.tobytes(), "big") or 1  # 0 is reserved for "unknown"
+
+
+# An empty 8-byte BLAKE2b state, copied for each shingle: a copy costs less than a new hasher
+# (whose parameters are parsed each time); same digests.
+_EMPTY = hashlib.blake2b(digest_size=8)
+
+
+def _digest(shingle: str) -> bytes:
+    hasher = _EMPTY.copy()
+    hasher.update(shingle.encode("utf-8"))
+    return hasher.digest()
 
 
 def distance(a: int, b: int) -> int:
