@@ -17,7 +17,13 @@ testbed (its defaults, the testbed's politeness overrides, a fresh SQLite databa
 after --pages pages (CLOSESPIDER_PAGECOUNT / CRAWL_MAX_PAGES) and run through run_crawl.py,
 which serves the web on a free port; rounds alternate the two crawlers (A B A B ...).
 
-- fetches/s: requests in the server's access log over the span from the first to the last;
+- fetches/s: the crawler's requests in the server's access log over the span from the first
+  to the last (the harness's own `/stop`, sent after the crawler has ended, left out: it
+  would count the crawler's shut-down as crawling);
+- busy: the share of that span the crawl's process spent on a CPU (sampled from /proc on
+  Linux), and its CPU per fetch within the span: near 100 % the crawl is CPU-bound and its
+  rate is the inverse of its CPU per fetch; well under, it waits (for its extraction workers,
+  for responses) and less CPU per fetch does not make it faster;
 - CPU per fetched page: the crawler process's user + system CPU (resource usage of its process,
   measured by a wrapper around it, not the server's) over the fetches;
 - with --profile, one more round each under cProfile on a CPU clock: self time summed by
@@ -45,6 +51,7 @@ import shlex
 import statistics
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -190,6 +197,98 @@ def crawl_command(
     ]  # fmt: skip
 
 
+# Requests the harness itself makes of the server (run_crawl.py stops it after the crawl).
+HARNESS_PATHS = frozenset(("/stop",))
+
+
+class CpuSampler:
+    """CPU seconds (user + system) of a process tree, sampled from /proc while it runs: the
+    crawl's process (the timing wrapper's child) and its children (extraction workers), by
+    time, so that their CPU within the fetch window can be told apart from start-up and
+    shut-down. Pids are looked for every `FIND_EVERY` seconds, read every `EVERY` seconds
+    (a read of one /proc/PID/stat costs microseconds; a walk of /proc, milliseconds)."""
+
+    EVERY = 0.05
+    FIND_EVERY = 0.5
+    TICK = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+
+    def __init__(self, root: int):
+        self.root = root
+        self.samples: list[tuple[float, float, float]] = []  # time, crawl's CPU, its children's
+        self.crawl: int | None = None
+        self.children: set[int] = set()
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    @classmethod
+    def available(cls) -> bool:
+        return Path("/proc/self/stat").exists()
+
+    def __enter__(self) -> CpuSampler:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *_) -> None:
+        self._stop.set()
+        self._thread.join()
+
+    def _stat(self, pid: int) -> tuple[int, float] | None:
+        """(parent pid, CPU seconds) of a process; None once it is gone."""
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            return None
+        return int(fields[1]), (int(fields[11]) + int(fields[12])) / self.TICK
+
+    def _find(self) -> None:
+        """The crawl's process: the child of the timing wrapper (`_timed`) below the
+        harness's process; the crawl's children."""
+        parents: dict[int, int] = {}
+        for entry in Path("/proc").iterdir():
+            if entry.name.isdigit() and (found := self._stat(int(entry.name))) is not None:
+                parents[int(entry.name)] = found[0]
+        if self.crawl is None:
+            below, added = {self.root}, True  # the harness's descendants (another run's apart)
+            while added:
+                grown = below | {c for c, p in parents.items() if p in below}
+                below, added = grown, len(grown) > len(below)
+            for pid in below:
+                try:
+                    command = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+                except OSError:
+                    continue
+                if b"_timed" in command:
+                    self.crawl = next((c for c, p in parents.items() if p == pid), None)
+        if self.crawl is not None:
+            self.children |= {c for c, p in parents.items() if p == self.crawl}
+
+    def _run(self) -> None:
+        found_at = 0.0
+        last = {}  # CPU of each process when last read (kept when it has ended)
+        while not self._stop.wait(self.EVERY):
+            now = time.time()
+            if now - found_at >= self.FIND_EVERY:
+                self._find()
+                found_at = now
+            if self.crawl is None:
+                continue
+            for pid in (self.crawl, *self.children):
+                if (found := self._stat(pid)) is not None:
+                    last[pid] = found[1]
+            children = sum(last.get(c, 0.0) for c in self.children)
+            self.samples.append((now, last.get(self.crawl, 0.0), children))
+
+    def within(self, start: float, end: float) -> tuple[float, float] | None:
+        """CPU seconds of the crawl's process and of its children between two times (the
+        samples nearest them); None without samples on both sides."""
+        before = [s for s in self.samples if s[0] <= start]
+        after = [s for s in self.samples if s[0] >= end]
+        if not before or not after:
+            return None
+        (_, crawl_a, kids_a), (_, crawl_b, kids_b) = before[-1], after[0]
+        return crawl_b - crawl_a, kids_b - kids_a
+
+
 def run(
     crawler: str, web: Path, folder: Path, pages: int, profile: bool, extra: dict | None = None
 ) -> dict:
@@ -203,10 +302,19 @@ def run(
     command += ["--timeout", "900", "--", *crawl_command(crawler, folder, pages, prof, extra)]
     env = {k: v for k, v in os.environ.items() if k != "SCRAPY_SETTINGS_MODULE"}
     with (folder / "run_crawl.out").open("w") as out:
-        subprocess.run(command, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, env=env, check=True)
-    times = [json.loads(line)["t"] for line in log.read_text().splitlines() if line.strip()]
+        process = subprocess.Popen(command, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, env=env)
+        if CpuSampler.available():
+            with CpuSampler(process.pid) as sampler:
+                code = process.wait()
+        else:
+            sampler, code = None, process.wait()
+    if code:
+        raise subprocess.CalledProcessError(code, command)
+    requests = [json.loads(line) for line in log.read_text().splitlines() if line.strip()]
+    times = [r["t"] for r in requests if r.get("path") not in HARNESS_PATHS]
     cpu = json.loads((folder / "cpu.json").read_text())
     span = max(times) - min(times) if len(times) > 1 else float("nan")
+    window = sampler.within(min(times), max(times)) if sampler and len(times) > 1 else None
     scores = json.loads(log.with_suffix(".harvest.json").read_text())
     result = {
         "crawler": crawler, "fetches": len(times), "fetches_s": len(times) / span,
@@ -214,6 +322,10 @@ def run(
         "h@100": scores.get("harvest@100", scores.get("h@100")),
         **workers_cpu(folder / "scrapy.log", len(times)),
     }  # fmt: skip
+    if window is not None and not profile:
+        result["busy"] = window[0] / span
+        result["window_ms_fetch"] = window[0] * 1000 / len(times)
+        result["window_children_ms_fetch"] = window[1] * 1000 / len(times)
     if prof is not None:
         result["components"] = components(prof)
     return result
@@ -352,6 +464,15 @@ def report(results: dict[str, list[dict]], profiles: dict[str, dict], title: str
             f"{crawler} / plain: fetches/s {mean[crawler][0] / mean['plain'][0]:.2f}x, "
             f"CPU per page {mean[crawler][1] / mean['plain'][1]:.2f}x"
         )
+    if all("busy" in r for rounds in results.values() for r in rounds):
+        print("within the fetch window, the crawl's process: busy share | CPU ms per fetch "
+              "(| its children's)")  # fmt: skip
+        for crawler, rounds in results.items():
+            busy = " ".join(f"{r['busy']:.0%}" for r in rounds)
+            own = " ".join(f"{r['window_ms_fetch']:.1f}" for r in rounds)
+            children = [r["window_children_ms_fetch"] for r in rounds]
+            more = f" | {' '.join(f'{x:.1f}' for x in children)}" if any(children) else ""
+            print(f"  {crawler:12} | {busy:16} | {own}{more}")
     workers = [r["workers_ms_page"] for r in results["topiccrawler"] if "workers_ms_page" in r]
     if workers:
         own = [r["cpu_ms_page"] - r.get("workers_ms_page", 0.0) for r in results["topiccrawler"]]
