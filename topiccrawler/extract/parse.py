@@ -42,9 +42,10 @@ def clean_source(text: str) -> str:
     return _cleaned(text)[0]
 
 
-# The bytes of the C0 controls XML forbids: a page's UTF-8 is searched for them in C (a
-# regular expression over the str reads a page ten times slower).
-_REFUSED_BYTES = bytes(b for b in range(32) if b not in (9, 10, 13))
+# The bytes of the C0 controls XML forbids, each looked for in a page's UTF-8 by memchr: a
+# quarter of the instructions of deleting them all with `bytes.translate` to compare lengths
+# (a regular expression over the str reads a page ten times slower).
+_REFUSED_BYTES = tuple(bytes((b,)) for b in range(32) if b not in (9, 10, 13))
 _XML_START = re.compile("[\ufeff \t\r\n]*<\\?xml")
 
 
@@ -54,9 +55,7 @@ def _cleaned(text: str) -> tuple[str, bytes]:
     try:
         data = text.encode("utf-8")
         refused = (
-            len(data.translate(None, _REFUSED_BYTES)) != len(data)
-            or "\ufffe" in text
-            or "\uffff" in text
+            any(byte in data for byte in _REFUSED_BYTES) or "\ufffe" in text or "\uffff" in text
         )
     except UnicodeEncodeError:  # a lone surrogate
         refused = True
@@ -124,8 +123,9 @@ def visible_text(root: etree._Element, in_place: bool = False) -> str:
         text = str(_VISIBLE_TEXT(root))
     except etree.XSLTApplyError:
         text = _marked_text(root if in_place else copy.deepcopy(root))
-    lines = [" ".join(line.split()) for line in text.splitlines()]
-    return "\n".join(filter(None, lines))
+    # (most lines the transform writes are blank, or the source's indentation: left unsplit)
+    lines = text.splitlines()
+    return "\n".join(" ".join(line.split()) for line in lines if line and not line.isspace())
 
 
 def _marked_text(root: etree._Element) -> str:
