@@ -28,13 +28,14 @@ from topiccrawler.extract.parse import (
     visible_text,
 )
 from topiccrawler.extract.records.comments import RecordOptions
+from topiccrawler.extract.records.fields import text_evidence
 from topiccrawler.extract.records.page import (
     PageRecords,
     extract_records,
     shared_records,
     unwrap_wrapper_forms,
 )
-from topiccrawler.extract.tree import NOISE_TAGS, clean_tree, drop, text_stats
+from topiccrawler.extract.tree import NOISE_TAGS, clean_tree, drop
 
 logger = logging.getLogger(__name__)
 
@@ -209,12 +210,15 @@ def extract_page(
     tree = stats = None
     if records and not shows_without_javascript(root):
         # One cleaned copy of the page for both extractors (see shows_without_javascript),
-        # with its text statistics: detection leaves it as it was.
+        # with its text statistics (and the records' evidence, taken in the same pass):
+        # detection leaves it as it was.
         keep_times = records.measure != "signature"  # (see clean_tree)
         tree = clean_tree(root, keep_times=keep_times)
         unwrap_wrapper_forms(tree)  # a <form> that only wraps posts (or the page) is no box
-        stats = text_stats(_body_of(tree))
-        find = lambda r: shared_records(r, tree, stats, records, now=fetched_at, url=url)  # noqa: E731
+        stats, evidence = text_evidence(_body_of(tree))
+        find = lambda r: shared_records(  # noqa: E731
+            r, tree, stats, evidence, records, now=fetched_at, url=url
+        )
     else:
         find = lambda r: extract_records(r, records, now=fetched_at, url=url)  # noqa: E731
     if records:

@@ -139,13 +139,18 @@ def text_stats(root: etree._Element) -> dict[etree._Element, TextStats]:
                     total += below.text
                     link += below.link
                     prose += below.prose
-        tag = element.tag
-        if tag == "a":
-            link, prose = total, 0
-        elif tag in PROSE_TAGS:
-            prose = total - link
-        stats[element] = TextStats(total, link, prose)
+        stats[element] = summed(element.tag, total, link, prose)
     return stats
+
+
+def summed(tag: str, total: int, link: int, prose: int) -> TextStats:
+    """An element's TextStats from the sums of its text and its children's: a link's text is
+    all link text, a prose element's non-link text all prose."""
+    if tag == "a":
+        return TextStats(total, total, 0)
+    if tag in PROSE_TAGS:
+        return TextStats(total, link, total - link)
+    return TextStats(total, link, prose)
 
 
 def element_stats(element: etree._Element, stats: dict[etree._Element, TextStats]) -> TextStats:
@@ -159,9 +164,4 @@ def element_stats(element: etree._Element, stats: dict[etree._Element, TextStats
             total += stats[child].text
             link += stats[child].link
             prose += stats[child].prose
-    total += own
-    if element.tag == "a":
-        link, prose = total, 0
-    elif element.tag in PROSE_TAGS:
-        prose = total - link
-    return TextStats(total, link, prose)
+    return summed(element.tag, total + own, link, prose)

@@ -23,8 +23,8 @@ from topiccrawler.extract.records.fields import (
     _author_hint,
     _author_marks,
     _author_named,
-    page_evidence,
     shows_time,
+    text_evidence,
 )
 from topiccrawler.extract.tree import clean_tree, text_stats
 
@@ -61,7 +61,7 @@ def _below(element, test) -> bool:
 
 def test_evidence_answers_as_the_tests_it_stands_for():
     body = _body()
-    evidence = page_evidence(body, known=text_stats(body))
+    _, evidence = text_evidence(body)
     for element in body.iter(etree.Element):
         assert (element in evidence.timed) == shows_time(element), element.tag
         assert (element in evidence.authored) == _below(
@@ -80,7 +80,7 @@ def test_evidence_answers_as_the_tests_it_stands_for():
 
 def test_evidence_finds_the_comments_times_and_authors():
     body = _body()
-    evidence = page_evidence(body, known=text_stats(body))
+    _, evidence = text_evidence(body)
     comments = body.xpath(".//div[@class='comment']")
     assert all(c in evidence.timed for c in comments)
     assert [c in evidence.authored for c in comments] == [True, False, True]
@@ -97,8 +97,7 @@ def test_digits_alone_are_no_time():
 
 def test_bounds_keep_every_region_the_test_accepts(monkeypatch):
     body = _body()
-    stats = text_stats(body)
-    evidence = page_evidence(body, known=stats)
+    stats, evidence = text_evidence(body)
     options = RecordOptions()
     bounded = comment_regions(body, options, stats, evidence)
     assert bounded  # the comments
@@ -116,8 +115,7 @@ def test_bounds_keep_every_region_the_test_accepts(monkeypatch):
 
 def test_related_links_are_bounded_out_before_any_comparison():
     body = _body()
-    stats = text_stats(body)
-    evidence = page_evidence(body, known=stats)
+    stats, evidence = text_evidence(body)
     options = RecordOptions()
     related = body.find(".//ul")
     items = list(related)
@@ -129,8 +127,7 @@ def test_related_links_are_bounded_out_before_any_comparison():
 
 def test_forum_bounds_change_nothing_found(monkeypatch):
     def found(body):
-        stats = text_stats(body)
-        evidence = page_evidence(body, known=stats)
+        stats, evidence = text_evidence(body)
         page = forum.extract_forum(body, stats=stats, evidence=evidence)
         return page.kind, [p.text for p in page.posts], [t.title for t in page.threads]
 
@@ -191,8 +188,7 @@ def _checks_off(monkeypatch):
 
 def _found(page: str):
     body = clean_tree(parse_html(page)).find("body")
-    stats = text_stats(body)
-    evidence = page_evidence(body, known=stats)
+    stats, evidence = text_evidence(body)
     options = RecordOptions()
     regions = comment_regions(body, options, stats, evidence)
     groups = forum.topic_blocks(body, options.forum, stats, evidence)
@@ -212,8 +208,7 @@ def test_node_checks_skip_no_region_nor_group(monkeypatch):
 
 def test_an_article_with_a_teaser_list_is_skipped_node_by_node():
     body = clean_tree(parse_html(ARTICLE)).find("body")
-    stats = text_stats(body)
-    evidence = page_evidence(body, known=stats)
+    stats, evidence = text_evidence(body)
     options = RecordOptions()
     stories = body.find(".//div[@class='more-stories']")
     share = body.find(".//ul[@class='share']")
@@ -230,7 +225,7 @@ def test_an_article_with_a_teaser_list_is_skipped_node_by_node():
 
 def test_the_checks_keep_timed_siblings_and_shallow_lists_need_times():
     body = _body()
-    evidence = page_evidence(body, known=text_stats(body))
+    _, evidence = text_evidence(body)
     options = RecordOptions()
     listed = body.find(".//div[@class='comments']")
     assert comments.could_have_region(listed, list(listed), evidence, options)
@@ -242,7 +237,7 @@ def test_the_checks_keep_timed_siblings_and_shallow_lists_need_times():
         block.text = None
         for child in block:
             child.tail = None
-    evidence = page_evidence(body, known=text_stats(body))
+    _, evidence = text_evidence(body)
     assert not comments.could_have_region(listed, list(listed), evidence, options)
 
 
@@ -261,3 +256,12 @@ def test_the_article_has_no_records_and_the_q_and_a_page_keeps_its_own():
         ("bram", "odile"), ("odile", "odile"), ("odile", "bram"), ("chidi", "bram"),
     ]  # fmt: skip
     assert all(r.time for r in [*found.posts, *found.comments])
+
+
+def test_the_one_pass_counts_text_as_text_stats_does():
+    pages = [PAGE, ARTICLE] + [p.read_text() for p in sorted(FIXTURES.glob("*.html"))]
+    for page in pages:
+        body = clean_tree(parse_html(page)).find("body")
+        stats, evidence = text_evidence(body)
+        assert stats == text_stats(body)
+        assert evidence.known is stats  # (the elements the evidence was taken of)

@@ -5,8 +5,9 @@ from __future__ import annotations
 from lxml import etree
 
 from topiccrawler.extract.parse import parse_html
+from topiccrawler.extract.records.fields import text_evidence
 from topiccrawler.extract.records.page import extract_records, shared_records
-from topiccrawler.extract.tree import clean_tree, text_stats
+from topiccrawler.extract.tree import clean_tree
 
 POSTS = [
     (f"用户{n}", f"2026-3-{n} 10:2{n}", f"第{n}楼：个税汇算退税一般一周左右到账。")
@@ -29,8 +30,8 @@ def test_detection_leaves_the_cleaned_tree_as_it_was():
     root = parse_html(TWO_ROW_THREAD)
     tree = clean_tree(root)
     before = etree.tostring(tree)
-    stats = text_stats(tree.find("body"))
-    records = shared_records(root, tree, stats, url=URL)
+    stats, evidence = text_evidence(tree.find("body"))
+    records = shared_records(root, tree, stats, evidence, url=URL)
     assert len(records.posts) == 3
     assert all(t in p.text for p, (_, _, t) in zip(records.posts, POSTS, strict=True))
     assert etree.tostring(tree) == before  # the rows it wrapped are unwrapped again

@@ -283,7 +283,7 @@ def comment_regions(
     """Accepted regions, each with its nested replies (descendants repeating a block's own
     template). A region inside a record of an earlier one stands on its own evidence: comments
     under each answer of a Q&A page pass, a list inside a comment does not. `stats`: the
-    body's `text_stats` and `evidence` (`page_evidence`), when the caller has them. A region
+    body's `text_stats` and `evidence` (`text_evidence`), when the caller has them. A region
     of <dt>/<dd> pairs is given wrapped in the tree (`with_definitions`; `restore` undoes it)."""
     accepted: list[Region] = []
     taken: set[etree._Element] = set()

@@ -27,7 +27,7 @@ from topiccrawler.extract.dates import (
     tooltip,
 )
 from topiccrawler.extract.parse import normalize_space
-from topiccrawler.extract.tree import text_stats
+from topiccrawler.extract.tree import TextStats, summed, text_stats
 
 # Elements that do not break a semantic node: text-level markup.
 INLINE_TAGS = frozenset(
@@ -393,12 +393,12 @@ def _short(piece: str) -> bool:
 
 
 def _short_time(piece: str | None) -> bool:
-    return (
-        bool(piece)
-        and _short(piece)
-        and _TIME_CUE.search(piece.lower()) is not None
-        and find_time(piece) is not None
-    )
+    return bool(piece) and _short(piece) and _cued_time(piece)
+
+
+def _cued_time(piece: str) -> bool:
+    """A time in the piece, its cue (`_TIME_CUE`) looked for first."""
+    return _TIME_CUE.search(piece.lower()) is not None and find_time(piece) is not None
 
 
 def _author_marks(element: etree._Element) -> str:
@@ -441,7 +441,7 @@ class Evidence:
     (in their tail, or as an attribute of theirs): what a row wrapped with its siblings brings
     to the wrapper beside its own `timed`. Each is asked as `element in evidence.timed`.
 
-    Times, digits and links are found for every element in one pass (`page_evidence`); author
+    Times, digits and links are found for every element in one pass (`text_evidence`); author
     names, asked of few elements (siblings that passed the other tests), when asked."""
 
     def __init__(self, below: dict, gives: dict, known: dict | set = frozenset()):
@@ -567,22 +567,21 @@ def at_least(elements, holding, count: float) -> bool:
     return count <= 0
 
 
-def page_evidence(body: etree._Element, known: dict | set = frozenset()) -> Evidence:
-    """The page's `Evidence`: times, digits and links of every element in one pass from the
-    leaves up (as `text_stats` counts text), each text piece and time attribute read once,
-    each element's bits its own and its children's."""
+def text_evidence(body: etree._Element) -> tuple[dict[etree._Element, TextStats], Evidence]:
+    """The body's `text_stats` and its `Evidence` (times, digits and links of every element),
+    in one pass from the leaves up: each text piece is read from the tree and split once for
+    both (two walks read and split every piece twice), each time attribute read once, each
+    element's counts and bits its own and its children's (a child's tail is its parent's text,
+    and the time it shows is one the child lends)."""
+    stats: dict[etree._Element, TextStats] = {}
     below: dict = {}
     gives: dict = {}
-    lifted: dict = {}  # what each element brings its parent: what it holds and gives
+    lifted: dict = {}  # what each element brings its parent (but its tail): what it holds and gives
+    known = stats.get
     up = lifted.get
-    for element in reversed(list(body.iter())):
-        tail = element.tail
-        given = _piece(tail) if tail and element is not body else 0
+    for element in reversed(list(body.iter(etree.Element))):
         tag = element.tag
-        if tag.__class__ is not str:  # a comment or processing instruction: its tail only
-            if given:
-                lifted[element] = given
-            continue
+        given = 0
         if element is not body:
             get = element.get
             title = (  # tooltip(element), written out: asked of every element of the page
@@ -597,33 +596,54 @@ def page_evidence(body: etree._Element, known: dict | set = frozenset()) -> Evid
                 or get("data-timestamp") is not None
                 or (title and _short_time(title))
             ):
-                given |= _TIMED
+                given = _TIMED
         holds = _LINKS if tag == "a" else 0
+        total = link = prose = 0
         text = element.text
         if text:
-            bits = _piece(text)
-            if bits == _DIGITS and cued_time(element):
-                bits |= _TIMED  # "11-02" in an element named "date"
-            holds |= bits
+            words = text.split()
+            if words:
+                total = len("".join(words))
+                bits = _piece(text, words, total)
+                if bits == _DIGITS and cued_time(element):
+                    bits |= _TIMED  # "11-02" in an element named "date"
+                holds |= bits
         if len(element):
             for child in element:
-                holds |= up(child, 0)
+                tail = child.tail
+                if tail:
+                    words = tail.split()
+                    if words:
+                        chars = len("".join(words))
+                        total += chars
+                        bits = _piece(tail, words, chars)
+                        if bits:
+                            holds |= bits
+                            if child.tag.__class__ is str:  # (not a comment's tail)
+                                gives[child] = gives.get(child, 0) | bits
+                counted = known(child)
+                if counted is not None:
+                    total += counted.text
+                    link += counted.link
+                    prose += counted.prose
+                    holds |= up(child, 0)
+        stats[element] = summed(tag, total, link, prose)
         if holds:
             below[element] = holds
         if given:
             gives[element] = given
         if holds | given:
             lifted[element] = holds | given
-    return Evidence(below, gives, known=known)
+    return stats, Evidence(below, gives, known=stats)
 
 
-def _piece(text: str) -> int:
-    """The digit and time bits of a text piece."""
-    if text.isspace():
-        return 0
-    if _HAS_DIGIT.search(text):  # what _short_time looks for first is there
-        return _DIGITS | _TIMED if _short(text) and find_time(text) is not None else _DIGITS
-    return _TIMED if _short_time(text) else 0
+def _piece(text: str, words: list[str], chars: int) -> int:
+    """The digit and time bits of a text piece, given its words (`text.split()`, not empty)
+    and their characters."""
+    short = len(text) <= MAX_TIME_PIECE_CHARS or chars + len(words) - 1 <= MAX_TIME_PIECE_CHARS
+    if _HAS_DIGIT.search(text):  # what _cued_time looks for first is there
+        return _DIGITS | _TIMED if short and find_time(text) is not None else _DIGITS
+    return _TIMED if short and _cued_time(text) else 0
 
 
 def semantic_nodes(block: etree._Element, skip: frozenset = frozenset()) -> list[SemanticNode]:

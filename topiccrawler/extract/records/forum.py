@@ -530,7 +530,7 @@ def extract_forum(
     Post-like blocks are a thread when the page calls itself a forum, or when it has no
     comments found by POL (`comments`: each region's blocks) but those under the blocks (under
     each answer of a Q&A page) and no longer text outside them (else they are an article's
-    comments, left to POL). `evidence`: the page's (`page_evidence`), to skip nodes
+    comments, left to POL). `evidence`: the page's (`text_evidence`), to skip nodes
     that cannot hold posts or rows."""
     forum = is_forum_page(url, generator)
     groups = topic_blocks(body, options, stats, None if forum else evidence)

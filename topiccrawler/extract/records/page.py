@@ -12,11 +12,11 @@ from lxml import etree
 from topiccrawler.extract.dates import parse_time, written_day_first
 from topiccrawler.extract.parse import parse_html
 from topiccrawler.extract.records.comments import RecordOptions, comment_regions, extract_comments
-from topiccrawler.extract.records.fields import block_fields, page_evidence, shows_time
+from topiccrawler.extract.records.fields import Evidence, block_fields, shows_time, text_evidence
 from topiccrawler.extract.records.forum import extract_forum, is_forum_page, reread, unwrap
 from topiccrawler.extract.records.linked import linked_posts, merged
 from topiccrawler.extract.records.signed import signed_comments
-from topiccrawler.extract.tree import clean_tree, text_stats
+from topiccrawler.extract.tree import clean_tree
 from topiccrawler.items import CommentRecord, PostRecord, ThreadRecord  # noqa: F401
 
 
@@ -36,7 +36,7 @@ def extract_records(
     options: RecordOptions = RecordOptions(),
     now: datetime | None = None,
     url: str | None = None,
-    cleaned: tuple[etree._Element, dict] | None = None,
+    cleaned: tuple[etree._Element, dict, Evidence] | None = None,
 ) -> PageRecords:
     """Comments, posts and threads of a page (HTML text or a parsed tree, left untouched);
     the page is kept as it is for a client without JavaScript (<noscript> content shown).
@@ -46,14 +46,14 @@ def extract_records(
     page are posts, not comments, and comments found outside them (under each answer of a Q&A
     page) are kept; a thread list is only believed on a page without comments.
 
-    `cleaned`: the page as `clean_tree` leaves it and its <body>'s `text_stats`, which the
-    caller shares with the body extractor (see `shared_records`): detection runs in that tree
-    and the records' elements are its own.
+    `cleaned`: the page as `clean_tree` leaves it and its <body>'s `text_evidence` (the text
+    statistics, which the caller shares with the body extractor, and the evidence): see
+    `shared_records`; detection runs in that tree and the records' elements are its own.
     """
     root = parse_html(page) if isinstance(page, str) else page
     url = url or root.getroottree().docinfo.URL
     if cleaned is not None:
-        tree, stats = cleaned
+        tree, stats, evidence = cleaned
         origin = None
     else:
         # Detection changes the tree it works on: a copy, mapped back to the caller's elements
@@ -69,7 +69,7 @@ def extract_records(
     if body is None:
         body = tree
     if stats is None:
-        stats = text_stats(body)  # one pass each, for both detectors
+        stats, evidence = text_evidence(body)  # one pass, for both detectors
     if origin is None:  # the tree's own elements are given
         origin = Known(stats)
     generator = " ".join(
@@ -87,7 +87,6 @@ def extract_records(
 
         if best_score(body, stats, options.model) < _gate(options.model):
             return finish(PageRecords(), [], origin, url)  # no group looks like records
-    evidence = page_evidence(body, known=stats)
     if forum:
         records, blocks = forum_records(body, options, now, url, generator, stats, evidence)
         return finish(linked(records, root, body), blocks, origin, url, now)
@@ -294,16 +293,17 @@ def shared_records(
     root: etree._Element,
     tree: etree._Element,
     stats: dict,
+    evidence: Evidence,
     options: RecordOptions = RecordOptions(),
     now: datetime | None = None,
     url: str | None = None,
 ) -> PageRecords:
     """`extract_records` of `root` in `tree`, `clean_tree(root)` made by the caller, with its
-    <body>'s `stats`: the tree is left as it was (rows detection wrapped given back to their
+    <body>'s `stats` and `evidence` (`text_evidence`): the tree is left as it was (rows detection wrapped given back to their
     parents), for the caller to go on with; the records' elements are the tree's."""
     body = tree.find("body")
     try:
-        return extract_records(root, options, now, url, cleaned=(tree, stats))
+        return extract_records(root, options, now, url, cleaned=(tree, stats, evidence))
     finally:
         restore(body if body is not None else tree, stats)
 
