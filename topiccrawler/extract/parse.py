@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import re
+from itertools import filterfalse
 
 from lxml import etree
 
@@ -90,7 +91,11 @@ def parse_html(text: str, base_url: str | None = None) -> etree._Element:
 
 
 def text_content(element: etree._Element) -> str:
-    """All text below an element, as lxml.html's text_content() gives it (tail excluded)."""
+    """All text below an element, as lxml.html's text_content() gives it (tail excluded).
+    An element without children (links, headings: most of those asked about) is its text,
+    read without serialising it."""
+    if not len(element):
+        return element.text or ""
     return etree.tostring(element, method="text", encoding="unicode", with_tail=False)
 
 
@@ -124,8 +129,8 @@ def visible_text(root: etree._Element, in_place: bool = False) -> str:
     except etree.XSLTApplyError:
         text = _marked_text(root if in_place else copy.deepcopy(root))
     # (most lines the transform writes are blank, or the source's indentation: left unsplit)
-    lines = text.splitlines()
-    return "\n".join(" ".join(line.split()) for line in lines if line and not line.isspace())
+    lines = filterfalse(str.isspace, filter(None, text.splitlines()))
+    return "\n".join([" ".join(line.split()) for line in lines])
 
 
 def _marked_text(root: etree._Element) -> str:
