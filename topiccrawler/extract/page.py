@@ -22,6 +22,7 @@ from topiccrawler.extract.dates import find_time, parse_time
 from topiccrawler.extract.parse import (
     ExtractionError,
     clean_source,
+    json_ld_texts,
     normalize_space,
     parse_html,
     text_content,
@@ -97,7 +98,8 @@ def clean_title(title: str, headings: list[str] = ()) -> str:
 def extract_title(root: etree._Element) -> str | None:
     """The page's title without its site suffix: <title>, og:title, else the first <h1>."""
     headings = [text_content(h) for h in islice(root.iter("h1", "h2"), 6)]
-    candidates = [root.findtext(".//title"), *root.xpath('//meta[@property="og:title"]/@content')]
+    og_titles = (m.get("content") for m in root.iter("meta") if m.get("property") == "og:title")
+    candidates = [root.findtext(".//title"), *(t for t in og_titles if t is not None)]
     for candidate in candidates:
         if candidate and candidate.strip():
             return clean_title(candidate, headings)
@@ -142,7 +144,7 @@ def meta_contents(root: etree._Element) -> dict[str, str]:
 
 def _json_ld(root: etree._Element, key: str) -> str | None:
     """`key` from the page's JSON-LD objects (datePublished, author.name …), if any."""
-    for script in root.xpath('//script[@type="application/ld+json"]/text()'):
+    for script in json_ld_texts(root):
         try:
             data = json.loads(script)
         except ValueError:
@@ -267,9 +269,10 @@ def extract_page(
 
 # <noscript> content a client without JavaScript shows, which the records extractor reads and
 # the body extractor leaves out: text, or line breaks and cells (kept by clean_tree though
-# empty), outside what cleaning removes anyway.
+# empty), outside what cleaning removes anyway. Asked of each <noscript> (found by lxml's
+# iterator: most pages have few or none), not by an XPath over the whole page.
 _NOSCRIPT_SHOWS = etree.XPath(
-    "//noscript//node()[self::text()[normalize-space()] or self::br or self::hr or self::td"
+    "descendant::node()[self::text()[normalize-space()] or self::br or self::hr or self::td"
     " or self::th or self::tr][not(ancestor::*["
     + " or ".join(f"self::{tag}" for tag in NOISE_TAGS if tag != "noscript")
     + "])]"
@@ -280,7 +283,7 @@ def shows_without_javascript(root: etree._Element) -> bool:
     """The page has <noscript> content that cleaning keeps: then the records extractor (which
     shows it) and the body extractor (which does not) need trees of their own. Elsewhere one
     cleaned tree serves both (what a <noscript> without such content leaves is white space)."""
-    return bool(_NOSCRIPT_SHOWS(root))
+    return any(_NOSCRIPT_SHOWS(noscript) for noscript in root.iter("noscript"))
 
 
 def _body_of(tree: etree._Element) -> etree._Element:
@@ -302,8 +305,9 @@ def _read_metadata(
     metas = meta_contents(root)
     published = _meta(root, PUBLISHED_META, metas) or _json_ld(root, "datePublished")
     if published is None:
-        times = root.xpath("//time/@datetime")
-        published = normalize_space(times[0]) if times else find_time(header())
+        times = (t.get("datetime") for t in root.iter("time"))
+        first = next((t for t in times if t is not None), None)
+        published = normalize_space(first) if first is not None else find_time(header())
     author = (
         _meta(root, AUTHOR_META, metas)
         or _json_ld(root, "author")

@@ -45,7 +45,8 @@ def clean_tree(
     # Bottom-up: from each leaf, up through the ancestors its removal leaves empty. A leaf
     # whose attribute gives a time stays: the time a script would show there ("3 hours ago"
     # from a title or data-time), a record's time where the page shows it no other way.
-    for element in reversed(_LEAVES(root)):
+    leaves = [e for e in root.iterdescendants(etree.Element) if not len(e)]  # (no comments now)
+    for element in reversed(leaves):
         if keep_times and not (element.text or "").strip() and _timed_leaf(element):
             continue
         while (
@@ -60,7 +61,6 @@ def clean_tree(
     return root
 
 
-_LEAVES = etree.XPath("descendant::*[not(*)]")  # elements without element children
 _DIGIT = re.compile(r"\d")
 
 

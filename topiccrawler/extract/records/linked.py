@@ -14,7 +14,7 @@ from dataclasses import replace
 from lxml import etree, html
 
 from topiccrawler.extract.dates import parse_time
-from topiccrawler.extract.parse import normalize_space
+from topiccrawler.extract.parse import json_ld_texts, normalize_space
 from topiccrawler.items import PostRecord
 
 # Types whose objects are a thread's opening post.
@@ -32,7 +32,7 @@ def linked_posts(root: etree._Element, body: etree._Element) -> list[PostRecord]
     its author and dateCreated; [] unless there are two or more and every one's text begins
     with words `body` (the cleaned page, scripts out) shows."""
     shown = None
-    for script in root.xpath('//script[@type="application/ld+json"]/text()'):
+    for script in json_ld_texts(root):
         try:
             data = json.loads(script)
         except (ValueError, RecursionError):  # not JSON, or nested past the parser's depth
