@@ -393,12 +393,21 @@ def _short(piece: str) -> bool:
 
 
 def _short_time(piece: str | None) -> bool:
-    return bool(piece) and _short(piece) and _cued_time(piece)
+    return (
+        bool(piece)
+        and _short(piece)
+        and _cued_time(piece, digits=_HAS_DIGIT.search(piece) is not None)
+    )
 
 
-def _cued_time(piece: str) -> bool:
-    """A time in the piece, its cue (`_TIME_CUE`) looked for first."""
-    return _TIME_CUE.search(piece.lower()) is not None and find_time(piece) is not None
+def _cued_time(piece: str, digits: bool) -> bool:
+    """A time in the piece (`digits`: it holds one), what find_time needs to find anything
+    looked for first: a digit, or one of its words in the lowercased text (`_WORD_HINTS`,
+    read as find_time reads them). The words are searched apart from the digit: a pattern
+    led by literals alone lets the regex engine skip to where one could start."""
+    if not digits and _WORD_HINTS.search(piece.lower()) is None:
+        return False
+    return find_time(piece) is not None
 
 
 def _author_marks(element: etree._Element) -> str:
@@ -409,9 +418,6 @@ def _author_marks(element: etree._Element) -> str:
 
 
 _HAS_DIGIT = re.compile(r"\d")
-# What find_time needs to find anything: a digit or one of its words in the lowercased text
-# (checked first, cheaply; find_time reads its words the same way).
-_TIME_CUE = re.compile(rf"\d|{_WORD_HINTS.pattern}")
 
 
 @lru_cache(maxsize=8192)
@@ -640,9 +646,9 @@ def _piece(text: str, words: list[str], chars: int) -> int:
     """The digit and time bits of a text piece, given its words (`text.split()`, not empty)
     and their characters."""
     short = len(text) <= MAX_TIME_PIECE_CHARS or chars + len(words) - 1 <= MAX_TIME_PIECE_CHARS
-    if _HAS_DIGIT.search(text):  # what _cued_time looks for first is there
-        return _DIGITS | _TIMED if short and find_time(text) is not None else _DIGITS
-    return _TIMED if short and _cued_time(text) else 0
+    if _HAS_DIGIT.search(text):
+        return _DIGITS | _TIMED if short and _cued_time(text, digits=True) else _DIGITS
+    return _TIMED if short and _cued_time(text, digits=False) else 0
 
 
 def semantic_nodes(block: etree._Element, skip: frozenset = frozenset()) -> list[SemanticNode]:
