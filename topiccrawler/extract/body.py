@@ -246,10 +246,10 @@ def drop_unlikely(
     stats = text_stats(root) if stats is None else stats
     page_text = stats[root].text
     parents = []
-    for element in _NAMED(root):  # an element without class or id has no verdict
+    for element, names in _named(root):
         if element.tag in ("html", "body") or element.getparent() is None:
             continue
-        verdict = _unlikely(f"{element.get('class', '')} {element.get('id', '')}")
+        verdict = _unlikely(names)
         if not verdict:
             continue
         small = stats[element].text < page_text / 2 if element in stats else True
@@ -260,7 +260,16 @@ def drop_unlikely(
     return stats
 
 
-_NAMED = etree.XPath("descendant::*[@class or @id]")
+def _named(root: etree._Element) -> list[tuple[etree._Element, str]]:
+    """The elements below `root` with a class or id (an element without either has no
+    verdict), each with its names ("class id"); found before any is dropped, by lxml's
+    iterator (an XPath of the same costs a quarter more, and the names read again)."""
+    named = []
+    for element in root.iterdescendants(etree.Element):
+        classes, name = element.get("class"), element.get("id")
+        if classes is not None or name is not None:
+            named.append((element, f"{classes or ''} {name or ''}"))
+    return named
 
 
 def restat(

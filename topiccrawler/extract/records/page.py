@@ -322,15 +322,16 @@ class Known:
         return element
 
 
-# Elements detection may have made: `interleaved` wraps rows in attribute-less <div>/<tbody>.
-_MADE = etree.XPath("descendant::div[not(@*)] | descendant::tbody[not(@*)]")
+# Elements detection may make: `interleaved` wraps rows in attribute-less <div>/<tbody>.
+MADE_TAGS = ("div", "tbody")
 
 
 def restore(body: etree._Element, stats: dict) -> None:
     """Undo what detection changed in the tree: the wrappers it made (elements the page did not
     have when its `stats` were taken) give their rows back to their parents."""
-    for element in _MADE(body):
-        if element not in stats and element.getparent() is not None:
+    made = [e for e in body.iterdescendants(*MADE_TAGS) if e not in stats and not len(e.attrib)]
+    for element in made:  # (found before any is unwrapped; by lxml's iterator, not an XPath)
+        if element.getparent() is not None:
             unwrap(element)
 
 
