@@ -47,7 +47,10 @@ def clean_tree(
     # from a title or data-time), a record's time where the page shows it no other way.
     leaves = [e for e in root.iterdescendants(etree.Element) if not len(e)]  # (no comments now)
     for element in reversed(leaves):
-        if keep_times and not (element.text or "").strip() and _timed_leaf(element):
+        text = element.text
+        if text and not text.isspace():
+            continue  # (most leaves: text of their own)
+        if keep_times and _timed_leaf(element):
             continue
         while (
             element is not root
