@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from lxml import etree
 
-from topiccrawler.extract.dates import find_time, tooltip
+from topiccrawler.extract.dates import TIME_ATTRIBUTES, find_time, tooltip
 
 # Subtrees that never hold body text (the decay paper's list, plus what modern pages add).
 NOISE_TAGS = (
@@ -71,6 +71,8 @@ def _timed_leaf(element: etree._Element) -> bool:
     """An element (an empty one: the caller asks of those) whose attribute gives a time
     (`datetime`, `data-time`, `data-timestamp`, or a tooltip holding one): filled in by a
     script, as forum software shows its posts' ages."""
+    if TIME_ATTRIBUTES.isdisjoint(element.keys()):
+        return False
     get = element.get
     if get("datetime") or get("data-time") or get("data-timestamp"):
         return True

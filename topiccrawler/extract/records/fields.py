@@ -21,6 +21,7 @@ from lxml import etree
 from topiccrawler.extract.dates import (
     _WORD_HINTS,
     MONTH_WORD,
+    TIME_ATTRIBUTES,
     TOOLTIP_ATTRIBUTES,
     find_time,
     parse_time,
@@ -587,9 +588,9 @@ def text_evidence(body: etree._Element) -> tuple[dict[etree._Element, TextStats]
     for element in reversed(list(body.iter(etree.Element))):
         tag = element.tag
         given = 0
-        if element is not body:
+        if element is not body and not TIME_ATTRIBUTES.isdisjoint(element.keys()):
             get = element.get
-            title = (  # tooltip(element), written out: asked of every element of the page
+            title = (  # tooltip(element), written out: asked of the elements that have one
                 get("title")
                 or get("data-tippy-content")
                 or get("data-original-title")
