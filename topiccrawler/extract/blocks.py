@@ -9,17 +9,17 @@ anchor texts and other key tags. Title and body come from the extractors; these 
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 
 from lxml import etree
 
 from topiccrawler.extract.parse import normalize_space, text_content
+from topiccrawler.extract.words import Words
 
 # Class or id words of navigation bars, menus, breadcrumbs, channel bars and footers. The spider
 # uses the same words to tell navigation links from content links.
 NAVIGATION_WORDS = "nav|menu|breadcrumb|crumb|channel|daohang|topbar|sitemap|footer"
-NAVIGATION = re.compile(NAVIGATION_WORDS, re.I)
+NAVIGATION = Words(NAVIGATION_WORDS)
 MAX_ANCHORS = 500  # a page listing thousands of links says what it is in the first few hundred
 MAX_BLOCK_CHARS = 20_000
 
@@ -32,7 +32,7 @@ def _is_navigation(element: etree._Element) -> bool:
 
 @lru_cache(maxsize=8192)
 def _navigation_named(names: str) -> bool:
-    return bool(names.strip()) and bool(NAVIGATION.search(names))
+    return bool(names.strip()) and NAVIGATION.found(names)
 
 
 def _join(texts: list[str]) -> str:

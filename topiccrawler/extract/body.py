@@ -23,24 +23,24 @@ from lxml import etree
 from topiccrawler.extract.body_decay import DECAY_THRESHOLD, MAX_LINK_DENSITY, extract_body_decay
 from topiccrawler.extract.parse import text_content, visible_text
 from topiccrawler.extract.tree import TextStats, clean_tree, drop, element_stats, text_stats
+from topiccrawler.extract.words import Words
 
 # HTML5 page chrome: never body (the paper: meta information is not body either).
 CHROME_TAGS = ("nav", "aside", "footer", "header")
 # Class/id words of blocks that are not the article, and of blocks that are.
-NEGATIVE_NAMES = re.compile(
+NEGATIVE_NAMES = Words(
     r"comment|reply|respond|discuss|sidebar|side-bar|widget|footer|foot\b|related|recommend|"
     r"share|social|sns|breadcrumb|crumb|\bnav|menu|banner|advert|\bads?\b|promo|sponsor|"
     r"subscribe|newsletter|popup|modal|cookie|copyright|author-bio|pager|pagination|"
-    r"hot|rank|tags?\b|toolbar|disclaimer|评论|相关|推荐|热门|版权",
-    re.I,
+    r"hot|rank|tags?\b|toolbar|disclaimer|评论|相关|推荐|热门|版权"
 )
 # Blocks removed before FindMT when nothing in their names speaks for them (readability's
 # "unlikely candidates", narrowed).
-UNLIKELY_NAMES = re.compile(r"comment|respond|disqus|评论", re.I)
+UNLIKELY_NAMES = Words(r"comment|respond|disqus|评论")
 # Named as a sidebar: removed only when small (themes name whole layouts "has-sidebar").
-SIDEBAR_NAMES = re.compile(r"sidebar|side-bar", re.I)
-POSITIVE_NAMES = re.compile(
-    r"article|content|post|entry|main|body|text|story|detail|zoom|正文|内容|artic", re.I
+SIDEBAR_NAMES = Words(r"sidebar|side-bar")
+POSITIVE_NAMES = Words(
+    r"article|content|post|entry|main|body|text|story|detail|zoom|正文|内容|artic"
 )
 TAG_WEIGHTS = {"article": 1.5, "main": 1.3}
 # Nodes FindMT never descends into: one paragraph is never the whole body.
@@ -109,7 +109,7 @@ def name_weight(element: etree._Element, options: BodyOptions, shared: str = "")
 def _names_say(names: str) -> tuple[bool, bool]:
     """Whether class and id names speak against the block (NEGATIVE_NAMES) and for it
     (POSITIVE_NAMES); pages repeat a few names thousands of times."""
-    return bool(NEGATIVE_NAMES.search(names)), bool(POSITIVE_NAMES.search(names))
+    return NEGATIVE_NAMES.found(names), POSITIVE_NAMES.found(names)
 
 
 # A class name's block part, as component naming writes it: "ArticlePage-main",
@@ -229,11 +229,11 @@ def _in_prose(element: etree._Element) -> bool:
 def _unlikely(names: str) -> str:
     """What drop_unlikely reads in class and id names: "unlikely", "sidebar" or "" (nothing,
     or a name that speaks for the block); pages repeat a few names thousands of times."""
-    if not names.strip() or POSITIVE_NAMES.search(names):
+    if not names.strip() or POSITIVE_NAMES.found(names):
         return ""
-    if UNLIKELY_NAMES.search(names):
+    if UNLIKELY_NAMES.found(names):
         return "unlikely"
-    return "sidebar" if SIDEBAR_NAMES.search(names) else ""
+    return "sidebar" if SIDEBAR_NAMES.found(names) else ""
 
 
 def drop_unlikely(

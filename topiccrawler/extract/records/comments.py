@@ -34,18 +34,17 @@ from topiccrawler.extract.records.fields import (
 from topiccrawler.extract.records.forum import ForumOptions
 from topiccrawler.extract.records.similarity import MEASURES, similar_siblings
 from topiccrawler.extract.tree import element_stats, text_stats
+from topiccrawler.extract.words import Words
 from topiccrawler.items import CommentRecord
 
 # class/id words of comment sections and comments.
-COMMENT_HINT = re.compile(
+COMMENT_HINT = Words(
     r"comment|reply|replies|review|respon|discuss|feedback|kommentar|commentaire|"
-    r"评论|留言|回复|跟帖|点评",
-    re.I,
+    r"评论|留言|回复|跟帖|点评"
 )
 # class/id words of a container of comments ("comment-text" holds one comment's paragraphs).
-COMMENT_LIST_HINT = re.compile(
-    r"comments|comment-?list|replies|reviews|responses|discussion|kommentare|评论列表|评论区|留言板",
-    re.I,
+COMMENT_LIST_HINT = Words(
+    r"comments|comment-?list|replies|reviews|responses|discussion|kommentare|评论列表|评论区|留言板"
 )
 
 # Characters outside links a comment block holds at least ("好", "+1" are lost; menus and
@@ -161,7 +160,7 @@ def could_pass(node: etree._Element, kids: list, evidence: Evidence) -> bool:
     author named by the markup in three (half of b = 5)."""
     if len(kids) < 2:
         return False
-    if COMMENT_LIST_HINT.search(_marks(node)) or any(COMMENT_HINT.search(_marks(k)) for k in kids):
+    if COMMENT_LIST_HINT.found(_marks(node)) or any(COMMENT_HINT.found(_marks(k)) for k in kids):
         return True
     return at_least(kids, evidence.timed, 2) or at_least(kids, evidence.authored, 3)
 
@@ -198,8 +197,8 @@ def could_accept(
             if not any(stats[k].text >= 10 for k in same):
                 continue
             if listed is None:
-                listed = COMMENT_LIST_HINT.search(_marks(node)) is not None
-            hinted = listed or any(COMMENT_HINT.search(_marks(k)) for k in same)
+                listed = COMMENT_LIST_HINT.found(_marks(node))
+            hinted = listed or any(COMMENT_HINT.found(_marks(k)) for k in same)
             timed = [k in evidence.timed for k in same]
             structural = len(same) >= options.min_blocks and not shallow
             if not structural and sum(timed) < 0.8 * minimum:
@@ -249,8 +248,8 @@ def is_comment_region(
         return False  # navigation, related articles, product lists: links
     if teasers(region.blocks):
         return False  # "latest posts" or "most active": other threads, each under its title
-    hinted = bool(COMMENT_LIST_HINT.search(_marks(region.parent))) or any(
-        COMMENT_HINT.search(_marks(b)) for b in region.blocks
+    hinted = COMMENT_LIST_HINT.found(_marks(region.parent)) or any(
+        COMMENT_HINT.found(_marks(b)) for b in region.blocks
     )
     timed = sum(map(evidence.shows_time if evidence else shows_time, region.blocks))
     # The paper's test passed (b blocks, deep enough): a name, times or authors confirm it.
@@ -355,7 +354,7 @@ def threaded_singles(body: etree._Element, taken: set[etree._Element]) -> Iterat
 @lru_cache(maxsize=8192)
 def _comment_named(names: str) -> bool:
     """COMMENT_HINT in a class attribute; a page repeats a few of them thousands of times."""
-    return COMMENT_HINT.search(names) is not None
+    return COMMENT_HINT.found(names)
 
 
 def extract_comments(
