@@ -10,18 +10,20 @@ import pytest
 from topiccrawler.extract.blocks import NAVIGATION
 from topiccrawler.extract.body import NEGATIVE_NAMES, POSITIVE_NAMES, SIDEBAR_NAMES, UNLIKELY_NAMES
 from topiccrawler.extract.records.comments import COMMENT_HINT, COMMENT_LIST_HINT
+from topiccrawler.extract.records.fields import AUTHOR_HINT, NOT_PERSON, PROFILE_HINT, TIME_CLASS
 from topiccrawler.extract.words import Words
 
 PATTERNS = [
     NAVIGATION, NEGATIVE_NAMES, POSITIVE_NAMES, SIDEBAR_NAMES, UNLIKELY_NAMES, COMMENT_HINT,
-    COMMENT_LIST_HINT,
+    COMMENT_LIST_HINT, AUTHOR_HINT, NOT_PERSON, PROFILE_HINT, TIME_CLASS,
 ]  # fmt: skip
 # Pieces of class names, in any case, with the characters that fold to ASCII letters
 # (Kelvin sign, long s, dotted capital I) and words of no case.
 PIECES = [
     "comment", "Reply", "REPLIES", "side-bar", "SideBar", "nav", "Nav_", "ads", "ad", "tags",
     "foot", "main", "Content", "x", "-", "_", " ", "1", "\u212aommentar", "di\u017fcu\u017f\u017f",
-    "\u0130", "评论", "正文", "é", "\t",
+    "\u0130", "评论", "正文", "é", "\t", "Author", "user-name", "TIME", "post-date", "profile-box",
+    "category_name", "\u017fite",
 ]  # fmt: skip
 
 

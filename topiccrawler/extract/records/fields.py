@@ -29,6 +29,7 @@ from topiccrawler.extract.dates import (
 )
 from topiccrawler.extract.parse import normalize_space
 from topiccrawler.extract.tree import TextStats, summed, text_stats
+from topiccrawler.extract.words import Words
 
 # Elements that do not break a semantic node: text-level markup.
 INLINE_TAGS = frozenset(
@@ -40,14 +41,13 @@ SKIPPED_TAGS = frozenset(
      "form", "iframe", "object", "embed", "head")
 )  # fmt: skip
 # class/id/itemprop words that name the author of a record.
-AUTHOR_HINT = re.compile(
+AUTHOR_HINT = Words(
     r"(?:^|[-_\s])(?:author|username|user-?name|u-?name|user|nick(?:name)?|poster|fn|name|by|"
-    r"commenter|comment-author|postauthor|member|byline)(?:$|[-_\s])",
-    re.I,
+    r"commenter|comment-author|postauthor|member|byline)(?:$|[-_\s])"
 )
 # A box the markup calls the poster's profile ("thread-profile-box"): its first line names
 # the author where no element is called the author itself.
-PROFILE_HINT = re.compile(r"(?:^|[-_\s])profile(?:[-_](?:box|card|info))?(?:$|[-_\s])", re.I)
+PROFILE_HINT = Words(r"(?:^|[-_\s])profile(?:[-_](?:box|card|info))?(?:$|[-_\s])")
 # class/id names of record chrome: reply and vote buttons, avatars, signatures. Matched on
 # whole class names, by their last word ("comment-reply-link", not "bbp-reply-content").
 CHROME_CLASS = re.compile(
@@ -289,7 +289,7 @@ def _time_of(element: etree._Element, text: str) -> tuple[str | None, str | None
     if timed:
         # Where several elements write a date (a badge's "推荐于2023-11-03" beside the post's
         # time), the one the markup calls the time.
-        node = next((n for n in timed if TIME_CLASS.search(_author_marks(n))), timed[0])
+        node = next((n for n in timed if TIME_CLASS.found(_author_marks(n))), timed[0])
         return _with_clock(node, node_text(node)), None
     if len(text) > MAX_TIME_NODE_CHARS or _opening_link_text(element, text) is not None:
         return find_time(text), None  # a byline: "milkfan · 2 天前 · 1024 次点击"
@@ -297,9 +297,8 @@ def _time_of(element: etree._Element, text: str) -> tuple[str | None, str | None
 
 
 # class/id words of an element that holds a record's time.
-TIME_CLASS = re.compile(
-    r"(?:^|[-_\s])(?:time|date|datetime|timestamp|pubtime|posted|post-?date|ago)(?:$|[-_\s])",
-    re.I,
+TIME_CLASS = Words(
+    r"(?:^|[-_\s])(?:time|date|datetime|timestamp|pubtime|posted|post-?date|ago)(?:$|[-_\s])"
 )
 
 
@@ -321,7 +320,7 @@ def cued_time(element: etree._Element) -> str | None:
     for _ in range(2):
         if named is None or not isinstance(named.tag, str):
             return None
-        if TIME_CLASS.search(_author_marks(named)):
+        if TIME_CLASS.found(_author_marks(named)):
             return text.strip()
         named = named.getparent()
     return None
@@ -425,17 +424,17 @@ _HAS_DIGIT = re.compile(r"\d")
 def _author_hint(marks: str) -> bool | None:
     """How an element's marks name an author: False (strongly: "author", "username"), True
     (weakly: a profile box), None (not, or as a thing: "category-name")."""
-    if NOT_PERSON.search(marks):
+    if NOT_PERSON.found(marks):
         return None
-    if AUTHOR_HINT.search(marks):
+    if AUTHOR_HINT.found(marks):
         return False
-    return True if PROFILE_HINT.search(marks) else None
+    return True if PROFILE_HINT.found(marks) else None
 
 
 @lru_cache(maxsize=8192)
 def _author_named(marks: str) -> bool:
     """AUTHOR_HINT in an element's marks; pages repeat a few class names thousands of times."""
-    return AUTHOR_HINT.search(marks) is not None
+    return AUTHOR_HINT.found(marks)
 
 
 class Evidence:
@@ -792,7 +791,7 @@ NOT_THE_AUTHOR: tuple[tuple[str, bool, Callable[..., bool]], ...] = (
     ("a group or rank link in the poster's title box", False,
      lambda element, block, name: _rank_marked(element)),
     ("the time's element ('user-action-time')", False,
-     lambda element, block, name: TIME_CLASS.search(_author_marks(element)) is not None),
+     lambda element, block, name: TIME_CLASS.found(_author_marks(element))),
     ("the quoted post's author", True, lambda element, block, name: _quoted(element, block)),
     ("a name mentioned in the text", True,
      lambda element, block, name: name[0] == "@" and _mention(element)),
@@ -822,8 +821,8 @@ IN_REPLY_TO = re.compile(
     re.I,
 )
 # Names of things, not people: "category-name", "tag__name", "forum-title-name".
-NOT_PERSON = re.compile(
-    r"(?:category|tag|badge|forum|board|site|file|attachment|image|product)[-_]*name", re.I
+NOT_PERSON = Words(
+    r"(?:category|tag|badge|forum|board|site|file|attachment|image|product)[-_]*name"
 )
 QUOTE_CLASS = re.compile(r"(?:^|[-_\s])quote(?:$|[-_\s])", re.I)
 
