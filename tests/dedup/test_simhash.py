@@ -31,4 +31,5 @@ def test_the_fingerprint_of_a_text_never_changes():
         "and that returns filed before then are read under the old ones. "
         "税务局周一表示，小企业新规五月起施行。"
     ) * 3
-    assert simhash(text) == 0x6772B454564ADDCE  # (computed before the shingles were hashed by copies)
+    # (the value computed before the shingles were hashed by copies of one state)
+    assert simhash(text) == 0x6772B454564ADDCE
