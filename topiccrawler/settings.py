@@ -153,10 +153,9 @@ FORUM_SIMILARITY = 0.9  # SoL above which two blocks share a layout
 FORUM_WEIGHTS = [0.6, 0.3, 0.1]  # SoL's weight of each level compared (N = their number)
 FORUM_MIN_BLOCKS = 2  # K: alike blocks a node needs to hold posts or thread-list rows
 # Pages read in worker processes on other cores while the crawl goes on (extraction_workers.py;
-# 0: in the crawl's process). Off by default: on two cores a worker took 10 % of the CPU off the
-# crawl's process but gained no fetches/s, and a page waiting for it gates its links later
-# (harvest 0.01 lower). Past EXTRACT_IN_FLIGHT pages handed out, pages are read in the crawl's
-# process.
+# 0: in the crawl's process). Off by default: on two cores one worker gained 0-25 % fetches/s
+# in runs that varied more than that (harvest the same), docs/benchmarks.md. Past
+# EXTRACT_IN_FLIGHT pages handed out, pages are read in the crawl's process.
 EXTRACT_PROCESSES = 0
 EXTRACT_IN_FLIGHT = 0  # 0: two per worker process (one read, one waiting: a worker never idles)
 
