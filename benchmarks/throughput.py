@@ -24,6 +24,14 @@ which serves the web on a free port; rounds alternate the two crawlers (A B A B 
   Linux), and its CPU per fetch within the span: near 100 % the crawl is CPU-bound and its
   rate is the inverse of its CPU per fetch; well under, it waits (for its extraction workers,
   for responses) and less CPU per fetch does not make it faster;
+- listen drops: connections the kernel refused while the server's accept queue was full
+  (Linux's TcpExtListenDrops, counted over the crawl; the machine's, so quiet it otherwise).
+  The testbed's server (Python's ThreadingHTTPServer) listens with a queue of 5: a crawler
+  that opens more connections at once than that loses the rest's first SYN, and the kernel
+  sends it again after one second, a second in which those requests wait. Both crawlers
+  meet it (the testbed's politeness overrides allow 8 requests per host; topiccrawler's
+  defaults, 2); topiccrawler opens its connections in a burst at its start (robots.txt, the
+  entrances, then 16 requests at once), where an idle second shows in its access log;
 - CPU per fetched page: the crawler process's user + system CPU (resource usage of its process,
   measured by a wrapper around it, not the server's) over the fetches;
 - with --profile, one more round each under cProfile on a CPU clock: self time summed by
@@ -199,6 +207,20 @@ def crawl_command(
 
 # Requests the harness itself makes of the server (run_crawl.py stops it after the crawl).
 HARNESS_PATHS = frozenset(("/stop",))
+NETSTAT = Path("/proc/net/netstat")
+
+
+def listen_drops() -> int | None:
+    """Connections the kernel has dropped at full accept queues since boot (Linux), or None."""
+    try:
+        lines = NETSTAT.read_text().splitlines()
+    except OSError:
+        return None
+    for names, values in zip(lines[::2], lines[1::2], strict=False):
+        if names.startswith("TcpExt:"):
+            fields = dict(zip(names.split(), values.split(), strict=False))
+            return int(fields["ListenDrops"]) if "ListenDrops" in fields else None
+    return None
 
 
 class CpuSampler:
@@ -301,6 +323,7 @@ def run(
     command = [PY, str(TESTBED / "run_crawl.py"), "--web", str(web), "--log", str(log)]
     command += ["--timeout", "900", "--", *crawl_command(crawler, folder, pages, prof, extra)]
     env = {k: v for k, v in os.environ.items() if k != "SCRAPY_SETTINGS_MODULE"}
+    drops = listen_drops()
     with (folder / "run_crawl.out").open("w") as out:
         process = subprocess.Popen(command, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, env=env)
         if CpuSampler.available():
@@ -310,6 +333,7 @@ def run(
             sampler, code = None, process.wait()
     if code:
         raise subprocess.CalledProcessError(code, command)
+    after = listen_drops()
     requests = [json.loads(line) for line in log.read_text().splitlines() if line.strip()]
     times = [r["t"] for r in requests if r.get("path") not in HARNESS_PATHS]
     cpu = json.loads((folder / "cpu.json").read_text())
@@ -322,6 +346,8 @@ def run(
         "h@100": scores.get("harvest@100", scores.get("h@100")),
         **workers_cpu(folder / "scrapy.log", len(times)),
     }  # fmt: skip
+    if drops is not None and after is not None:
+        result["listen_drops"] = after - drops
     if window is not None and not profile:
         result["busy"] = window[0] / span
         result["window_ms_fetch"] = window[0] * 1000 / len(times)
@@ -473,6 +499,11 @@ def report(results: dict[str, list[dict]], profiles: dict[str, dict], title: str
             children = [r["window_children_ms_fetch"] for r in rounds]
             more = f" | {' '.join(f'{x:.1f}' for x in children)}" if any(children) else ""
             print(f"  {crawler:12} | {busy:16} | {own}{more}")
+    if all("listen_drops" in r for rounds in results.values() for r in rounds):
+        print("connections dropped at the server's full accept queue (each waits 1 s): " + "; ".join(
+            f"{crawler} {' '.join(str(r['listen_drops']) for r in rounds)}"
+            for crawler, rounds in results.items()
+        ))  # fmt: skip
     workers = [r["workers_ms_page"] for r in results["topiccrawler"] if "workers_ms_page" in r]
     if workers:
         own = [r["cpu_ms_page"] - r.get("workers_ms_page", 0.0) for r in results["topiccrawler"]]

@@ -150,6 +150,34 @@ def test_the_grouped_scan_finds_what_one_alternation_of_the_patterns_finds():
         ), text
 
 
+def test_the_scan_for_times_without_digits_finds_what_their_alternation_finds():
+    # _WORDS_ONLY is grouped and guarded by its first characters as _ANY_TIME is.
+    words = [p for p in dates.PATTERNS if p[0] in ("day", "ago", "now")]
+    plain = re.compile("|".join(dates._body(p) for _, p in words))
+    rng = random.Random(7)
+    for _ in range(20000):
+        text = "".join(rng.choice(PIECES) for _ in range(rng.randint(1, 14)))
+        found, expected = dates._WORDS_ONLY.search(text), plain.search(text)
+        assert (found and (found.start(), found.group(0))) == (
+            expected and (expected.start(), expected.group(0))
+        ), text
+
+
+def test_the_first_characters_of_a_pattern_hold_every_start_of_a_match():
+    first = dates._first_characters
+    assert first(r"\b(?:today|hier)") == "ht"
+    assert first(r"(?<!\d)(?:19|20)\d{2}") == "12"
+    assert first("a?b") == "ab"  # (an optional item: the next one may begin)
+    assert first(r"[0-9]+|刚刚") == "0-9刚"
+    assert first(r"\d+") == r"\d"
+    # anything may begin these: no class, the scan tries every position
+    assert first("a*") is None  # (it can match nothing)
+    assert first(".x") is None
+    assert first("[^a]") is None
+    assert first(r"\w") is None
+    assert first(r"\s*x") is None  # (a class of spaces is not read: anything)
+
+
 def test_day_first_reads_a_date_of_numbers_that_could_be_either():
     assert parse_time("04/07/2023", now=NOW).month == 4
     assert parse_time("04/07/2023", now=NOW, day_first=True).month == 7

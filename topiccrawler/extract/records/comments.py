@@ -336,11 +336,14 @@ def _take(region: Region, taken: set[etree._Element]) -> None:
     taken.update(region.blocks)
 
 
+_CLASSED = etree.XPath("descendant-or-self::*[@class]")
+
+
 def threaded_singles(body: etree._Element, taken: set[etree._Element]) -> Iterator[Region]:
     """A lone comment with replies nested in it (one thread of two or three comments has no
     similar siblings to find): an element named like a comment whose own template repeats
     inside it."""
-    for element in body.xpath("descendant-or-self::*[@class]"):  # document order
+    for element in _CLASSED(body):  # document order
         if not _comment_named(element.get("class")) or element in taken:
             continue
         if any(a in taken for a in element.iterancestors()):

@@ -357,6 +357,14 @@ def _with_clock(node: etree._Element, shown: str) -> str:
 MAX_TIME_PIECE_CHARS = 120
 
 
+# Elements below that give a time as an attribute (XPaths compiled once: `element.xpath(…)`
+# compiles its expression at every call).
+_TIMED_BELOW = etree.XPath(
+    "descendant::time[@datetime] | descendant::*[@data-time or @data-timestamp]"
+)
+_MARKED_BELOW = etree.XPath("descendant::*[@class or @id or @itemprop or @rel]")
+
+
 def shows_time(block: etree._Element) -> bool:
     """The block writes a time in one of its short texts (a byline, a <time>), or gives one
     as an attribute. Long prose is not read: a date inside a comment's text does not make it a
@@ -364,7 +372,7 @@ def shows_time(block: etree._Element) -> bool:
     for piece in block.itertext():
         if _short(piece) and find_time(piece):
             return True
-    if block.xpath(".//time[@datetime] | .//*[@data-time or @data-timestamp]"):
+    if _TIMED_BELOW(block):
         return True
     if any(_short_time(title) for title in _TOOLTIPS(block)):
         return True
@@ -748,8 +756,9 @@ def hinted_author(
     profile link) before others (the "poster-info" lines beside it, a user box); a profile
     box's first line only where nothing is called the author."""
     found = []
-    for element in block.xpath(".//*[@class or @id or @itemprop or @rel]"):
-        if skip and (element in skip or any(s in skip for s in element.iterancestors())):
+    skipped = {e for s in skip for e in s.iter()}  # the nested records' elements
+    for element in _MARKED_BELOW(block):
+        if element in skipped:
             continue
         marks = " ".join(
             (element.get("class") or "", element.get("id") or "", element.get("itemprop") or "",

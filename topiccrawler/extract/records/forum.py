@@ -807,14 +807,13 @@ def is_accepted(block: etree._Element) -> bool:
 POST_TYPES = re.compile(r"schema\.org/(?:Answer|DiscussionForumPosting)$", re.I)
 
 
+_TYPED = etree.XPath("descendant-or-self::*[@itemtype]")
+
+
 def schema_posts(body: etree._Element) -> list[etree._Element]:
     """Elements the page marks up as answers or forum posts (microdata), each with text
     of its own: Q&A pages show no time per answer, which SoL's time test would miss."""
-    marked = [
-        e
-        for e in body.xpath("descendant-or-self::*[@itemtype]")
-        if POST_TYPES.search(e.get("itemtype"))
-    ]
+    marked = [e for e in _TYPED(body) if POST_TYPES.search(e.get("itemtype"))]
     if not marked:
         return []
     _, text, link = text_and_links(marked)
