@@ -16,6 +16,7 @@ from tests.crawl import crawl
 from tests.middlewares.test_address_guard import RecordingServer
 from topiccrawler.cli import main
 from topiccrawler.exporters import FormulaSafeCsvItemExporter
+from topiccrawler.extraction_workers import read_page
 from topiccrawler.guard.text import (
     CONTROL_CANDIDATE,
     CONTROL_REFERENCE,
@@ -27,6 +28,7 @@ from topiccrawler.guard.text import (
     make_inert,
 )
 from topiccrawler.items import CommentRecord, PageItem, SearchHitRecord, SearchResultsItem
+from topiccrawler.middlewares.extraction import fill
 from topiccrawler.storage import Database, store_page
 from topiccrawler.storage.models import Comment, Page
 
@@ -193,6 +195,17 @@ def test_make_inert_reaches_records_and_hits():
     )
     make_inert(hits)
     assert (hits.hits[0].title, hits.hits[0].snippet) == ("x[2J", "s")
+
+
+def test_fields_made_inert_when_read_are_not_read_again():
+    page = PageItem(url="http://a.example/", topic="t", status=200, referrer="http://r\x1b.example/",
+                    fetched_at=datetime(2026, 1, 1, tzinfo=UTC), html=hostile_page())  # fmt: skip
+    fill(page, read_page(page.html, page.url, page.fetched_at, None))
+    assert not ANY_CONTROL.search(page.title or "") and not ANY_CONTROL.search(page.body)
+    assert page.referrer == "http://r.example/"  # the item's own fields are made inert by fill
+    kept = PageItem(url="u", topic="t", status=200, fetched_at=page.fetched_at, title="a\x1b")
+    make_inert(kept, skip=frozenset({"title"}))
+    assert kept.title == "a\x1b"
 
 
 def test_escape_controls_makes_them_visible():

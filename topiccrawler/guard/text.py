@@ -88,14 +88,15 @@ def _has_controls(data: bytes) -> bool:
     return b"\xc2" in data and _C1_UTF8.search(data) is not None
 
 
-def make_inert(value: Any) -> Any:
+def make_inert(value: Any, skip: frozenset[str] = SKIPPED_FIELDS) -> Any:
     """`drop_controls` over every string of an item: its fields, records, lists and dicts
-    (in place for dataclasses, which are returned)."""
+    (in place for dataclasses, which are returned). `skip`: a dataclass's fields left as they
+    are (the raw page and derived scores; fields already made inert)."""
     if isinstance(value, str):
         return drop_controls(value)
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         for field in dataclasses.fields(value):
-            if field.name not in SKIPPED_FIELDS:
+            if field.name not in skip:
                 setattr(value, field.name, make_inert(getattr(value, field.name)))
         return value
     if isinstance(value, list):

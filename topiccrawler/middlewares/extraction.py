@@ -33,7 +33,7 @@ from topiccrawler.dedup.simhash import remember as remember_simhash
 from topiccrawler.extract.records.comments import RecordOptions
 from topiccrawler.extract.records.forum import ForumOptions
 from topiccrawler.extraction_workers import ExtractedFields, ExtractionPool, read_page
-from topiccrawler.guard.text import drop_html_controls, make_inert
+from topiccrawler.guard.text import SKIPPED_FIELDS, drop_html_controls, make_inert
 from topiccrawler.items import PageItem, SearchResultsItem
 
 logger = logging.getLogger(__name__)
@@ -208,6 +208,13 @@ def extract_into(item: PageItem, records: RecordOptions | None = RecordOptions()
     fill(item, read_page(item.html, item.url, item.fetched_at, records))
 
 
+# The PageItem fields `fill` sets from ExtractedFields.
+READ_FIELDS = frozenset((
+    "title", "body", "published", "published_at", "author", "source", "link_density", "blocks",
+    "comments", "posts", "threads", "extraction_error",
+))  # fmt: skip
+
+
 def fill(item: PageItem, fields: ExtractedFields) -> None:
     """The page's extracted fields set from what extraction (here or in a worker) read."""
     item.title = fields.title
@@ -222,7 +229,9 @@ def fill(item: PageItem, fields: ExtractedFields) -> None:
     item.posts = fields.posts
     item.threads = fields.threads
     item.extraction_error = fields.error
-    make_inert(item)  # crawled text is data: no control characters in anything stored
+    # Crawled text is data: no control characters in anything stored (what was read from the
+    # page was made inert as it was read, `read_page`).
+    make_inert(item, skip=SKIPPED_FIELDS | READ_FIELDS)
     item.extracted = True
     if fields.body_hash and item.body == fields.body:
         remember_simhash(item.body, fields.body_hash)  # dedup takes it without hashing again
