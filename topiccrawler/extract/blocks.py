@@ -24,7 +24,8 @@ MAX_ANCHORS = 500  # a page listing thousands of links says what it is in the fi
 MAX_BLOCK_CHARS = 20_000
 
 
-def _is_navigation(element: etree._Element) -> bool:
+def is_navigation(element: etree._Element) -> bool:
+    """A navigation bar, menu, breadcrumb, channel bar or footer: by tag, role, class or id."""
     if element.tag in ("nav", "footer") or element.get("role") == "navigation":
         return True
     return _navigation_named(f"{element.get('class', '')} {element.get('id', '')}")
@@ -33,6 +34,22 @@ def _is_navigation(element: etree._Element) -> bool:
 @lru_cache(maxsize=8192)
 def _navigation_named(names: str) -> bool:
     return bool(names.strip()) and NAVIGATION.found(names)
+
+
+def navigation_hrefs(root: etree._Element) -> set[str]:
+    """The href of every link inside navigation (`is_navigation`) anywhere in the page, as
+    written. Read by lxml's iterator: the XPath of the same test (`re:test` of every element's
+    class and id, which lxml runs as Python callbacks) cost three times parsing the page."""
+    hrefs: set[str] = set()
+    inside: set[etree._Element] = set()  # (the links of a navigation's navigations are its own)
+    for element in root.iter(etree.Element):
+        if element in inside or not is_navigation(element):
+            continue
+        inside.update(element.iterdescendants())
+        hrefs.update(
+            href for link in element.iterdescendants("a") if (href := link.get("href")) is not None
+        )
+    return hrefs
 
 
 def _join(texts: list[str]) -> str:
@@ -46,7 +63,7 @@ def page_blocks(root: etree._Element) -> dict[str, str]:
     for element in root.iter(
         "nav", "footer", "div", "ul", "ol", "header", "p", "span", "td", "section"
     ):
-        if element in inside_navigation or not _is_navigation(element):
+        if element in inside_navigation or not is_navigation(element):
             continue
         navigation.append(normalize_space(text_content(element)))
         inside_navigation.update(element.iter())

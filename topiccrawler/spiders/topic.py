@@ -24,7 +24,7 @@ from scrapy.spidermiddlewares.httperror import HttpError
 from topiccrawler.discovery.meta import DISCOVERY
 from topiccrawler.distributed.learning import SharedQueryYields
 from topiccrawler.distributed.state import shared_crawl_for
-from topiccrawler.extract.blocks import NAVIGATION_WORDS
+from topiccrawler.extract.blocks import navigation_hrefs
 from topiccrawler.extract.encoding import decode_html, looks_binary
 from topiccrawler.frontier.priority import ENTRANCE_PRIORITY, QUERY_PRIORITY
 from topiccrawler.frontier.queries import QueryYields
@@ -70,14 +70,6 @@ from topiccrawler.urls import host_in_domains, strip_tracking
 logger = logging.getLogger(__name__)
 
 HTML_TYPES = ("text/html", "application/xhtml+xml")
-
-
-# Links in navigation bars, menus, breadcrumbs and footers: they lead everywhere, not onwards.
-NAVIGATION_LINKS = (
-    "//nav//a/@href | //footer//a/@href | //*[@role='navigation']//a/@href"
-    f" | //*[re:test(@class, '{NAVIGATION_WORDS}', 'i')"
-    f" or re:test(@id, '{NAVIGATION_WORDS}', 'i')]//a/@href"
-)
 
 
 class TopicSpider(Spider):
@@ -388,7 +380,8 @@ class TopicSpider(Spider):
             self.topic.seeds, self.crawler.settings, meta.get(AUTHORITY_SITE), response.url
         )
         decoded = in_encoding(response, page.encoding)  # Scrapy's own parse where it can
-        navigation = {decoded.urljoin(href) for href in decoded.xpath(NAVIGATION_LINKS).getall()}
+        # Links in navigation bars, menus, breadcrumbs and footers lead everywhere, not onwards.
+        navigation = {decoded.urljoin(href) for href in navigation_hrefs(decoded.selector.root)}
         for link in self.link_extractor.extract_links(decoded):
             if not host_in_domains(link.url, limits.domains) or links_to_a_file(link.url):
                 continue
