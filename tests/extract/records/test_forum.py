@@ -237,3 +237,51 @@ def test_a_coarse_date_shown_is_the_time_as_written_and_the_attribute_is_kept():
         "2019-09-29T05:10:04+00:00",
         "2019-09-29T05:44:00+00:00",
     ]
+
+
+def answer(n: int, user: str, when: str, text: str, badge: str = "", more: str = "") -> str:
+    """A Q&A answer: its meta row (profile link, time), its text, its footer; `badge`: a
+    label row before them (the accepted or best answer), `more`: a row after them."""
+    label = f'<div class="answer-label"><span>{badge}</span></div>' if badge else ""
+    return f"""<div class="answer" id="answer-{n}">{label}<div class="answer-meta">
+<a class="user-link" href="/users/{n}/">{user}</a> <span class="answer-time">{when}</span></div>
+<div class="answer-body"><p>{text}</p></div>{more}<div class="answer-footer">
+<button>{n + 3} votes</button> <a href="#c">Comment</a></div></div>"""
+
+
+def qa_page(answers: list[str]) -> str:
+    return f"""<html><body><header><a href="/">Q&amp;A</a></header><main>
+<h1>Why does the export stop after five minutes?</h1><div class="question-text"><p>The nightly
+export stops after exactly five minutes although it needs ten. What limits it?</p></div>
+<div class="answers"><h2>{len(answers)} answers</h2>{"".join(answers)}</div></main></body></html>"""
+
+
+TWO_ANSWERS = [
+    ("Sam Greene", "2023-06-01 08:00", "The plan limits a run to five minutes; raise the limit in its settings."),
+    ("Devika R", "2023-06-01 12:30", "If it must run longer than ten minutes, move it to a queue of its own."),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("badge", ["Accepted answer", "最佳答案"])
+def test_two_answers_one_marked_with_a_badge_row_are_both_posts(badge):
+    first, second = TWO_ANSWERS
+    page = qa_page([answer(1, *first, badge=badge), answer(2, *second)])
+    records = extract_records(page, url="https://qa.example.test/questions/42/export")
+    assert [(p.author, p.time) for p in records.posts] == [(a, t) for a, t, _ in TWO_ANSWERS]
+    assert records.posts[1].text == TWO_ANSWERS[1][2]
+    assert [p.accepted for p in records.posts] == [True, False]  # what its badge says
+
+
+def test_a_badge_row_is_a_short_text_alone():
+    from lxml import html
+
+    from topiccrawler.extract.records.forum import _badge
+
+    def row(markup: str) -> bool:
+        return _badge(html.fragment_fromstring(markup))
+
+    assert row("<div><span>Accepted answer</span></div>") and row("<div>最佳答案</div>")
+    assert not row('<div><a href="/u/1">Sam</a></div>')  # a link: an author, not a badge
+    assert not row("<div>2023-06-01 08:00</div>") and not row("<div>12 votes</div>")
+    assert not row("<div>The plan limits a run to five minutes, raise it.</div>")  # a text
+    assert not row("<div> </div>")

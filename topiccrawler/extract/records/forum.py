@@ -28,6 +28,7 @@ import numpy as np
 from lxml import etree
 
 from topiccrawler.extract.dates import find_time, parse_time
+from topiccrawler.extract.parse import normalize_space
 from topiccrawler.extract.records.fields import (
     SKIPPED_TAGS,
     Evidence,
@@ -248,9 +249,55 @@ def topic_blocks(
             )
             for role in by_role(named_alike(group, kids))
         ]
+        if not found:  # (where SoL grouped some, `named_alike` adds their like)
+            found = badged_posts(kids, options)
         groups.extend(_merged(found, kids) if len(found) > 1 else found)
     groups.sort(key=len, reverse=True)
     return groups
+
+
+def badged_posts(kids: list, options: ForumOptions) -> list[list]:
+    """Siblings the page names alike (tag and first class name), each like a post, that SoL
+    finds alike once their badge rows are left out: a group. A post marked as the accepted
+    answer (or the best, or sticky) holds a row more ("Accepted answer"), which shifts every
+    position SoL compares; where the other posts form a group `named_alike` adds it, but two
+    answers form none. A badge row is a short text alone: no link, no time, no digit."""
+    by_name: dict[tuple[str, str], list] = {}
+    for kid in kids:
+        if word := class_word(kid):
+            by_name.setdefault((kid.tag, word), []).append(kid)
+    groups = []
+    for same in by_name.values():
+        if len(same) < options.min_blocks or not all(map(_post_like, same)):
+            continue
+        levels = [_unbadged_levels(block, len(options.weights)) for block in same]
+        if len(set(map(len, (level[0] for level in levels)))) != 1:
+            continue  # a row more or less than a badge
+        first = levels[0]
+        if all(sol(first, other, options.weights) > options.similarity for other in levels[1:]):
+            groups.append(same)
+    return groups
+
+
+MAX_BADGE_CHARS = 24
+
+
+def _unbadged_levels(block: etree._Element, depth: int) -> tuple[tuple[tuple, ...], ...]:
+    """`layout_levels` of the block without its badge rows (see `badged_posts`)."""
+    current = [c for c in layout_children(block) if not _badge(c)]
+    levels = [tuple(map(layout_of, current))]
+    for _ in range(depth - 1):
+        current = [c for node in current for c in layout_children(node)]
+        levels.append(tuple(map(layout_of, current)))
+    return tuple(levels)
+
+
+def _badge(row: etree._Element) -> str | None:
+    """The row's text if the row is a badge (a short text alone: no link, no time, no digit)."""
+    text = normalize_space("".join(row.itertext()))
+    if not 0 < len(text) <= MAX_BADGE_CHARS or any(c.isdigit() for c in text):
+        return None
+    return text if next(row.iter("a"), None) is None else None
 
 
 def by_role(group: list[etree._Element]) -> list[list[etree._Element]]:
@@ -797,10 +844,24 @@ ACCEPTED_CLASS = re.compile(
 
 
 def is_accepted(block: etree._Element) -> bool:
-    """The page marks the block as the question's accepted answer (microdata or a class)."""
+    """The page marks the block as the question's accepted answer (microdata, a class, or a
+    badge row that says so)."""
     if ACCEPTED in (block.get("itemprop") or "").split():
         return True
-    return any(ACCEPTED_CLASS.match(name) for name in (block.get("class") or "").split())
+    if any(ACCEPTED_CLASS.match(name) for name in (block.get("class") or "").split()):
+        return True
+    return any(
+        (text := _badge(row)) is not None and ACCEPTED_BADGE.search(text) is not None
+        for row in layout_children(block)
+    )
+
+
+# What a badge row of the accepted or best answer says (`_badge`).
+ACCEPTED_BADGE = re.compile(
+    r"\b(?:accepted|best)\s+(?:answer|solution)\b|^solution$|最佳答案|已采纳|采纳答案|满意答案"
+    r"|beste antwort|meilleure réponse|mejor respuesta",
+    re.I,
+)
 
 
 # schema.org types of forum posts and answers: a page that marks them up says what they are.
