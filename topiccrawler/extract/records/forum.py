@@ -250,13 +250,13 @@ def topic_blocks(
             for role in by_role(named_alike(group, kids))
         ]
         if not found:  # (where SoL grouped some, `named_alike` adds their like)
-            found = badged_posts(kids, options)
+            found = badged_posts(kids, options, evidence)
         groups.extend(_merged(found, kids) if len(found) > 1 else found)
     groups.sort(key=len, reverse=True)
     return groups
 
 
-def badged_posts(kids: list, options: ForumOptions) -> list[list]:
+def badged_posts(kids: list, options: ForumOptions, evidence: Evidence | None = None) -> list[list]:
     """Siblings the page names alike (tag and first class name), each like a post, that SoL
     finds alike once their badge rows are left out: a group. A post marked as the accepted
     answer (or the best, or sticky) holds a row more ("Accepted answer"), which shifts every
@@ -268,7 +268,15 @@ def badged_posts(kids: list, options: ForumOptions) -> list[list]:
             by_name.setdefault((kid.tag, word), []).append(kid)
     groups = []
     for same in by_name.values():
-        if len(same) < options.min_blocks or not all(map(_post_like, same)):
+        if len(same) < options.min_blocks:
+            continue
+        if evidence is not None and not all(
+            k in evidence.timed or k not in evidence.known for k in same
+        ):
+            continue  # (a post shows a time: `_post_like`, from the page's evidence)
+        if not any(_badge(row) for block in same for row in layout_children(block)):
+            continue  # (most siblings named alike: no badge, and SoL has compared them)
+        if not all(map(_post_like, same)):
             continue
         levels = [_unbadged_levels(block, len(options.weights)) for block in same]
         if len(set(map(len, (level[0] for level in levels)))) != 1:
@@ -280,6 +288,7 @@ def badged_posts(kids: list, options: ForumOptions) -> list[list]:
 
 
 MAX_BADGE_CHARS = 24
+MAX_BADGE_SOURCE_CHARS = 200  # its text as written, indentation and all
 
 
 def _unbadged_levels(block: etree._Element, depth: int) -> tuple[tuple[tuple, ...], ...]:
@@ -294,7 +303,13 @@ def _unbadged_levels(block: etree._Element, depth: int) -> tuple[tuple[tuple, ..
 
 def _badge(row: etree._Element) -> str | None:
     """The row's text if the row is a badge (a short text alone: no link, no time, no digit)."""
-    text = normalize_space("".join(row.itertext()))
+    pieces, size = [], 0
+    for piece in row.itertext():  # read no further than a badge can be (rows hold posts)
+        pieces.append(piece)
+        size += len(piece)
+        if size > MAX_BADGE_SOURCE_CHARS:
+            return None
+    text = normalize_space("".join(pieces))
     if not 0 < len(text) <= MAX_BADGE_CHARS or any(c.isdigit() for c in text):
         return None
     return text if next(row.iter("a"), None) is None else None
