@@ -285,3 +285,17 @@ def test_a_badge_row_is_a_short_text_alone():
     assert not row("<div>2023-06-01 08:00</div>") and not row("<div>12 votes</div>")
     assert not row("<div>The plan limits a run to five minutes, raise it.</div>")  # a text
     assert not row("<div> </div>")
+
+
+def test_the_time_shown_is_read_before_one_kept_for_screen_readers():
+    # The ISO form beside the date shown, as Q&A software writes it for screen readers.
+    hidden = (
+        '</span><local-time datetime="{iso}" class="is-visually-hidden">{iso}</local-time>'
+        '<span class="shown">{when}'
+    )
+    answers = [
+        answer(n, user, hidden.format(iso=when.replace(" ", "T") + ":00Z", when=when), text)
+        for n, (user, when, text) in enumerate(TWO_ANSWERS, start=1)
+    ]
+    records = extract_records(qa_page(answers), url="https://qa.example.test/questions/42/x")
+    assert [p.time for p in records.posts] == [when for _, when, _ in TWO_ANSWERS]

@@ -19,8 +19,6 @@ import written_records  # noqa: E402
 KNOWN_GAPS = {
     "wechat-like": "comments shown without any time: three blocks are too few to be a region "
     "on structure alone, and a timeless short region is not believed (it invited sidebars)",
-    "microsoft-qa-like": "both answers and their authors are found (badge rows left out of the "
-    "layouts compared), but the time read is the visually hidden ISO form before the date shown",
     "hardware-fr-like": "the poster's name is a bold line atop a column of their own, with no "
     "link and no class saying so: no rule reads it",
 }

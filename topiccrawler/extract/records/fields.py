@@ -967,6 +967,21 @@ def _sentence(squeezed: str) -> bool:
     )
 
 
+# Class names of text kept for screen readers only ("sr-only", "visually-hidden",
+# "screen-reader-text"): a time there repeats the one the page shows, in another form.
+VISUALLY_HIDDEN = Words(r"sr-only|visually-?hidden|screen-reader|offscreen")
+
+
+def visually_hidden(element: etree._Element, stops: set[etree._Element]) -> bool:
+    """The element, or an ancestor below one of `stops`, is named as screen-reader text."""
+    while element is not None and element not in stops:
+        names = element.get("class")
+        if names and VISUALLY_HIDDEN.found(names):
+            return True
+        element = element.getparent()
+    return False
+
+
 def is_chrome(node: SemanticNode, block: etree._Element) -> bool:
     """A reply/vote/quote button, an avatar, a bare number: chrome on any record."""
     return bool(CHROME_TEXT.match(node.text)) or under_chrome(node, {block})
@@ -1025,6 +1040,7 @@ def block_fields(blocks: list[etree._Element], all_blocks: set, now=None) -> lis
             and not under_chrome(n, stops)
             and id(n) not in not_post
         ),
+        prefer=lambda n: not visually_hidden(n.element, stops),
     )
     # Author links: a link the same in every block ("发消息", "PM") is a label, also in a
     # thread of two; unless no other link is there (one poster twice).
