@@ -284,7 +284,7 @@ def test_a_badge_row_is_a_short_text_alone():
     assert not row('<div><a href="/u/1">Sam</a></div>')  # a link: an author, not a badge
     assert not row("<div>2023-06-01 08:00</div>") and not row("<div>12 votes</div>")
     assert not row("<div>The plan limits a run to five minutes, raise it.</div>")  # a text
-    assert not row("<div> </div>")
+    assert not row("<div> </div>") and not row("<div>yesterday</div>")  # a time in words
 
 
 def test_the_time_shown_is_read_before_one_kept_for_screen_readers():

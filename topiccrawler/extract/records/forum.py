@@ -312,7 +312,9 @@ def _badge(row: etree._Element) -> str | None:
     text = normalize_space("".join(pieces))
     if not 0 < len(text) <= MAX_BADGE_CHARS or any(c.isdigit() for c in text):
         return None
-    return text if next(row.iter("a"), None) is None else None
+    if next(row.iter("a"), None) is not None or find_time(text) is not None:  # ("yesterday")
+        return None
+    return text
 
 
 def by_role(group: list[etree._Element]) -> list[list[etree._Element]]:
