@@ -51,3 +51,13 @@ def test_a_hung_worker_stops_beating_and_counts_as_dead(crawls):
         assert hung.worker in other.alive_workers()
     finally:
         heartbeat.stop()
+
+
+def test_of_two_workers_leaving_at_once_the_last_to_look_is_alone(crawls):
+    first, second = crawls
+    first.beat()
+    second.beat()
+    # Both are about to close: had each looked before leaving, each would see the other.
+    assert second.worker in first.alive_workers() and first.worker in second.alive_workers()
+    assert first.leave() == {second.worker}  # the other is still there: it closes the crawl
+    assert second.leave() == set()  # looked after leaving: alone, so it clears the keys

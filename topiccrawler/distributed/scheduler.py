@@ -187,9 +187,8 @@ class DistributedScheduler(BaseScheduler):
         self.held.clear()
         self.freed.clear()
         self.done.clear()
-        finished = crawl.finished()
-        others = crawl.alive_workers() - {crawl.worker}
-        crawl.leave()
+        others = crawl.leave()
+        finished = crawl.finished()  # (asked after leaving: what those who left first released)
         self.stats.set_value("topiccrawler/workers/requeued_on_close", len(unfinished))
         if others:
             logger.info(

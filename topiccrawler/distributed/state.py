@@ -154,11 +154,16 @@ class SharedCrawl:
             pipe.exists(self.key("alive", worker))
         return {w for w, alive in zip(workers, pipe.execute(), strict=True) if alive}
 
-    def leave(self) -> None:
+    def leave(self) -> set[str]:
+        """Leave the crawl; the other workers still alive, looked at after leaving. Of two
+        workers leaving at once, the second to look finds itself alone and closes the crawl;
+        had each looked before it left, both could have seen the other and left the crawl's
+        keys behind (a finished crawl the next one with its name would join)."""
         pipe = self.server.pipeline()
         pipe.srem(self.key("workers"), self.worker)
         pipe.delete(self.key("alive", self.worker))
         pipe.execute()
+        return self.alive_workers() - {self.worker}
 
     # --- leases -----------------------------------------------------------------------------------
 
