@@ -29,9 +29,10 @@ which serves the web on a free port; rounds alternate the two crawlers (A B A B 
   The testbed's server (Python's ThreadingHTTPServer) listens with a queue of 5: a crawler
   that opens more connections at once than that loses the rest's first SYN, and the kernel
   sends it again after one second, a second in which those requests wait. Both crawlers
-  meet it (the testbed's politeness overrides allow 8 requests per host; topiccrawler's
-  defaults, 2); topiccrawler opens its connections in a burst at its start (robots.txt, the
-  entrances, then 16 requests at once), where an idle second shows in its access log;
+  meet it (the testbed's politeness overrides allow 8 requests per host); topiccrawler opens
+  its connections in a burst at its start (robots.txt, the entrances, then 16 requests at
+  once), where an idle second shows in its access log. (With the project's default of 2
+  requests per host this server drops more, not fewer: docs/benchmarks.md, round 7.)
 - CPU per fetched page: the crawler process's user + system CPU (resource usage of its process,
   measured by a wrapper around it, not the server's) over the fetches;
 - with --profile, one more round each under cProfile on a CPU clock: self time summed by

@@ -208,11 +208,13 @@ def extract_into(item: PageItem, records: RecordOptions | None = RecordOptions()
     fill(item, read_page(item.html, item.url, item.fetched_at, records))
 
 
-# The PageItem fields `fill` sets from ExtractedFields.
+# The PageItem fields `fill` sets from ExtractedFields (made inert as they were read), and
+# with them the fields `make_inert` leaves alone anyway.
 READ_FIELDS = frozenset((
     "title", "body", "published", "published_at", "author", "source", "link_density", "blocks",
     "comments", "posts", "threads", "extraction_error",
 ))  # fmt: skip
+_LEFT_AS_READ = SKIPPED_FIELDS | READ_FIELDS
 
 
 def fill(item: PageItem, fields: ExtractedFields) -> None:
@@ -231,7 +233,7 @@ def fill(item: PageItem, fields: ExtractedFields) -> None:
     item.extraction_error = fields.error
     # Crawled text is data: no control characters in anything stored (what was read from the
     # page was made inert as it was read, `read_page`).
-    make_inert(item, skip=SKIPPED_FIELDS | READ_FIELDS)
+    make_inert(item, skip=_LEFT_AS_READ)
     item.extracted = True
     if fields.body_hash and item.body == fields.body:
         remember_simhash(item.body, fields.body_hash)  # dedup takes it without hashing again

@@ -140,11 +140,17 @@ def same_layout(first: tuple, second: tuple) -> bool:
     )
 
 
-def layout_levels(element: etree._Element, depth: int) -> tuple[tuple[tuple, ...], ...]:
-    """The layouts of the element's layout descendants, one tuple per level 1..depth."""
+def layout_levels(
+    element: etree._Element, depth: int, left_out=None
+) -> tuple[tuple[tuple, ...], ...]:
+    """The layouts of the element's layout descendants, one tuple per level 1..depth;
+    `left_out`: a test of the element's own layout children, those it holds left out with
+    what is below them (a post's badge row, `badged_posts`)."""
     levels, current = [], [element]
     for _ in range(depth):
         current = [c for node in current for c in layout_children(node)]
+        if left_out is not None and not levels:
+            current = [c for c in current if not left_out(c)]
         levels.append(tuple(layout_of(node) for node in current))
     return tuple(levels)
 
@@ -278,7 +284,7 @@ def badged_posts(kids: list, options: ForumOptions, evidence: Evidence | None = 
             continue  # (most siblings named alike: no badge, and SoL has compared them)
         if not all(map(_post_like, same)):
             continue
-        levels = [_unbadged_levels(block, len(options.weights)) for block in same]
+        levels = [layout_levels(block, len(options.weights), left_out=_badge) for block in same]
         if len(set(map(len, (level[0] for level in levels)))) != 1:
             continue  # a row more or less than a badge
         first = levels[0]
@@ -289,16 +295,6 @@ def badged_posts(kids: list, options: ForumOptions, evidence: Evidence | None = 
 
 MAX_BADGE_CHARS = 24
 MAX_BADGE_SOURCE_CHARS = 200  # its text as written, indentation and all
-
-
-def _unbadged_levels(block: etree._Element, depth: int) -> tuple[tuple[tuple, ...], ...]:
-    """`layout_levels` of the block without its badge rows (see `badged_posts`)."""
-    current = [c for c in layout_children(block) if not _badge(c)]
-    levels = [tuple(map(layout_of, current))]
-    for _ in range(depth - 1):
-        current = [c for node in current for c in layout_children(node)]
-        levels.append(tuple(map(layout_of, current)))
-    return tuple(levels)
 
 
 def _badge(row: etree._Element) -> str | None:
