@@ -19,6 +19,9 @@ TEST_SETTINGS = {
     "CONCURRENT_REQUESTS_PER_DOMAIN": 8,
     "LOG_LEVEL": "INFO",
     "RETRY_TIMES": 0,
+    # In the test's own process whatever the default (its servers' threads would make every
+    # crawl spawn a fresh interpreter for a worker); the workers' own tests ask for them.
+    "EXTRACT_PROCESSES": 0,
 }
 
 

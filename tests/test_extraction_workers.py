@@ -4,15 +4,21 @@ of pages handed out, workers that end with the pool."""
 from __future__ import annotations
 
 import multiprocessing
+import os
 import pickle
 from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
+from topiccrawler.briefing import BriefingOptions
 from topiccrawler.extract.records.comments import RecordOptions
-from topiccrawler.extraction_workers import ExtractionPool, read_page
+from topiccrawler.extraction_workers import ExtractionPool, LaterStages, read_page
 from topiccrawler.guard.text import drop_html_controls
+from topiccrawler.read_ahead import BRIEFING, SCORE, SCRIPT_NEED, take
+from topiccrawler.relevance.judge import blocks_texts, judged_blocks
+from topiccrawler.relevance.library import ConceptLibrary
+from topiccrawler.relevance.scorer import BLOCK_IMPACT
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 NOW = datetime(2026, 3, 10, 12, tzinfo=UTC)
@@ -151,3 +157,49 @@ def test_a_worker_ends_when_the_crawls_process_is_killed(tmp_path):
     while any(running(pid) for pid in workers) and time.monotonic() < deadline:
         time.sleep(0.2)
     assert not any(running(pid) for pid in workers)
+
+
+def later_stages() -> LaterStages:
+    from tests.relevance.test_scorer import KEYWORDS
+
+    return LaterStages(
+        library=ConceptLibrary.extended(KEYWORDS, []),
+        impact=dict(BLOCK_IMPACT),
+        features=True,
+        script_check=True,
+        briefing=BriefingOptions(topic_words=tuple(KEYWORDS.all_words)),
+    )
+
+
+def comparable(fields):
+    """The fields with the page classifier's feature indices (a numpy array) as a list."""
+    score = fields.ahead.get(SCORE)
+    if score is not None:
+        score.value.indices = score.value.indices.tolist()
+    return fields
+
+
+def test_a_worker_does_the_later_stages_work_as_they_would_do_it():
+    """What a worker sends back for the relevance judge, the scripted-page check and the
+    briefing (read_ahead.py) is what they compute themselves, keyed by the same text."""
+    pages = saved_pages()
+    stages = later_stages()
+    pool = ExtractionPool(1, RecordOptions(), in_flight=len(pages), stages=stages)
+    try:
+        niceness = pool.executor.submit(os.nice, 0).result(timeout=60)
+        futures = [pool.submit(html, url, NOW) for url, html in pages]
+        in_worker = [comparable(future.result(timeout=60)) for future in futures]
+    finally:
+        pool.close()
+    assert niceness >= min(19, os.nice(0) + 1)  # it yields the CPU to the crawl's process
+    work = stages.work()
+    here = [comparable(read_page(html, url, NOW, RecordOptions(), work)) for url, html in pages]
+    assert in_worker == here
+    for fields in here:
+        assert set(fields.ahead) == ({SCORE, SCRIPT_NEED, BRIEFING} if fields.body.strip()
+                                     else {SCORE, SCRIPT_NEED})  # fmt: skip
+        blocks = judged_blocks(fields.title, fields.body, fields.blocks,
+                               (t.title for t in fields.threads))  # fmt: skip
+        assert take(dict(fields.ahead), SCORE, *blocks_texts(blocks)) is not None
+        assert fields.ahead[SCORE].value.relevance == work.scorer.score(blocks)
+    assert any(f.ahead[SCORE].value.relevance.score > 0 for f in here)

@@ -7,7 +7,9 @@ starts at once with the extractors loaded; a fork beside other threads could inh
 of them held), else spawned (a clean interpreter that imports them, about a second of CPU). It
 warms the extractors on a small page, then receives (HTML, URL, fetch time) and returns
 `ExtractedFields`: plain strings, numbers, dates and records, small to pickle (the lxml trees
-stay in the worker).
+stay in the worker). A worker also does the later stages' per-page work for them
+(`LaterStages`, read_ahead.py: the relevance score, the scripted-page check, the briefing), so
+that the crawl's process, which limits the crawl's rate, does less per page.
 
 `read_page` is the one function both ways run, so a page extracted in a worker and in the crawl's
 process gets the same fields. The pool never loses a page: when it is full (`in_flight` pages
@@ -28,11 +30,18 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from topiccrawler.briefing import BriefingOptions, brief_page
 from topiccrawler.dedup.simhash import simhash
 from topiccrawler.extract.page import extract_page
 from topiccrawler.extract.records.comments import RecordOptions
 from topiccrawler.guard.text import make_inert
 from topiccrawler.items import CommentRecord, PostRecord, ThreadRecord
+from topiccrawler.read_ahead import BRIEFING, SCORE, SCRIPT_NEED, Ahead, put
+from topiccrawler.relevance.judge import PageScore, blocks_texts, judged_blocks
+from topiccrawler.relevance.library import ConceptLibrary
+from topiccrawler.relevance.scorer import RelevanceScorer
+from topiccrawler.relevance.tokenizer import Tokenizer
+from topiccrawler.render.detect import script_check_key, script_need
 
 logger = logging.getLogger(__name__)
 
@@ -54,14 +63,72 @@ class ExtractedFields:
     threads: list[ThreadRecord] = field(default_factory=list)
     error: str | None = None
     body_hash: int = 0  # simhash of the body (dedup/simhash.py), computed with it
+    # Later stages' work done here (read_ahead.py), by stage, when they were named.
+    ahead: dict[str, Ahead] = field(default_factory=dict)
+
+
+@dataclass
+class LaterStages:
+    """What the crawl's later stages do per page that a worker can do for them (read_ahead.py),
+    with what they need: the topic library and block weights to score against (and whether
+    the page classifier's features are wanted), whether to check for scripts, the briefing's
+    options. Sent to each worker once."""
+
+    library: ConceptLibrary | None = None
+    impact: dict[str, float] | None = None
+    features: bool = False
+    script_check: bool = False
+    briefing: BriefingOptions | None = None
+
+    def work(self) -> StageWork:
+        """The stages' tools, built once in the worker."""
+        return StageWork(
+            RelevanceScorer(self.library, impact=self.impact) if self.library else None,
+            self.features,
+            self.script_check,
+            self.briefing,
+            Tokenizer(self.briefing.topic_words) if self.briefing else None,
+        )
+
+
+@dataclass
+class StageWork:
+    scorer: RelevanceScorer | None
+    features: bool
+    script_check: bool
+    briefing: BriefingOptions | None
+    briefing_tokenizer: Tokenizer | None
+
+    def run(self, fields: ExtractedFields, html: str, url: str) -> dict[str, Ahead]:
+        """Each stage's result for the page, keyed by the text the stage will read."""
+        ahead: dict[str, Ahead] = {}
+        if self.scorer is not None:
+            blocks = judged_blocks(
+                fields.title, fields.body, fields.blocks, (t.title for t in fields.threads)
+            )
+            score = PageScore.of(self.scorer, blocks, self.features)
+            put(ahead, SCORE, score, *blocks_texts(blocks))
+        if self.script_check:
+            found = len(fields.comments) + len(fields.posts)
+            need = script_need(html, url, found, len(fields.body))
+            put(ahead, SCRIPT_NEED, need, *script_check_key(html, url, found, len(fields.body)))
+        if self.briefing is not None and fields.body.strip():
+            briefing = brief_page(fields.title, fields.body, self.briefing, self.briefing_tokenizer)
+            put(ahead, BRIEFING, briefing, fields.title, fields.body)
+        return ahead
 
 
 def read_page(
-    html: str, url: str, fetched_at: datetime | None, records: RecordOptions | None
+    html: str,
+    url: str,
+    fetched_at: datetime | None,
+    records: RecordOptions | None,
+    stages: StageWork | None = None,
 ) -> ExtractedFields:
     """A page's extracted fields (`extract_page`), crawled text made inert, and its body's
-    SimHash (dedup's, per page CPU work of the body alone); never raises. `html` is the page's
-    source with control characters already dropped."""
+    SimHash (dedup's, per page CPU work of the body alone); with `stages`, the later stages'
+    work on it too. Never raises. `html` is the page's source with control characters already
+    dropped."""
     content = extract_page(html, url, fetched_at=fetched_at, records=records)
     fields = make_inert(
         ExtractedFields(
@@ -80,11 +147,18 @@ def read_page(
         )
     )
     fields.body_hash = simhash(fields.body)
+    if stages is not None:
+        try:
+            fields.ahead = stages.run(fields, html, url)
+        except Exception:  # noqa: BLE001 (the stages do their own work then, and log it)
+            logger.exception("Later stages' work on %s failed in a worker", url)
+            fields.ahead = {}
     return fields
 
 
-# The record options of this worker process, set once when it starts.
+# The record options and later stages' tools of this worker process, set once when it starts.
 _worker_records: RecordOptions | None = None
+_worker_stages: StageWork | None = None
 
 # A page that takes every path once when a worker starts (parser, dates, records, body), so that
 # the first real page does not pay for first calls.
@@ -102,22 +176,34 @@ WARM_UP_PAGE = (
 )
 
 
+# A worker runs at a lower priority than the crawl's process: what limits the crawl's rate is
+# that process (and, on a test machine, the sites' own server); a worker that falls behind only
+# makes the crawl read a page itself. Measured: 0.91x -> 0.95-0.99x the plain spider's fetches/s
+# on two cores (docs/benchmarks.md, Throughput).
+WORKER_NICENESS = 10
+
 # Seconds between a worker's looks at whether the crawl's process is still there.
 PARENT_CHECK_INTERVAL = 1.0
 
 
-def _start_worker(records: RecordOptions | None) -> None:
+def _start_worker(records: RecordOptions | None, stages: LaterStages | None) -> None:
     """A worker's start: it ignores Ctrl-C (the crawl decides when it ends), ends on SIGTERM
-    (not through the crawl's handlers a fork inherits) and when the crawl's process is gone
-    (killed: nobody would ever send it a page or close it), keeps the record options and warms
-    the extractors."""
-    global _worker_records
+    (not through the crawl's handlers a fork inherits), yields the CPU to the crawl's process
+    (`WORKER_NICENESS`) and ends when the crawl's process is gone
+    (killed: nobody would ever send it a page or close it), keeps the record options, builds
+    the later stages' tools and warms the extractors."""
+    global _worker_records, _worker_stages
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    try:
+        os.nice(WORKER_NICENESS)
+    except (AttributeError, OSError):  # no niceness here (Windows): the same priority
+        pass
     parent = os.getppid()
     threading.Thread(target=_end_with, args=(parent,), daemon=True, name="end-with-crawl").start()
     _worker_records = records
-    read_page(WARM_UP_PAGE, "http://warm-up.invalid/", None, records)
+    _worker_stages = stages.work() if stages is not None else None
+    read_page(WARM_UP_PAGE, "http://warm-up.invalid/", None, records, _worker_stages)
 
 
 def _end_with(parent: int) -> None:
@@ -128,7 +214,7 @@ def _end_with(parent: int) -> None:
 
 
 def _read_in_worker(html: str, url: str, fetched_at: datetime | None) -> ExtractedFields:
-    return read_page(html, url, fetched_at, _worker_records)
+    return read_page(html, url, fetched_at, _worker_records, _worker_stages)
 
 
 def start_method() -> str:
@@ -139,10 +225,17 @@ def start_method() -> str:
 
 
 class ExtractionPool:
-    """`processes` worker processes reading pages; at most `in_flight` pages handed to them at
-    once (past that `submit` returns None and the caller reads the page itself)."""
+    """`processes` worker processes reading pages (and doing the later `stages`' work); at most
+    `in_flight` pages handed to them at once (past that `submit` returns None and the caller
+    reads the page itself)."""
 
-    def __init__(self, processes: int, records: RecordOptions | None, in_flight: int):
+    def __init__(
+        self,
+        processes: int,
+        records: RecordOptions | None,
+        in_flight: int,
+        stages: LaterStages | None = None,
+    ):
         if processes < 1 or in_flight < 1:
             raise ValueError("an extraction pool needs a process and room for a page")
         self.in_flight = in_flight
@@ -154,7 +247,7 @@ class ExtractionPool:
             max_workers=processes,
             mp_context=multiprocessing.get_context(self.start_method),
             initializer=_start_worker,
-            initargs=(records,),
+            initargs=(records, stages),
         )
         # The workers start now (else on first use): warm before the first page.
         self.executor.submit(int)

@@ -5,9 +5,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from topiccrawler.read_ahead import Ahead
 
 # How a page was found, in the order runs report them (PageItem.found_by, pages.found_by).
 FOUND_BY_WAYS = ("start", "link", "search", "feed", "sitemap")
+
 
 @dataclass
 class CommentRecord:
@@ -91,6 +96,9 @@ class PageItem:
     relevance: float | None = None
     relevance_detail: dict | None = None
     is_relevant: bool | None = None
+    # Work of later stages done where the page was read (an extraction worker), by stage
+    # (read_ahead.py); each stage takes its part.
+    read_ahead: dict[str, Ahead] = field(default_factory=dict, repr=False)
     # The briefing of a kept page (pipelines/briefing.py).
     keywords: list[tuple[str, float]] = field(default_factory=list)
     summary: str | None = None

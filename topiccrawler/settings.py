@@ -152,12 +152,15 @@ COMMENT_MIN_BLOCKS_WITH_EVIDENCE = 2  # ... when every block carries a time and 
 FORUM_SIMILARITY = 0.9  # SoL above which two blocks share a layout
 FORUM_WEIGHTS = [0.6, 0.3, 0.1]  # SoL's weight of each level compared (N = their number)
 FORUM_MIN_BLOCKS = 2  # K: alike blocks a node needs to hold posts or thread-list rows
-# Pages read in worker processes on other cores while the crawl goes on (extraction_workers.py;
-# 0: in the crawl's process). Off by default: on two cores one worker gained 0-25 % fetches/s
-# in runs that varied more than that (harvest the same), docs/benchmarks.md. Past
-# EXTRACT_IN_FLIGHT pages handed out, pages are read in the crawl's process.
+# Pages read in worker processes on other cores while the crawl goes on, with the later stages'
+# per-page work (extraction_workers.py, read_ahead.py); 0: all in the crawl's process; "auto":
+# one worker where the crawl may use two cores or more. One worker made the testbed crawl
+# 0.95-0.99x the plain spider's fetches/s against 0.6-0.7x without (docs/benchmarks.md,
+# Throughput, round 8); off by default until its harvest is measured (a page waiting for its
+# worker gates its links later). Past EXTRACT_IN_FLIGHT pages handed out, pages are read in the
+# crawl's process.
 EXTRACT_PROCESSES = 0
-EXTRACT_IN_FLIGHT = 0  # 0: two per worker process (one read, one waiting: a worker never idles)
+EXTRACT_IN_FLIGHT = 0  # 0: eight per worker process (with two, a quarter stayed in the crawl's)
 
 # --- Title de-duplication (SPEC §7) -------------------------------------------------------------
 DEDUP_ENABLED = True  # mark reposts (duplicate_of); they are stored all the same

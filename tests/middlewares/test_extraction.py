@@ -108,17 +108,22 @@ def test_comments_and_posts_reach_the_item():
 # --- pages read in worker processes (EXTRACT_PROCESSES) -------------------------------------------
 
 
-def test_pages_are_read_in_the_crawls_process_unless_workers_are_asked_for():
-    """Measured: a worker took 10 % of the CPU off the crawl's process but gained no fetches/s
-    on two cores (it adds its own CPU, and a page waiting for it gates its links later)."""
+def test_pages_are_read_in_the_crawls_process_unless_workers_are_asked_for(monkeypatch):
+    """Off by default until a worker's harvest is measured; "auto" asks for one where the crawl
+    may use two cores (the crawl's process limits its rate: docs/benchmarks.md, Throughput)."""
     from topiccrawler.middlewares import extraction
 
     assert extraction.extract_processes(project_settings()) == 0
+    monkeypatch.setattr(extraction, "usable_cpus", lambda: 2)
+    assert extraction.extract_processes(project_settings(EXTRACT_PROCESSES="auto")) == 1
+    monkeypatch.setattr(extraction, "usable_cpus", lambda: 1)
+    assert extraction.extract_processes(project_settings(EXTRACT_PROCESSES=" Auto ")) == 0
     assert extraction.extract_processes(project_settings(EXTRACT_PROCESSES=2)) == 2
     assert extraction.extract_processes(project_settings(EXTRACT_PROCESSES="1")) == 1
     for wrong in (-1, "two"):
         with pytest.raises(ValueError, match="EXTRACT_PROCESSES"):
             extraction.extract_processes(project_settings(EXTRACT_PROCESSES=wrong))
+    assert extraction.usable_cpus() >= 1
 
 
 def worker_middleware(**settings) -> ExtractionMiddleware:
@@ -214,9 +219,12 @@ async def test_the_workers_end_with_the_crawl(site, seeds_file, sqlite_url, tmp_
         engine = create_engine(url)
         with Session(engine) as session:
             pages = {
-                p.url: (p.title, p.body, p.is_relevant, p.relevance, p.published_at)
+                p.url: (
+                    p.title, p.body, p.is_relevant, p.relevance, p.relevance_detail,
+                    p.published_at, p.keywords, p.summary, p.entities,
+                )
                 for p in session.scalars(select(Page))
-            }
+            }  # fmt: skip
         engine.dispose()
         return pages
 
@@ -231,4 +239,10 @@ async def test_the_workers_end_with_the_crawl(site, seeds_file, sqlite_url, tmp_
     # (pages past the bound in flight are read in the crawl's process)
     assert 0 < stats["topiccrawler/extraction/in_worker"] <= stats["topiccrawler/extraction/pages"]
     assert "topiccrawler/extraction/in_worker" not in here.stats.get_stats()
+    # The later stages took the worker's work for every page it read (read_ahead.py) …
+    in_worker = stats["topiccrawler/extraction/in_worker"]
+    assert stats["topiccrawler/relevance/scored_in_worker"] == in_worker
+    assert stats["topiccrawler/render/checked_in_worker"] == in_worker
+    assert 0 < stats["topiccrawler/briefing/in_worker"] <= in_worker
+    # … and stored what they store when they do it themselves (scores to the last bit).
     assert stored(sqlite_url) == stored(here_url)

@@ -91,3 +91,61 @@ def test_scores_do_not_depend_on_repetition_of_a_block():
 def test_impact_factors_are_settable():
     scorer = RelevanceScorer(ConceptLibrary.extended(KEYWORDS), impact={"title": 1, "body": 0})
     assert set(scorer.score({"title": "偷税", "body": TAX_TEXT}).blocks) == {"title"}
+
+
+SCORES_IN_A_FRESH_INTERPRETER = """
+from tests.relevance.test_scorer import _scores
+print(_scores())
+"""
+
+
+def _scores() -> list[str]:
+    """Scores of forty made-up pages, each with several of the library's concepts among
+    three hundred other words."""
+    import random
+
+    scorer = RelevanceScorer(ConceptLibrary.extended(KEYWORDS, []))
+    chars = (
+        "国家税务总局通报企业虚开发票骗取申报不实经济发展市场监管部门联合开展专项行动查处违法案件"
+    )
+    terms = [
+        "税务局",
+        "偷税",
+        "增值税",
+        "出口退税",
+        "VAT",
+        "tax evasion",
+        "税务机关",
+        "出口退(免)税",
+    ]
+    scores = []
+    for seed in range(40):
+        rng = random.Random(seed)
+        words = ["".join(rng.choices(chars, k=rng.randint(1, 4))) for _ in range(300)]
+        words += rng.choices(terms, k=20)
+        rng.shuffle(words)
+        page = {
+            "title": "".join(rng.sample(terms, 3)),
+            "body": "，".join(words),
+            "anchors": " ".join(rng.sample(terms, 4)),
+        }
+        scores.append(repr(scorer.score(page).score))
+    return scores
+
+
+def test_a_score_is_the_same_to_the_last_bit_whatever_the_string_hashing():
+    """A page scored in a spawned extraction worker (its own hash seed, so its own order of the
+    concepts found through sets) must get the score the crawl's process would give it."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).parents[2]
+    here = str(_scores())
+    for seed in ("1", "2"):
+        other = subprocess.run(
+            [sys.executable, "-c", SCORES_IN_A_FRESH_INTERPRETER],
+            capture_output=True, text=True, check=True, cwd=root,
+            env={"PYTHONHASHSEED": seed, "PYTHONPATH": str(root)},
+        )  # fmt: skip
+        assert other.stdout.strip() == here

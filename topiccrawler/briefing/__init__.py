@@ -19,6 +19,32 @@ class Briefing:
     entities: list[Entity] = field(default_factory=list)  # most mentioned first
 
 
+@dataclass(frozen=True)
+class BriefingOptions:
+    """A crawl's briefing settings (BRIEFING_*) and its topic's words (which weigh more as
+    keywords)."""
+
+    topic_words: tuple[str, ...] = ()
+    keywords: int = 10
+    sentences: int = 3
+    entities: int = 20
+
+
+def brief_page(
+    title: str | None, body: str | None, options: BriefingOptions, tokenizer: Tokenizer
+) -> Briefing:
+    """`brief` with a crawl's options; `tokenizer` has the topic's words."""
+    return brief(
+        title,
+        body,
+        tokenizer,
+        frozenset(options.topic_words),
+        options.keywords,
+        options.sentences,
+        options.entities,
+    )
+
+
 def brief(
     title: str | None,
     body: str | None,
@@ -42,4 +68,7 @@ def brief(
     )
 
 
-__all__ = ["Briefing", "Entity", "brief", "entities", "keywords", "summarize"]
+__all__ = [
+    "Briefing", "BriefingOptions", "Entity", "brief", "brief_page", "entities", "keywords",
+    "summarize",
+]  # fmt: skip

@@ -25,7 +25,7 @@ import numpy as np
 
 from topiccrawler.distributed.learning import SEND_INTERVAL, SharedModel
 from topiccrawler.distributed.state import SharedCrawl
-from topiccrawler.relevance.page_classifier import N_FEATURES, PageClassifier
+from topiccrawler.relevance.page_classifier import N_FEATURES, PageClassifier, as_indices
 from topiccrawler.relevance.threshold import FLOOR, ThresholdEstimator
 
 _EXAMPLE = struct.Struct("<db")  # an example: library score, label (-1 none, 0, 1); indices
@@ -159,7 +159,7 @@ class SharedPageClassifier(PageClassifier):
         self.adopted = 0  # models taken from another worker
 
     def add(self, terms, score: float, label=None) -> None:
-        self.unsent.append(encode_example(self.indices(terms), score, label))
+        self.unsent.append(encode_example(as_indices(terms), score, label))
         self.seen = self.shared_seen + len(self.unsent)
         if time.monotonic() - self.sent >= SEND_INTERVAL:
             self.send()

@@ -17,6 +17,7 @@ after it changes. A page the workers cannot take (all busy, or a worker died) is
 from __future__ import annotations
 
 import logging
+import os
 import resource
 from collections.abc import AsyncIterator
 from concurrent.futures import CancelledError, Future
@@ -32,11 +33,22 @@ from twisted.internet.defer import Deferred
 from topiccrawler.dedup.simhash import remember as remember_simhash
 from topiccrawler.extract.records.comments import RecordOptions
 from topiccrawler.extract.records.forum import ForumOptions
-from topiccrawler.extraction_workers import ExtractedFields, ExtractionPool, read_page
+from topiccrawler.extraction_workers import (
+    ExtractedFields,
+    ExtractionPool,
+    LaterStages,
+    read_page,
+)
 from topiccrawler.guard.text import SKIPPED_FIELDS, drop_html_controls, make_inert
 from topiccrawler.items import PageItem, SearchResultsItem
+from topiccrawler.middlewares.topic_scorer import topic_scorer
+from topiccrawler.pipelines.briefing import briefing_options
 
 logger = logging.getLogger(__name__)
+
+# Pages handed to each worker at once when EXTRACT_IN_FLIGHT is 0: with two, a quarter of a
+# testbed crawl's pages were still read in the crawl's process; with eight, all but two.
+IN_FLIGHT_PER_PROCESS = 8
 
 
 class ExtractionMiddleware:
@@ -49,11 +61,13 @@ class ExtractionMiddleware:
         records: RecordOptions | None,
         processes: int = 0,
         in_flight: int = 0,
+        crawler: Crawler | None = None,
     ):
+        self.crawler = crawler
         self.stats = stats
         self.records = records
         self.processes = processes
-        self.in_flight = in_flight or 2 * processes
+        self.in_flight = in_flight or IN_FLIGHT_PER_PROCESS * processes
         self.pool: ExtractionPool | None = None
 
     @classmethod
@@ -65,6 +79,7 @@ class ExtractionMiddleware:
             record_options(settings),
             processes,
             max(0, settings.getint("EXTRACT_IN_FLIGHT")),
+            crawler,
         )
         if processes:
             crawler.signals.connect(middleware.spider_opened, signal=signals.spider_opened)
@@ -73,9 +88,27 @@ class ExtractionMiddleware:
 
     def spider_opened(self, spider=None) -> None:
         """The workers start with the crawl (their imports overlap its start-up)."""
-        self.pool = ExtractionPool(self.processes, self.records, self.in_flight)
+        stages = self._later_stages(spider)
+        self.pool = ExtractionPool(self.processes, self.records, self.in_flight, stages)
         logger.info("Extraction: %d worker process(es) (%s), %d pages in flight at most",
                     self.processes, self.pool.start_method, self.in_flight)  # fmt: skip
+
+    def _later_stages(self, spider) -> LaterStages | None:
+        """The later stages' work the workers do for them (read_ahead.py): the relevance score
+        (against the judge's own library: middlewares/topic_scorer.py), the scripted-page
+        check, the briefing, each where its stage is on. None for a spider without a topic."""
+        topic = getattr(spider, "topic", None)
+        if topic is None or self.crawler is None:
+            return None
+        settings = self.crawler.settings
+        stages = LaterStages(script_check=self.records is not None)
+        if settings.getbool("RELEVANCE_ENABLED"):
+            scorer = topic_scorer(self.crawler, topic)
+            stages.library, stages.impact = scorer.library, scorer.impact
+            stages.features = settings.getbool("RELEVANCE_CLASSIFIER")
+        if settings.getbool("BRIEFING_ENABLED"):
+            stages.briefing = briefing_options(self.crawler)
+        return stages
 
     def spider_closed(self, spider=None, reason: str | None = None) -> None:
         """The workers end with the crawl, whatever ended it; their CPU time is counted (the
@@ -186,15 +219,29 @@ def record_options(settings: BaseSettings) -> RecordOptions | None:
 
 
 def extract_processes(settings: BaseSettings) -> int:
-    """EXTRACT_PROCESSES, checked: worker processes that read pages (0: the crawl's process)."""
+    """EXTRACT_PROCESSES, checked: worker processes that read pages (0: the crawl's process;
+    "auto": one where this process may run on two cores or more)."""
     value = settings.get("EXTRACT_PROCESSES")
+    if str(value).strip().lower() == "auto":
+        return 1 if usable_cpus() >= 2 else 0
     try:
         processes = settings.getint("EXTRACT_PROCESSES")
     except ValueError:
         processes = -1
     if processes < 0:
-        raise ValueError(f"EXTRACT_PROCESSES must be a whole number, 0 or more, not {value!r}")
+        raise ValueError(
+            f"EXTRACT_PROCESSES must be 'auto' or a whole number, 0 or more, not {value!r}"
+        )
     return processes
+
+
+def usable_cpus() -> int:
+    """The CPUs this process may run on (its affinity where the system tells, as in a
+    container limited to some cores), else the machine's."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # macOS, Windows
+        return os.cpu_count() or 1
 
 
 def extract_into(item: PageItem, records: RecordOptions | None = RecordOptions()) -> None:
@@ -237,3 +284,4 @@ def fill(item: PageItem, fields: ExtractedFields) -> None:
     item.extracted = True
     if fields.body_hash and item.body == fields.body:
         remember_simhash(item.body, fields.body_hash)  # dedup takes it without hashing again
+    item.read_ahead = fields.ahead

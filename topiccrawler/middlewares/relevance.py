@@ -27,7 +27,8 @@ from topiccrawler.extract.page import extract_page
 from topiccrawler.items import PageItem
 from topiccrawler.meta import CONTINUES_RELEVANT
 from topiccrawler.middlewares.topic_scorer import library_kind, topic_scorer
-from topiccrawler.relevance.judge import PageJudge
+from topiccrawler.read_ahead import SCORE, take
+from topiccrawler.relevance.judge import PageJudge, blocks_texts, judged_blocks
 from topiccrawler.relevance.page_classifier import (
     PageClassifier,
     classifier_candidates,
@@ -158,12 +159,13 @@ class RelevanceMiddleware:
         if self.page_judge is None:
             return None
         continues_relevant = bool(response is not None and response.meta.get(CONTINUES_RELEVANT))
-        # A thread list's content is its threads' titles, whatever the body extractor kept.
-        body = "\n".join(t.title for t in item.threads) if item.threads else item.body
+        blocks = judged_blocks(item.title, item.body, item.blocks, (t.title for t in item.threads))
+        # Scored where the page was read (an extraction worker), if that was this very text.
+        scored = take(item.read_ahead, SCORE, *blocks_texts(blocks))
+        if scored is not None:
+            self.stats.inc_value("topiccrawler/relevance/scored_in_worker")
         before = self.page_judge.threshold
-        verdict = self.page_judge.judge(
-            item.url, {"title": item.title, "body": body, **item.blocks}
-        )
+        verdict = self.page_judge.judge(item.url, blocks, scored and scored.value)
         item.relevance = verdict.score
         item.is_relevant = verdict.relevant
         item.relevance_detail = {

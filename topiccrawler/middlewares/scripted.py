@@ -31,7 +31,8 @@ from topiccrawler.extract.records.forum import is_forum_page
 from topiccrawler.items import PageItem, PostRecord
 from topiccrawler.meta import ENTRANCE
 from topiccrawler.middlewares.extraction import record_options
-from topiccrawler.render.detect import ScriptNeed, script_need
+from topiccrawler.read_ahead import SCRIPT_NEED, take
+from topiccrawler.render.detect import ScriptNeed, script_check_key, script_need
 from topiccrawler.render.handler import browser_path
 from topiccrawler.render.records_json import records_from_json
 from topiccrawler.urls import host_in_domains
@@ -95,10 +96,17 @@ class ScriptedPagesMiddleware:
         if mode == "never" or not item.extracted:
             return  # extraction (middlewares/extraction.py) reads the page first
         found = len(item.comments) + len(item.posts)
+        body_chars = len(item.body or "")
+        # Checked where the page was read (an extraction worker), if that was this very page.
+        key = script_check_key(item.html, item.url, found, body_chars)
+        ahead = take(item.read_ahead, SCRIPT_NEED, *key)
         if mode == "always":
             need: ScriptNeed | None = ScriptNeed("forced")
+        elif ahead is not None:
+            need = ahead.value
+            self.stats.inc_value("topiccrawler/render/checked_in_worker")
         else:
-            need = script_need(item.html, item.url, found, len(item.body or ""))
+            need = script_need(item.html, item.url, found, body_chars)
         if need is None:
             return
         self.stats.inc_value(f"topiccrawler/render/needed/{need.reason}")

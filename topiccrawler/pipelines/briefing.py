@@ -10,57 +10,60 @@ import logging
 from scrapy.crawler import Crawler
 from scrapy.exceptions import NotConfigured
 
-from topiccrawler.briefing import brief
+from topiccrawler.briefing import BriefingOptions, brief_page
 from topiccrawler.items import PageItem
+from topiccrawler.read_ahead import BRIEFING, take
 from topiccrawler.relevance.tokenizer import Tokenizer
 
 logger = logging.getLogger(__name__)
 
 
+def briefing_options(crawler: Crawler) -> BriefingOptions:
+    """The crawl's briefing options: BRIEFING_* and its topic's words."""
+    settings = crawler.settings
+    topic = getattr(crawler.spider, "topic", None)
+    return BriefingOptions(
+        tuple(topic.keywords.all_words) if topic is not None else (),
+        settings.getint("BRIEFING_KEYWORDS"),
+        settings.getint("BRIEFING_SUMMARY_SENTENCES"),
+        settings.getint("BRIEFING_ENTITIES"),
+    )
+
+
 class BriefingPipeline:
-    def __init__(self, crawler: Crawler, n_keywords: int, n_sentences: int, n_entities: int):
+    def __init__(self, crawler: Crawler):
         self.crawler = crawler
-        self.n_keywords = n_keywords
-        self.n_sentences = n_sentences
-        self.n_entities = n_entities
-        self.tokenizer: Tokenizer | None = None  # made when the spider opens, with its topic
-        self.topic_terms: frozenset[str] = frozenset()
+        self.stats = crawler.stats
+        self.options = BriefingOptions()  # set when the spider opens, with its topic
+        self.tokenizer: Tokenizer | None = None
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> BriefingPipeline:
-        settings = crawler.settings
-        if not settings.getbool("BRIEFING_ENABLED"):
+        if not crawler.settings.getbool("BRIEFING_ENABLED"):
             raise NotConfigured("BRIEFING_ENABLED is False")
-        return cls(
-            crawler,
-            settings.getint("BRIEFING_KEYWORDS"),
-            settings.getint("BRIEFING_SUMMARY_SENTENCES"),
-            settings.getint("BRIEFING_ENTITIES"),
-        )
+        return cls(crawler)
 
     def open_spider(self) -> None:
-        topic = getattr(self.crawler.spider, "topic", None)
-        words = topic.keywords.all_words if topic is not None else ()
-        self.topic_terms = frozenset(words)
+        self.options = briefing_options(self.crawler)
         # The topic's words, as the scorer and the dedup pipeline have: one segmenter for all.
-        self.tokenizer = Tokenizer(words)
+        self.tokenizer = Tokenizer(self.options.topic_words)
 
     def process_item(self, item):
-        if not isinstance(item, PageItem) or not (item.body or "").strip():
+        if not isinstance(item, PageItem):
             return item
-        try:
-            found = brief(
-                item.title,
-                item.body,
-                self.tokenizer,
-                self.topic_terms,
-                self.n_keywords,
-                self.n_sentences,
-                self.n_entities,
-            )
-        except Exception:  # a briefing is extra: the page is stored without one
-            logger.exception("Briefing failed for %s; the page is stored without it", item.url)
+        # Briefed where the page was read (an extraction worker), if that was this very text.
+        ahead = take(item.read_ahead, BRIEFING, item.title, item.body)
+        if not (item.body or "").strip():
             return item
+        if ahead is not None:
+            found = ahead.value
+            self.stats.inc_value("topiccrawler/briefing/in_worker")
+        else:
+            try:
+                found = brief_page(item.title, item.body, self.options, self.tokenizer)
+            except Exception:  # a briefing is extra: the page is stored without one
+                logger.exception("Briefing failed for %s; the page is stored without it", item.url)
+                return item
         item.keywords = found.keywords
         item.summary = found.summary or None
         item.entities = [

@@ -6,10 +6,12 @@ from topiccrawler.items import PageItem
 
 
 class DropRawHtmlPipeline:
-    """Clears `PageItem.html` and the relevance blocks once every stage that reads them ran."""
+    """Clears `PageItem.html`, the relevance blocks and what a worker did for stages that did
+    not take it once every stage that reads them ran."""
 
     def process_item(self, item):
         if isinstance(item, PageItem):
             item.html = ""
             item.blocks = {}
+            item.read_ahead = {}
         return item

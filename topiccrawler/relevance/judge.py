@@ -14,10 +14,15 @@ text, and `settle` gives it its final verdict later (at the end of the crawl, or
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from topiccrawler.relevance.page_classifier import PageClassifier, combine
+from topiccrawler.relevance.page_classifier import (
+    PageClassifier,
+    combine,
+    page_terms,
+    term_indices,
+)
 from topiccrawler.relevance.scorer import Relevance, RelevanceScorer
 from topiccrawler.relevance.threshold import ThresholdEstimator
 
@@ -37,6 +42,39 @@ class Verdict:
     @property
     def score(self) -> float:
         return self.relevance.score
+
+
+def judged_blocks(
+    title: str | None, body: str | None, blocks: dict[str, str], thread_titles: Iterable[str]
+) -> dict[str, str | None]:
+    """The text a page is judged on: its title, body and other blocks; a thread list's body is
+    its threads' titles, whatever the body extractor kept."""
+    thread_titles = list(thread_titles)
+    return {"title": title, "body": "\n".join(thread_titles) if thread_titles else body, **blocks}
+
+
+def blocks_texts(blocks: dict[str, str | None]) -> tuple[str | None, ...]:
+    """The blocks' names and texts in order: what a `PageScore` is keyed by (read_ahead.py)."""
+    return tuple(part for pair in blocks.items() for part in pair)
+
+
+@dataclass
+class PageScore:
+    """What judging a page costs in CPU and needs nothing but the page and the library: its
+    score and the page classifier's features. Computed where the page was read (an extraction
+    worker, on another core), so the judge in the crawl's process does not tokenize it again."""
+
+    relevance: Relevance
+    terms: list[str] | None = None  # the page classifier's features (`page_terms`)
+    indices: object = None  # and their hashed indices (`term_indices`)
+
+    @classmethod
+    def of(cls, scorer: RelevanceScorer, blocks: dict[str, str | None], features: bool):
+        """`blocks` scored; with the classifier's `features` when one will read them."""
+        if not features:
+            return cls(scorer.score(blocks))
+        terms = page_terms(scorer.tokenizer, blocks.get("title"), blocks.get("body"))
+        return cls(scorer.score(blocks), terms, term_indices(terms))
 
 
 class PageJudge:
@@ -89,23 +127,33 @@ class PageJudge:
         return True
 
     # --- verdicts -------------------------------------------------------------------------------
-    def judge(self, key: str, blocks: dict[str, str | None]) -> Verdict:
+    def judge(
+        self, key: str, blocks: dict[str, str | None], scored: PageScore | None = None
+    ) -> Verdict:
         """Score a page (`blocks`: title, body and the other blocks the scorer weighs) and give
-        its verdict; `key` names it for `settle` (its URL)."""
-        relevance = self.scorer.score(blocks)
+        its verdict; `key` names it for `settle` (its URL). `scored`: these blocks' score (and
+        features) computed elsewhere, used instead of scoring them here."""
+        relevance = scored.relevance if scored is not None else self.scorer.score(blocks)
         if self.estimator is None:
             return Verdict(relevance, relevance.score >= self.fixed, final=True)
         score = relevance.score
         terms = []
+        indices = None
         if self.classifier is not None:
-            terms = self.classifier.terms(blocks.get("title"), blocks.get("body"))
+            if scored is not None and scored.terms is not None:
+                terms, indices = scored.terms, scored.indices
+            else:
+                terms = self.classifier.terms(blocks.get("title"), blocks.get("body"))
+                indices = self.classifier.indices(terms)
             refitted = self.estimator.add(score)
-            self.classifier.add(terms, score)
+            self.classifier.add(indices, score)
             if refitted or self.classifier.due():
                 self.classifier.fit(self.estimator.confident)
         else:
             self.estimator.add(score)
-        probability, from_classifier = self.probability(score, terms)
+        probability, from_classifier = self.probability(
+            score, indices if indices is not None else terms
+        )
         # Final now only where the score alone is sure and the classifier agrees; a page in
         # between, or one they disagree on, waits for the η and the classifier the crawl ends
         # with (early estimates run high, and an early classifier has seen few pages).

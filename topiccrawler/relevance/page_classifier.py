@@ -20,6 +20,7 @@ import re
 import warnings
 from collections import Counter, deque
 from collections.abc import Callable, Iterable, Sequence
+from functools import cache
 
 from topiccrawler.relevance.expansion import Candidate
 from topiccrawler.relevance.tokenizer import Tokenizer
@@ -63,6 +64,42 @@ def combine(library: float, classifier: float | None) -> float:
     return 1.0 / (1.0 + math.exp(-z))
 
 
+def page_terms(tokenizer: Tokenizer, title: str | None, body: str | None) -> list[str]:
+    """A page's features: the distinct words and Chinese character pairs of its title and its
+    body's start, sorted."""
+    text = f"{title or ''}\n{(body or '')[:MAX_TEXT]}"
+    stop_words = tokenizer.stop_words
+    found = {
+        f"w:{word}"
+        for word in tokenizer.segments(text, hmm=False)
+        if word.strip() and word not in stop_words
+    }
+    for run in CJK_RUN.findall(text):
+        found.update(f"c:{run[i : i + 2]}" for i in range(len(run) - 1))
+    return sorted(found)
+
+
+@cache
+def _feature_hasher():
+    from sklearn.feature_extraction import FeatureHasher
+
+    return FeatureHasher(N_FEATURES, input_type="string", alternate_sign=False)
+
+
+def term_indices(terms: Sequence[str]):
+    """Terms' hashed feature indices (int32), sorted and distinct: the same in every process."""
+    import numpy as np
+
+    if not terms:
+        return np.zeros(0, dtype=np.int32)
+    return np.unique(_feature_hasher().transform([terms]).indices).astype(np.int32)
+
+
+def as_indices(terms):
+    """Terms as feature indices: hashed, unless they are indices already (a numpy array)."""
+    return terms if hasattr(terms, "dtype") else term_indices(terms)
+
+
 class PageClassifier:
     """P(relevant | a page's words), learnt from pages the library is sure of."""
 
@@ -92,7 +129,6 @@ class PageClassifier:
         self.fitted_on = 0
         self.fits = 0
         self.words: Counter[str] = Counter()  # words of relevant pages, bounded
-        self._hasher = None
 
     @property
     def ready(self) -> bool:
@@ -101,34 +137,18 @@ class PageClassifier:
     # --- features -------------------------------------------------------------------------------
     def terms(self, title: str | None, body: str | None) -> list[str]:
         """Distinct words and Chinese character pairs of the title and the body's start."""
-        text = f"{title or ''}\n{(body or '')[:MAX_TEXT]}"
-        stop_words = self.tokenizer.stop_words
-        found = {
-            f"w:{word}"
-            for word in self.tokenizer.segments(text, hmm=False)
-            if word.strip() and word not in stop_words
-        }
-        for run in CJK_RUN.findall(text):
-            found.update(f"c:{run[i : i + 2]}" for i in range(len(run) - 1))
-        return sorted(found)
+        return page_terms(self.tokenizer, title, body)
 
     def indices(self, terms: Sequence[str]):
-        """The terms' hashed feature indices, sorted and distinct."""
-        import numpy as np
-
-        if not terms:
-            return np.zeros(0, dtype=np.int32)
-        if self._hasher is None:
-            from sklearn.feature_extraction import FeatureHasher
-
-            self._hasher = FeatureHasher(N_FEATURES, input_type="string", alternate_sign=False)
-        return np.unique(self._hasher.transform([terms]).indices).astype(np.int32)
+        """The terms' hashed feature indices, sorted and distinct (`term_indices`)."""
+        return term_indices(terms)
 
     # --- learning -------------------------------------------------------------------------------
-    def add(self, terms: Sequence[str], score: float, label=None) -> None:
-        """Remember a judged page (its terms hashed, and its library score); `label` True or
-        False for a page whose verdict is known whatever the score (a topic file's example)."""
-        self.examples.append((self.indices(terms), score, label))
+    def add(self, terms, score: float, label=None) -> None:
+        """Remember a judged page (its terms hashed, or their `indices`, and its library
+        score); `label` True or False for a page whose verdict is known whatever the score (a
+        topic file's example)."""
+        self.examples.append((as_indices(terms), score, label))
         self.seen += 1
 
     def note_relevant(self, terms: Sequence[str]) -> None:
@@ -196,7 +216,7 @@ class PageClassifier:
         """P(relevant) for a page's terms (or their `indices`); None before the first fit."""
         if self.weights is None:
             return None
-        indices = terms if hasattr(terms, "dtype") else self.indices(terms)
+        indices = as_indices(terms)
         z = self.bias
         if len(indices):
             z += float(self.weights[indices].sum()) / len(indices)

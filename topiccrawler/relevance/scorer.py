@@ -139,11 +139,13 @@ class RelevanceScorer:
         )
         if not counts:
             return 0.0, {}, []
-        # The block's norm, in C-level loops: a page has a thousand distinct words.
+        # The block's norm, in C-level loops: a page has a thousand distinct words. Sums are
+        # exact (fsum): the order of words found through sets follows the process's string
+        # hashing, and a page scored in an extraction worker must score as it would here.
         weights = list(
             map(mul, counts.values(), map(self.idf.get, counts, repeat(self.default_idf)))
         )
-        norm = math.sqrt(sum(map(mul, weights, weights)))
+        norm = math.sqrt(math.fsum(map(mul, weights, weights)))
         if not norm:
             return 0.0, {}, []
         parts = {
@@ -152,7 +154,7 @@ class RelevanceScorer:
             / (norm * self.topic_norm)
             for concept in {c for c, _ in found}
         }
-        return sum(parts.values()), parts, found
+        return math.fsum(parts.values()), parts, found
 
     def score(self, blocks: dict[str, str | None]) -> Relevance:
         present = {b: t for b, t in blocks.items() if t and self.impact.get(b, 0) > 0}

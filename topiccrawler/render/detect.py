@@ -66,6 +66,13 @@ class ScriptNeed:
         return self.endpoint is None
 
 
+def script_check_key(html: str, url: str, records_found: int, body_chars: int) -> tuple[str, ...]:
+    """What a `script_need` answer computed elsewhere (an extraction worker) is keyed by
+    (read_ahead.py): its inputs, the source by its length (nothing between extraction and the
+    check changes it, and a key of 100 KB of text would cost a third of the check)."""
+    return str(len(html)), url, str(records_found), str(body_chars)
+
+
 def script_need(html: str, url: str, records_found: int, body_chars: int) -> ScriptNeed | None:
     """Why the page needs its scripts run (None: it does not), given how many comments and
     posts the static page gave and how long its body is."""
