@@ -291,11 +291,14 @@ def crawler_command(spec: str | dict, folder: Path) -> list[str]:
     ]
 
 
-def crawlers(ablation: bool) -> dict[str, str | dict]:
-    """The crawlers by name: a reference crawler's strategy, or topiccrawler's extra settings."""
+def crawlers(ablation: bool, also: list[str] = ()) -> dict[str, str | dict]:
+    """The crawlers by name: a reference crawler's strategy, or topiccrawler's extra settings
+    (`also`: NAME=VALUE settings of one more topiccrawler crawl)."""
     specs: dict[str, str | dict] = {**REFERENCES, TOPICCRAWLER: {}}
     if ablation:
         specs |= {f"{TOPICCRAWLER}: {name}": extra for name, extra in ABLATIONS.items()}
+    if also:
+        specs[f"{TOPICCRAWLER}: {' '.join(also)}"] = dict(a.split("=", 1) for a in also)
     return specs
 
 
@@ -305,7 +308,7 @@ def plan(args: argparse.Namespace, workdir: Path) -> list[Run]:
     for seed in args.seeds:
         for homophily in args.homophily:
             web_dir = make_web(seed, homophily, workdir)
-            for crawler, spec in crawlers(args.ablation).items():
+            for crawler, spec in crawlers(args.ablation, args.also).items():
                 slug = "".join(c if c.isalnum() else "-" for c in crawler)
                 folder = workdir / f"runs-{seed}-{homophily}" / slug
                 web = f"seed {seed}, H={homophily}"
@@ -471,6 +474,10 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     bed.add_argument("--seeds", type=int, nargs="+", default=[2, 3, 4], metavar="S")
     bed.add_argument("--homophily", type=float, nargs="+", default=[0.5, 0.8], metavar="H")
     bed.add_argument("--ablation", action="store_true", help="also each variant of ABLATIONS")
+    bed.add_argument(
+        "--also", nargs="+", default=[], metavar="NAME=VALUE",
+        help="also topiccrawler with these settings (e.g. EXTRACT_PROCESSES=1)",
+    )  # fmt: skip
     bed.add_argument("--jobs", type=int, default=1, help="crawls at once (default: 1)")
     bed.add_argument("--json", type=Path, metavar="OUT", help="write all figures here")
     bed.add_argument(

@@ -93,6 +93,8 @@ class LaterStages:
 
 @dataclass
 class StageWork:
+    """The later stages' tools in a worker (`LaterStages.work`), and the work itself."""
+
     scorer: RelevanceScorer | None
     features: bool
     script_check: bool
@@ -188,10 +190,10 @@ PARENT_CHECK_INTERVAL = 1.0
 
 def _start_worker(records: RecordOptions | None, stages: LaterStages | None) -> None:
     """A worker's start: it ignores Ctrl-C (the crawl decides when it ends), ends on SIGTERM
-    (not through the crawl's handlers a fork inherits), yields the CPU to the crawl's process
-    (`WORKER_NICENESS`) and ends when the crawl's process is gone
-    (killed: nobody would ever send it a page or close it), keeps the record options, builds
-    the later stages' tools and warms the extractors."""
+    (not through the crawl's handlers a fork inherits) and when the crawl's process is gone
+    (killed: nobody would ever send it a page or close it), yields the CPU to the crawl's
+    process (`WORKER_NICENESS`), keeps the record options, builds the later stages' tools and
+    warms the extractors."""
     global _worker_records, _worker_stages
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
