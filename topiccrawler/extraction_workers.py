@@ -29,6 +29,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from datetime import datetime
+from weakref import WeakKeyDictionary
 
 from topiccrawler.briefing import BriefingOptions, brief_page
 from topiccrawler.dedup.simhash import simhash
@@ -178,12 +179,6 @@ WARM_UP_PAGE = (
 )
 
 
-# A worker runs at a lower priority than the crawl's process: what limits the crawl's rate is
-# that process (and, on a test machine, the sites' own server); a worker that falls behind only
-# makes the crawl read a page itself. Measured: 0.91x -> 0.95-0.99x the plain spider's fetches/s
-# on two cores (docs/benchmarks.md, Throughput).
-WORKER_NICENESS = 10
-
 # Seconds between a worker's looks at whether the crawl's process is still there.
 PARENT_CHECK_INTERVAL = 1.0
 
@@ -191,16 +186,11 @@ PARENT_CHECK_INTERVAL = 1.0
 def _start_worker(records: RecordOptions | None, stages: LaterStages | None) -> None:
     """A worker's start: it ignores Ctrl-C (the crawl decides when it ends), ends on SIGTERM
     (not through the crawl's handlers a fork inherits) and when the crawl's process is gone
-    (killed: nobody would ever send it a page or close it), yields the CPU to the crawl's
-    process (`WORKER_NICENESS`), keeps the record options, builds the later stages' tools and
-    warms the extractors."""
+    (killed: nobody would ever send it a page or close it), keeps the record options, builds
+    the later stages' tools and warms the extractors."""
     global _worker_records, _worker_stages
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    try:
-        os.nice(WORKER_NICENESS)
-    except (AttributeError, OSError):  # no niceness here (Windows): the same priority
-        pass
     parent = os.getppid()
     threading.Thread(target=_end_with, args=(parent,), daemon=True, name="end-with-crawl").start()
     _worker_records = records
@@ -284,3 +274,22 @@ class ExtractionPool:
         executor, self.executor = self.executor, None
         if executor is not None:
             executor.shutdown(wait=wait, cancel_futures=True)
+
+
+# Each running crawl's pool, by crawler (the extraction middleware registers it): the scheduler
+# counts the pages being read as requests in flight (frontier/scheduler.py).
+_CRAWL_POOLS: WeakKeyDictionary = WeakKeyDictionary()
+
+
+def register_pool(crawler, pool: ExtractionPool | None) -> None:
+    """The crawl's pool (None: it has none any more)."""
+    if pool is None:
+        _CRAWL_POOLS.pop(crawler, None)
+    else:
+        _CRAWL_POOLS[crawler] = pool
+
+
+def pages_being_read(crawler) -> int:
+    """Pages the crawl handed to its extraction workers that are not back yet."""
+    pool = _CRAWL_POOLS.get(crawler)
+    return pool.pending if pool is not None else 0

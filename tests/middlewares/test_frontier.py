@@ -66,3 +66,34 @@ def test_the_scheduler_rescores_its_own_queues():
     scheduler.dqs = None
     assert scheduler.rescore(lambda request: 1, limit=10) == 2
     assert scheduler.rescore(lambda request: 1, limit=1) == 0  # too many: the pop does it
+
+
+def test_pages_in_extraction_workers_count_as_requests_in_flight(monkeypatch):
+    """Read in a worker, a page's links come back later than read in the crawl's process: until
+    they do, the page holds its place in the crawl's concurrency, so the next request is taken
+    with its links queued (without this the testbed's far@100 fell 0.734 -> 0.710)."""
+    from types import SimpleNamespace
+
+    from scrapy.core.scheduler import Scheduler
+
+    from topiccrawler.extraction_workers import register_pool
+
+    class Crawler:  # a crawl's engine, as the scheduler sees it
+        engine = SimpleNamespace(downloader=SimpleNamespace(total_concurrency=4, active={1, 2}))
+
+    pool = SimpleNamespace(pending=2)
+    crawler = Crawler()
+    downloader = crawler.engine.downloader
+    register_pool(crawler, pool)
+    scheduler = FrontierScheduler.__new__(FrontierScheduler)
+    scheduler.crawler = crawler
+    monkeypatch.setattr(Scheduler, "next_request", lambda self: "the best queued request")
+    assert scheduler.next_request() is None  # two downloading and two being read: four
+    pool.pending = 1
+    assert scheduler.next_request() == "the best queued request"
+    pool.pending = 0
+    downloader.active = {1, 2, 3, 4}  # full without pages in workers: the engine's call
+    assert scheduler.next_request() == "the best queued request"
+    register_pool(crawler, None)
+    pool.pending = 3
+    assert scheduler.next_request() == "the best queued request"  # no pool: nothing held back

@@ -38,6 +38,7 @@ from topiccrawler.extraction_workers import (
     ExtractionPool,
     LaterStages,
     read_page,
+    register_pool,
 )
 from topiccrawler.guard.text import SKIPPED_FIELDS, drop_html_controls, make_inert
 from topiccrawler.items import PageItem, SearchResultsItem
@@ -90,6 +91,8 @@ class ExtractionMiddleware:
         """The workers start with the crawl (their imports overlap its start-up)."""
         stages = self._later_stages(spider)
         self.pool = ExtractionPool(self.processes, self.records, self.in_flight, stages)
+        if self.crawler is not None:
+            register_pool(self.crawler, self.pool)  # the scheduler counts its pages in flight
         logger.info("Extraction: %d worker process(es) (%s), %d pages in flight at most",
                     self.processes, self.pool.start_method, self.in_flight)  # fmt: skip
 
@@ -117,6 +120,8 @@ class ExtractionMiddleware:
             before = _children_cpu()
             self.pool.close()
             self.pool = None
+            if self.crawler is not None:
+                register_pool(self.crawler, None)
             self.stats.set_value("topiccrawler/extraction/workers_cpu_s",
                                  round(_children_cpu() - before, 3))  # fmt: skip
 
@@ -177,6 +182,8 @@ class ExtractionMiddleware:
         self.stats.set_value("topiccrawler/extraction/workers_given_up", reason)
         self.pool.close(wait=False)
         self.pool = None
+        if self.crawler is not None:
+            register_pool(self.crawler, None)
 
     def _count(self, item: PageItem) -> None:
         if item.extraction_error:
