@@ -202,8 +202,11 @@ def sandbox(args: argparse.Namespace) -> int:
     web = build_web(args.seed, args.size)
     results = {}
     with SandboxServer(web, slow_seconds=3) as server, tempfile.TemporaryDirectory() as tmp:
-        for name, mode in MODES.items():
-            folder = Path(tmp) / name.replace(" ", "")
+        modes = {name: MODES[name] for name in args.modes}
+        if args.also:
+            modes[f"defaults, {' '.join(args.also)}"] = dict(a.split("=", 1) for a in args.also)
+        for name, mode in modes.items():
+            folder = Path(tmp) / "".join(c if c.isalnum() else "-" for c in name)
             folder.mkdir()
             url, elapsed = crawl(server, folder, args.pages, mode, args.entrances)
             results[name] = measure(url, web, elapsed)
@@ -224,7 +227,9 @@ def sandbox(args: argparse.Namespace) -> int:
             f"{r['harvest'][n]:<13.3f}" if n in r["harvest"] else f"{'-':13}" for n in CHECKPOINTS
         )
         print(f"{name:24}| {cells} | {r['recall']:.3f}  | {r['pages']:5} | {r['pages_per_s']:.1f}")
-    base = results["breadth-first"]
+    base = results.get("breadth-first")
+    if base is None:
+        return 0
     print("\nrelative to breadth-first:")
     for name, r in results.items():
         ratios = ", ".join(
@@ -469,6 +474,14 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     box.add_argument("--pages", type=int, default=2000)
     box.add_argument("--seed", type=int, default=1)
     box.add_argument("--entrances", choices=("sites", "seeds"), default="sites")
+    box.add_argument(
+        "--modes", nargs="+", choices=list(MODES), default=list(MODES), metavar="MODE",
+        help=f"crawl modes to run (default: all of {', '.join(MODES)})",
+    )  # fmt: skip
+    box.add_argument(
+        "--also", nargs="+", default=[], metavar="NAME=VALUE",
+        help="also the defaults with these settings (e.g. EXTRACT_PROCESSES=1)",
+    )  # fmt: skip
     box.set_defaults(run=sandbox)
     bed = modes.add_parser("testbed", help="the crawl testbed in ../shared/bench/crawl")
     bed.add_argument("--seeds", type=int, nargs="+", default=[2, 3, 4], metavar="S")

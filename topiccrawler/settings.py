@@ -155,10 +155,10 @@ FORUM_MIN_BLOCKS = 2  # K: alike blocks a node needs to hold posts or thread-lis
 # Pages read in worker processes on other cores while the crawl goes on, with the later stages'
 # per-page work (extraction_workers.py, read_ahead.py); 0: all in the crawl's process; "auto":
 # one worker where the crawl may use two cores or more. One worker made the testbed crawl
-# 0.95-0.99x the plain spider's fetches/s against 0.6-0.7x without (docs/benchmarks.md,
-# Throughput, round 8); off by default: a page waiting for its worker gates its links later,
-# and the testbed's far@100 fell 0.734 -> 0.710. Past EXTRACT_IN_FLIGHT pages handed out, pages
-# are read in the crawl's process.
+# 0.84-0.99x the plain spider's fetches/s against 0.62-0.77x without (docs/benchmarks.md,
+# Throughput, round 8); off by default: a page's links come back later, and the large sandbox's
+# harvest@100 fell 0.88 -> 0.77-0.80. Past EXTRACT_IN_FLIGHT pages handed out, pages are read in
+# the crawl's process.
 EXTRACT_PROCESSES = 0
 EXTRACT_IN_FLIGHT = 0  # 0: eight per worker process (with two, a quarter stayed in the crawl's)
 

@@ -109,8 +109,8 @@ def test_comments_and_posts_reach_the_item():
 
 
 def test_pages_are_read_in_the_crawls_process_unless_workers_are_asked_for(monkeypatch):
-    """Off by default (with a worker the testbed's far@100 fell 0.734 -> 0.710); "auto" asks for
-    one where the crawl may use two cores (docs/benchmarks.md, Throughput, round 8)."""
+    """Off by default (with a worker the large sandbox's harvest@100 fell 0.88 -> 0.77-0.80);
+    "auto" asks for one where the crawl may use two cores (docs/benchmarks.md, round 8)."""
     from topiccrawler.middlewares import extraction
 
     assert extraction.extract_processes(project_settings()) == 0

@@ -71,7 +71,7 @@ def test_the_scheduler_rescores_its_own_queues():
 def test_pages_in_extraction_workers_count_as_requests_in_flight(monkeypatch):
     """Read in a worker, a page's links come back later than read in the crawl's process: until
     they do, the page holds its place in the crawl's concurrency, so the next request is taken
-    with its links queued (without this the testbed's far@100 fell 0.734 -> 0.710)."""
+    with its links queued (without, a worker's testbed far@100 fell 0.734 -> 0.710)."""
     from types import SimpleNamespace
 
     from scrapy.core.scheduler import Scheduler
