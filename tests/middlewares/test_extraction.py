@@ -246,3 +246,37 @@ async def test_the_workers_end_with_the_crawl(site, seeds_file, sqlite_url, tmp_
     assert 0 < stats["topiccrawler/briefing/in_worker"] <= in_worker
     # … and stored what they store when they do it themselves (scores to the last bit).
     assert stored(sqlite_url) == stored(here_url)
+
+
+@deferred_f_from_coro_f
+async def test_pages_wait_their_turn_for_a_full_worker():
+    """A page that finds the workers full waits for room rather than being read here ahead of
+    pages that came before it (its links would be queued before theirs)."""
+    import asyncio
+
+    middleware = worker_middleware(EXTRACT_IN_FLIGHT=1)
+    pages = [item(NEWS), item(LONG), item(NEWS)]
+    try:
+        await asyncio.gather(*(middleware.read(page) for page in pages))
+    finally:
+        middleware.spider_closed()
+    assert middleware.stats.get_value("topiccrawler/extraction/in_worker") == 3
+    assert [p.title for p in pages] == ["增值税改革", "长文", "增值税改革"]
+
+
+@deferred_f_from_coro_f
+async def test_a_page_waits_for_a_full_worker_only_so_long(monkeypatch):
+    from topiccrawler.middlewares import extraction
+
+    monkeypatch.setattr(extraction, "ROOM_WAIT_STEP", 0.05)
+    monkeypatch.setattr(extraction, "ROOM_WAIT_MAX", 0.1)
+    middleware = worker_middleware()
+    try:
+        monkeypatch.setattr(middleware.pool, "submit", lambda *args: None)  # stuck: always full
+        page = item(NEWS)
+        await middleware.read(page)
+    finally:
+        middleware.spider_closed()
+    assert page.title == "增值税改革"  # read here in the end
+    assert middleware.stats.get_value("topiccrawler/extraction/in_worker") is None
+    assert not middleware._waiting

@@ -11,7 +11,9 @@ Search-result items pass through it too: hit titles and snippets are crawled tex
 
 With EXTRACT_PROCESSES, pages are read in worker processes (extraction_workers.py) on another core
 while the crawl goes on; the page waits for its fields here, before it is judged, so nothing
-after it changes. A page the workers cannot take (all busy, or a worker died) is read here.
+after it changes. A page that finds the workers full waits its turn (pages keep the order they
+came in, so their links are queued in it too), for a while; one they cannot take (still full,
+or a worker died) is read here.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from __future__ import annotations
 import logging
 import os
 import resource
+from collections import deque
 from collections.abc import AsyncIterator
 from concurrent.futures import CancelledError, Future
 from typing import Any
@@ -50,6 +53,10 @@ logger = logging.getLogger(__name__)
 # Pages handed to each worker at once when EXTRACT_IN_FLIGHT is 0: with two, a quarter of a
 # testbed crawl's pages were still read in the crawl's process; with eight, all but two.
 IN_FLIGHT_PER_PROCESS = 8
+# A page that finds the workers full waits for one to answer, in steps of ROOM_WAIT_STEP seconds,
+# at most ROOM_WAIT_MAX in all; then it is read in the crawl's process.
+ROOM_WAIT_STEP = 0.5
+ROOM_WAIT_MAX = 2.0
 
 
 class ExtractionMiddleware:
@@ -70,6 +77,7 @@ class ExtractionMiddleware:
         self.processes = processes
         self.in_flight = in_flight or IN_FLIGHT_PER_PROCESS * processes
         self.pool: ExtractionPool | None = None
+        self._waiting: deque[Deferred] = deque()  # pages waiting for room in the workers
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> ExtractionMiddleware:
@@ -122,6 +130,8 @@ class ExtractionMiddleware:
             self.pool = None
             if self.crawler is not None:
                 register_pool(self.crawler, None)
+            while self._waiting:
+                self._make_room()
             self.stats.set_value("topiccrawler/extraction/workers_cpu_s",
                                  round(_children_cpu() - before, 3))  # fmt: skip
 
@@ -144,7 +154,7 @@ class ExtractionMiddleware:
     async def read(self, item: PageItem) -> None:
         """Fill the page's fields, in a worker when one can take it, else here."""
         item.html = drop_html_controls(item.html)
-        future = self.pool.submit(item.html, item.url, item.fetched_at) if self.pool else None
+        future = await self._submit(item)
         fields = await self._answer(future) if future is not None else None
         if self.pool is not None and self.pool.broken:
             self._give_up(item.url)
@@ -155,6 +165,38 @@ class ExtractionMiddleware:
         fill(item, fields)
         self._count(item)
 
+    async def _submit(self, item: PageItem) -> Future | None:
+        """The page handed to a worker; while they are full, it waits its turn for one (a
+        page read here meanwhile would have its links queued before pages that came earlier
+        and are still in a worker), at most ROOM_WAIT_MAX seconds. None: read it here."""
+        from twisted.internet import reactor
+
+        turns = 0
+        while self.pool is not None and not self.pool.broken:
+            future = self.pool.submit(item.html, item.url, item.fetched_at)
+            if future is not None or turns * ROOM_WAIT_STEP >= ROOM_WAIT_MAX:
+                return future
+            room: Deferred = Deferred()
+            # A page that waited already goes first when room is made.
+            (self._waiting.appendleft if turns else self._waiting.append)(room)
+            timeout = reactor.callLater(ROOM_WAIT_STEP, self._make_room, room)
+            await maybe_deferred_to_future(room)
+            if timeout.active():
+                timeout.cancel()
+            turns += 1
+        return None
+
+    def _make_room(self, room: Deferred | None = None) -> None:
+        """Wake the page waiting longest for a worker (or `room`, whose wait is up)."""
+        if room is None:
+            room = self._waiting.popleft() if self._waiting else None
+        elif room in self._waiting:
+            self._waiting.remove(room)
+        else:
+            return  # already woken
+        if room is not None:
+            room.callback(None)
+
     async def _answer(self, future: Future) -> ExtractedFields | None:
         """The worker's fields for the page; None (read here) when the pool was closed
         meanwhile, or a worker died or its answer could not be read (the pool is then broken)."""
@@ -163,6 +205,7 @@ class ExtractionMiddleware:
         answered: Deferred = Deferred()
         future.add_done_callback(lambda done: reactor.callFromThread(answered.callback, done))
         done = await maybe_deferred_to_future(answered)
+        self._make_room()  # its worker can take the next page
         try:
             return done.result()
         except CancelledError:
@@ -184,6 +227,8 @@ class ExtractionMiddleware:
         self.pool = None
         if self.crawler is not None:
             register_pool(self.crawler, None)
+        while self._waiting:
+            self._make_room()  # pages waiting for room are read here
 
     def _count(self, item: PageItem) -> None:
         if item.extraction_error:
