@@ -24,6 +24,8 @@ CONCURRENT_ITEMS = 16
 CONCURRENT_REQUESTS = 16  # in flight over all sites
 CONCURRENT_REQUESTS_PER_DOMAIN = 2  # in flight per site: many sites share the crawl in turn
 DOWNLOAD_DELAY = 0.5  # minimum seconds between requests to one site
+# Scrapy's, keeping CONCURRENT_REQUESTS_PER_DOMAIN under the asyncio reactor (downloader.py)
+DOWNLOADER = "topiccrawler.downloader.SlotKeepingDownloader"
 DOWNLOAD_MAXSIZE = 32 * 1024 * 1024  # larger responses are dropped
 DOWNLOAD_TIMEOUT = 30  # seconds
 DOWNLOAD_WARNSIZE = 8 * 1024 * 1024  # log a warning above this size
