@@ -11,10 +11,11 @@ from pathlib import Path
 import pytest
 
 from topiccrawler.briefing import BriefingOptions
+from topiccrawler.extract.links import page_links, rebuilt_response
 from topiccrawler.extract.records.comments import RecordOptions
 from topiccrawler.extraction_workers import ExtractionPool, LaterStages, read_page
 from topiccrawler.guard.text import drop_html_controls
-from topiccrawler.read_ahead import BRIEFING, SCORE, SCRIPT_NEED, take
+from topiccrawler.read_ahead import BRIEFING, LINKS, SCORE, SCRIPT_NEED, take
 from topiccrawler.relevance.judge import blocks_texts, judged_blocks
 from topiccrawler.relevance.library import ConceptLibrary
 from topiccrawler.relevance.scorer import BLOCK_IMPACT
@@ -167,6 +168,7 @@ def later_stages() -> LaterStages:
         features=True,
         script_check=True,
         briefing=BriefingOptions(topic_words=tuple(KEYWORDS.all_words)),
+        links=True,
     )
 
 
@@ -179,8 +181,9 @@ def comparable(fields):
 
 
 def test_a_worker_does_the_later_stages_work_as_they_would_do_it():
-    """What a worker sends back for the relevance judge, the scripted-page check and the
-    briefing (read_ahead.py) is what they compute themselves, keyed by the same text."""
+    """What a worker sends back for the relevance judge, the scripted-page check, the briefing
+    and the spider's links (read_ahead.py) is what they compute themselves, keyed by the same
+    text."""
     pages = saved_pages()
     stages = later_stages()
     pool = ExtractionPool(1, RecordOptions(), in_flight=len(pages), stages=stages)
@@ -192,11 +195,19 @@ def test_a_worker_does_the_later_stages_work_as_they_would_do_it():
     work = stages.work()
     here = [comparable(read_page(html, url, NOW, RecordOptions(), work)) for url, html in pages]
     assert in_worker == here
-    for fields in here:
-        assert set(fields.ahead) == ({SCORE, SCRIPT_NEED, BRIEFING} if fields.body.strip()
-                                     else {SCORE, SCRIPT_NEED})  # fmt: skip
+    for (url, html), fields in zip(pages, here, strict=True):
+        # (the briefing only for pages with a word of the library: the others are seldom kept)
+        briefed = fields.body.strip() and fields.ahead[SCORE].value.relevance.score > 0
+        assert set(fields.ahead) == ({SCORE, SCRIPT_NEED, BRIEFING, LINKS} if briefed
+                                     else {SCORE, SCRIPT_NEED, LINKS})  # fmt: skip
+        links = take(dict(fields.ahead), LINKS, html, url, None)
+        assert links.value == page_links(rebuilt_response(html, url, None))
         blocks = judged_blocks(fields.title, fields.body, fields.blocks,
                                (t.title for t in fields.threads))  # fmt: skip
         assert take(dict(fields.ahead), SCORE, *blocks_texts(blocks)) is not None
         assert fields.ahead[SCORE].value.relevance == work.scorer.score(blocks)
     assert any(f.ahead[SCORE].value.relevance.score > 0 for f in here)
+    assert any(f.ahead[LINKS].value for f in here)
+    assert any(BRIEFING in f.ahead for f in here) and any(
+        f.body.strip() and BRIEFING not in f.ahead for f in here
+    )

@@ -8,7 +8,8 @@ of them held), else spawned (a clean interpreter that imports them, about a seco
 warms the extractors on a small page, then receives (HTML, URL, fetch time) and returns
 `ExtractedFields`: plain strings, numbers, dates and records, small to pickle (the lxml trees
 stay in the worker). A worker also does the later stages' per-page work for them
-(`LaterStages`, read_ahead.py: the relevance score, the scripted-page check, the briefing), so
+(`LaterStages`, read_ahead.py: the relevance score, the scripted-page check, the briefing, the
+spider's links), so
 that the crawl's process, which limits the crawl's rate, does less per page.
 
 `read_page` is the one function both ways run, so a page extracted in a worker and in the crawl's
@@ -33,11 +34,12 @@ from weakref import WeakKeyDictionary
 
 from topiccrawler.briefing import BriefingOptions, brief_page
 from topiccrawler.dedup.simhash import simhash
+from topiccrawler.extract.links import page_links, rebuilt_response
 from topiccrawler.extract.page import extract_page
 from topiccrawler.extract.records.comments import RecordOptions
 from topiccrawler.guard.text import make_inert
 from topiccrawler.items import CommentRecord, PostRecord, ThreadRecord
-from topiccrawler.read_ahead import BRIEFING, SCORE, SCRIPT_NEED, Ahead, put
+from topiccrawler.read_ahead import BRIEFING, LINKS, SCORE, SCRIPT_NEED, Ahead, put
 from topiccrawler.relevance.judge import PageScore, blocks_texts, judged_blocks
 from topiccrawler.relevance.library import ConceptLibrary
 from topiccrawler.relevance.scorer import RelevanceScorer
@@ -73,13 +75,14 @@ class LaterStages:
     """What the crawl's later stages do per page that a worker can do for them (read_ahead.py),
     with what they need: the topic library and block weights to score against (and whether
     the page classifier's features are wanted), whether to check for scripts, the briefing's
-    options. Sent to each worker once."""
+    options, whether the spider follows the page's links. Sent to each worker once."""
 
     library: ConceptLibrary | None = None
     impact: dict[str, float] | None = None
     features: bool = False
     script_check: bool = False
     briefing: BriefingOptions | None = None
+    links: bool = False
 
     def work(self) -> StageWork:
         """The stages' tools, built once in the worker."""
@@ -89,6 +92,7 @@ class LaterStages:
             self.script_check,
             self.briefing,
             Tokenizer(self.briefing.topic_words) if self.briefing else None,
+            self.links,
         )
 
 
@@ -101,10 +105,17 @@ class StageWork:
     script_check: bool
     briefing: BriefingOptions | None
     briefing_tokenizer: Tokenizer | None
+    links: bool = False
 
-    def run(self, fields: ExtractedFields, html: str, url: str) -> dict[str, Ahead]:
+    def run(
+        self, fields: ExtractedFields, html: str, url: str, encoding: str | None = None
+    ) -> dict[str, Ahead]:
         """Each stage's result for the page, keyed by the text the stage will read."""
         ahead: dict[str, Ahead] = {}
+        if self.links:
+            links = page_links(rebuilt_response(html, url, encoding))
+            put(ahead, LINKS, links, html, url, encoding)
+        score = None
         if self.scorer is not None:
             blocks = judged_blocks(
                 fields.title, fields.body, fields.blocks, (t.title for t in fields.threads)
@@ -115,7 +126,10 @@ class StageWork:
             found = len(fields.comments) + len(fields.posts)
             need = script_need(html, url, found, len(fields.body))
             put(ahead, SCRIPT_NEED, need, *script_check_key(html, url, found, len(fields.body)))
-        if self.briefing is not None and fields.body.strip():
+        # The briefing is for pages whose text is stored, most of them relevant: a page without
+        # a word of the topic's library seldom is, and is briefed where it is stored if so.
+        unlikely = score is not None and score.relevance.score <= 0
+        if self.briefing is not None and fields.body.strip() and not unlikely:
             briefing = brief_page(fields.title, fields.body, self.briefing, self.briefing_tokenizer)
             put(ahead, BRIEFING, briefing, fields.title, fields.body)
         return ahead
@@ -127,11 +141,12 @@ def read_page(
     fetched_at: datetime | None,
     records: RecordOptions | None,
     stages: StageWork | None = None,
+    encoding: str | None = None,
 ) -> ExtractedFields:
     """A page's extracted fields (`extract_page`), crawled text made inert, and its body's
     SimHash (dedup's, per page CPU work of the body alone); with `stages`, the later stages'
     work on it too. Never raises. `html` is the page's source with control characters already
-    dropped."""
+    dropped, `encoding` the one it was decoded from."""
     content = extract_page(html, url, fetched_at=fetched_at, records=records)
     fields = make_inert(
         ExtractedFields(
@@ -152,7 +167,7 @@ def read_page(
     fields.body_hash = simhash(fields.body)
     if stages is not None:
         try:
-            fields.ahead = stages.run(fields, html, url)
+            fields.ahead = stages.run(fields, html, url, encoding)
         except Exception:  # noqa: BLE001 (the stages do their own work then, and log it)
             logger.exception("Later stages' work on %s failed in a worker", url)
             fields.ahead = {}
@@ -167,7 +182,7 @@ _worker_stages: StageWork | None = None
 # the first real page does not pay for first calls.
 WARM_UP_PAGE = (
     "<html><head><title>预热 warm-up</title><meta name='author' content='A'></head><body>"
-    "<h1>预热 warm-up</h1><p>2024-05-21 11:04 来源：本站</p><article>"
+    "<nav><a href='/'>首页</a></nav><h1>预热 warm-up</h1><p>2024-05-21 11:04 来源：本站</p><article>"
     + "<p>正文 text of the page, long enough to be read as its body.</p>" * 8
     + "</article><ul>"
     + "".join(
@@ -205,8 +220,10 @@ def _end_with(parent: int) -> None:
     os._exit(0)
 
 
-def _read_in_worker(html: str, url: str, fetched_at: datetime | None) -> ExtractedFields:
-    return read_page(html, url, fetched_at, _worker_records, _worker_stages)
+def _read_in_worker(
+    html: str, url: str, fetched_at: datetime | None, encoding: str | None
+) -> ExtractedFields:
+    return read_page(html, url, fetched_at, _worker_records, _worker_stages, encoding)
 
 
 def start_method() -> str:
@@ -244,12 +261,14 @@ class ExtractionPool:
         # The workers start now (else on first use): warm before the first page.
         self.executor.submit(int)
 
-    def submit(self, html: str, url: str, fetched_at: datetime | None) -> Future | None:
+    def submit(
+        self, html: str, url: str, fetched_at: datetime | None, encoding: str | None = None
+    ) -> Future | None:
         """The page handed to a worker; None when the pool is full, broken or closed."""
         if self.executor is None or self.broken or self.pending >= self.in_flight:
             return None
         try:
-            future = self.executor.submit(_read_in_worker, html, url, fetched_at)
+            future = self.executor.submit(_read_in_worker, html, url, fetched_at, encoding)
         except (BrokenProcessPool, RuntimeError) as exc:  # RuntimeError: shut down meanwhile
             self.fail(f"{exc.__class__.__name__}: {exc}")
             return None

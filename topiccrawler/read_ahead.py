@@ -2,7 +2,8 @@
 
 The crawl's process is what limits its rate (docs/benchmarks.md, Throughput); the stages after
 extraction do per-page work that needs nothing but the page and the crawl's fixed settings (the
-relevance score and the page classifier's features, the scripted-page check, the briefing). A
+relevance score and the page classifier's features, the scripted-page check, the briefing, the
+spider's links). A
 worker does it beside the extraction and sends it back in `PageItem.read_ahead`, by stage name;
 each stage takes its part, and uses it only when it was computed from the very text the stage
 reads now (a key of that text, the same in every process), else does the work itself.
@@ -18,6 +19,7 @@ from typing import Any
 SCORE = "score"  # relevance/judge.py PageScore: middlewares/relevance.py
 SCRIPT_NEED = "script_need"  # render/detect.py ScriptNeed or None: middlewares/scripted.py
 BRIEFING = "briefing"  # briefing Briefing: pipelines/briefing.py
+LINKS = "links"  # extract/links.py PageLink list: spiders/topic.py
 
 
 def text_key(*parts: str | None) -> int:

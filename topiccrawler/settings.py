@@ -103,6 +103,9 @@ REVISIT_DISCUSSIONS_AFTER = 86400.0  # pages with comments or posts: they grow
 REVISIT_HUBS_AFTER = 3600.0  # list and home pages: new links appear on them
 REVISIT_HUB_LINK_DENSITY = 0.5  # link text share from which a page counts as a hub
 DOWNLOADER_MIDDLEWARES = {
+    # Off: no spider here sets allowed_domains (the spider keeps a page's links on its site,
+    # topics/limits.py); its check of every link as it is scheduled cost 3 % of a crawl's CPU.
+    "scrapy.downloadermiddlewares.offsite.OffsiteMiddleware": None,
     "topiccrawler.middlewares.address_guard.AddressGuardMiddleware": 10,  # first: before robots.txt
     "topiccrawler.middlewares.known_urls.KnownUrlsMiddleware": 50,
     "topiccrawler.seeding.gate.SearchEngineHealthMiddleware": 60,  # engines' back-off, held queries

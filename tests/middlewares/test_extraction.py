@@ -244,6 +244,7 @@ async def test_the_workers_end_with_the_crawl(site, seeds_file, sqlite_url, tmp_
     assert stats["topiccrawler/relevance/scored_in_worker"] == in_worker
     assert stats["topiccrawler/render/checked_in_worker"] == in_worker
     assert 0 < stats["topiccrawler/briefing/in_worker"] <= in_worker
+    assert stats["topiccrawler/links/read_in_worker"] == in_worker
     # … and stored what they store when they do it themselves (scores to the last bit).
     assert stored(sqlite_url) == stored(here_url)
 

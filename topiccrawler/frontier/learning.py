@@ -8,13 +8,16 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
+from functools import lru_cache
 from urllib.parse import urlsplit
 
 PRIOR_WEIGHT = 5.0  # pages of evidence the wider estimate counts for
 
 
+@lru_cache(maxsize=100_000)
 def places(url: str) -> tuple[str, str]:
-    """The site and the section (site + first path segment) a URL belongs to."""
+    """The site and the section (site + first path segment) a URL belongs to; remembered: a
+    queued URL is asked again at every pop and rescoring."""
     parts = urlsplit(url)
     host = (parts.hostname or "").lower()
     segment = parts.path.strip("/").split("/", 1)[0] if "/" in parts.path.strip("/") else ""

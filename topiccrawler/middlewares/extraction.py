@@ -107,12 +107,13 @@ class ExtractionMiddleware:
     def _later_stages(self, spider) -> LaterStages | None:
         """The later stages' work the workers do for them (read_ahead.py): the relevance score
         (against the judge's own library: middlewares/topic_scorer.py), the scripted-page
-        check, the briefing, each where its stage is on. None for a spider without a topic."""
+        check, the briefing, each where its stage is on, and the spider's links. None for a
+        spider without a topic."""
         topic = getattr(spider, "topic", None)
         if topic is None or self.crawler is None:
             return None
         settings = self.crawler.settings
-        stages = LaterStages(script_check=self.records is not None)
+        stages = LaterStages(script_check=self.records is not None, links=True)
         if settings.getbool("RELEVANCE_ENABLED"):
             scorer = topic_scorer(self.crawler, topic)
             stages.library, stages.impact = scorer.library, scorer.impact
@@ -173,7 +174,7 @@ class ExtractionMiddleware:
 
         turns = 0
         while self.pool is not None and not self.pool.broken:
-            future = self.pool.submit(item.html, item.url, item.fetched_at)
+            future = self.pool.submit(item.html, item.url, item.fetched_at, item.encoding)
             if future is not None or turns * ROOM_WAIT_STEP >= ROOM_WAIT_MAX:
                 return future
             room: Deferred = Deferred()

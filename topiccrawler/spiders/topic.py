@@ -18,14 +18,14 @@ from scrapy import Request, Spider
 from scrapy.crawler import Crawler
 from scrapy.exceptions import IgnoreRequest, NotConfigured, UsageError
 from scrapy.http import Response, TextResponse
-from scrapy.linkextractors import IGNORED_EXTENSIONS, LinkExtractor
+from scrapy.linkextractors import IGNORED_EXTENSIONS
 from scrapy.spidermiddlewares.httperror import HttpError
 
 from topiccrawler.discovery.meta import DISCOVERY
 from topiccrawler.distributed.learning import SharedQueryYields
 from topiccrawler.distributed.state import shared_crawl_for
-from topiccrawler.extract.blocks import navigation_hrefs
 from topiccrawler.extract.encoding import decode_html, looks_binary
+from topiccrawler.extract.links import page_links
 from topiccrawler.frontier.priority import ENTRANCE_PRIORITY, QUERY_PRIORITY
 from topiccrawler.frontier.queries import QueryYields
 from topiccrawler.items import (
@@ -50,6 +50,7 @@ from topiccrawler.meta import (
     QUERY,
     SEARCH_PAGE,
 )
+from topiccrawler.read_ahead import LINKS, take
 from topiccrawler.responses import in_encoding
 from topiccrawler.seeding import EngineBlocked, SearchEngine, build_queries, engine_from_config
 from topiccrawler.seeding.gate import SearchEngineHealthMiddleware
@@ -95,9 +96,6 @@ class TopicSpider(Spider):
         self.seeds_path = seeds
         self.topic: Topic
         self.engines: dict[str, SearchEngine] = {}
-        # Links to files (Scrapy's IGNORED_EXTENSIONS) are left out in follow_links, in one
-        # str.endswith (Scrapy's own test tries each of ~100 extensions in turn, per link).
-        self.link_extractor = LinkExtractor(deny_extensions=[])
         self.site_slots: dict[str, str] = {}  # authority site → its own download slot
         self.query_yields = QueryYields()  # next result pages wait in it for the yield
         self.tracking_parameters: tuple[str, ...] = ()
@@ -379,10 +377,13 @@ class TopicSpider(Spider):
         limits = site_limits(
             self.topic.seeds, self.crawler.settings, meta.get(AUTHORITY_SITE), response.url
         )
-        decoded = in_encoding(response, page.encoding)  # Scrapy's own parse where it can
-        # Links in navigation bars, menus, breadcrumbs and footers lead everywhere, not onwards.
-        navigation = {decoded.urljoin(href) for href in navigation_hrefs(decoded.selector.root)}
-        for link in self.link_extractor.extract_links(decoded):
+        read = take(page.read_ahead, LINKS, page.html, response.url, page.encoding)
+        if read is not None:  # read by an extraction worker
+            self.crawler.stats.inc_value("topiccrawler/links/read_in_worker")
+            links = read.value
+        else:
+            links = page_links(in_encoding(response, page.encoding))  # Scrapy's own parse
+        for link in links:
             if not host_in_domains(link.url, limits.domains) or links_to_a_file(link.url):
                 continue
             yield self._page_request(
@@ -393,7 +394,7 @@ class TopicSpider(Spider):
                 meta={
                     PAGER_HOPS: meta.get(PAGER_HOPS, 0),
                     LINK_TEXT: link.text[:200],
-                    LINK_BLOCK: "navigation" if link.url in navigation else "content",
+                    LINK_BLOCK: "navigation" if link.navigation else "content",
                 },
             )
 
