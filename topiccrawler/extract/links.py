@@ -5,7 +5,8 @@ breadcrumbs, footers lead everywhere, not onwards: extract/blocks.py).
 The spider reads them here from the response (spiders/topic.py); an extraction worker reads them
 from the page's text (`rebuilt_response`) beside its fields, so that the crawl's process, which
 limits the crawl's rate, does not walk every element of every page for them (read_ahead.py).
-Both give the same links: the page's text is what the response decodes to in that encoding.
+Both give the same links (the page's text is what the response decodes to in that encoding), but
+for an href with a control character in it (`page_links`).
 """
 
 from __future__ import annotations
