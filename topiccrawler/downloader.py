@@ -11,6 +11,11 @@ testbed's overrides did not. Beside politeness, it cost connections: the pool ke
 CONCURRENT_REQUESTS_PER_DOMAIN open connections a host, so the extra downloads opened new ones
 and closed others, in bursts a small server's accept queue refuses (its clients then wait a
 second for the SYN to be sent again).
+
+`drop_waiting`: requests a slot holds back (for its delay or its concurrency) that the crawl no
+longer wants sent: a site left alone after bans (middlewares/bans.py), a crawl stopping at its
+page limit (extensions/harvest.py), where a banned site's slot, one request a raised delay, kept
+the crawl open 10-15 s past its limit.
 """
 
 from __future__ import annotations
@@ -18,6 +23,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from scrapy.core.downloader import Downloader
+from scrapy.exceptions import IgnoreRequest
+from twisted.python.failure import Failure
 
 if TYPE_CHECKING:
     from scrapy import Request
@@ -33,3 +40,14 @@ class SlotKeepingDownloader(Downloader):
         # the download itself adds the request again (a set) and removes it when done.
         slot.transferring.add(request)
         return super()._wait_for_download(slot, request, queue_dfd)
+
+
+def drop_waiting(slot: Slot, reason: str) -> int:
+    """Drop the requests waiting in a download slot's queue, not yet sent (each fails with
+    IgnoreRequest(reason), which the spider's errback passes over); how many."""
+    dropped = 0
+    while slot.queue:
+        _request, deferred = slot.queue.popleft()
+        deferred.errback(Failure(IgnoreRequest(reason)))
+        dropped += 1
+    return dropped

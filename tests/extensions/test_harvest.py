@@ -35,6 +35,25 @@ async def test_page_limit_stops_the_crawl_and_the_run_keeps_the_curve(site, seed
     assert run.finish_reason == "page_limit" and run.stats["topiccrawler/harvest/curve"] == curve
 
 
+@deferred_f_from_coro_f
+async def test_requests_waiting_for_a_slow_site_are_not_sent_after_the_page_limit(
+    site, seeds_file, sqlite_url
+):
+    """A site's slot sends one request a delay; at the page limit those still waiting in it
+    are dropped, not sent one a delay while the crawl keeps closing."""
+    crawler = await crawl(
+        {"DATABASE_URL": sqlite_url, "CRAWL_MAX_PAGES": 2, "DOWNLOAD_DELAY": 1,
+         "DOWNLOAD_DELAY_JITTER": 0, "CONCURRENT_REQUESTS_PER_DOMAIN": 8},
+        topic="tax", seeds=str(seeds_file()),
+    )  # fmt: skip
+    stats = crawler.stats.get_stats()
+    assert stats["finish_reason"] == "page_limit"
+    assert stats["topiccrawler/harvest/unsent_at_stop"] > 0
+    # robots.txt, the start page, the page that reached the limit and at most the one being
+    # downloaded then: the rest of the index page's links were never sent
+    assert stats["response_received_count"] <= 4
+
+
 def test_a_falling_harvest_rate_stops_the_crawl_once_with_a_reason(caplog):
     crawler = get_crawler(
         settings_dict={"RELEVANCE_ENABLED": True, "HARVEST_WINDOW": 4, "HARVEST_STOP_BELOW": 0.5}
@@ -45,7 +64,9 @@ def test_a_falling_harvest_rate_stops_the_crawl_once_with_a_reason(caplog):
         closed.append(reason)
         return succeed(None)
 
-    crawler.engine = SimpleNamespace(close_spider_async=close_spider_async)
+    crawler.engine = SimpleNamespace(
+        close_spider_async=close_spider_async, downloader=SimpleNamespace(slots={})
+    )
     monitor = HarvestMonitor.from_crawler(crawler)
     crawler.stats.open_spider()
     page = SimpleNamespace(url="http://a.test/1.html")

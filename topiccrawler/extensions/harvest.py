@@ -19,6 +19,7 @@ from scrapy.crawler import Crawler
 from scrapy.exceptions import NotConfigured
 from scrapy.utils.defer import deferred_from_coro
 
+from topiccrawler.downloader import drop_waiting
 from topiccrawler.items import PageItem
 from topiccrawler.signals import page_judged
 
@@ -73,9 +74,19 @@ class HarvestMonitor:
                 )
 
     def _stop(self, reason: str, why: str) -> None:
+        """Close the crawl; requests still waiting in download slots are not sent (a slow or
+        banned site's slot, one request a delay, would keep it open for minutes), those being
+        downloaded are finished and stored."""
         self.stopping = True
         logger.warning("Stopping the crawl: %s", why)
-        deferred_from_coro(self.crawler.engine.close_spider_async(reason=reason))
+        engine = self.crawler.engine
+        dropped = sum(
+            drop_waiting(slot, f"the crawl is stopping: {why}")
+            for slot in list(engine.downloader.slots.values())
+        )
+        if dropped:
+            self.stats.inc_value("topiccrawler/harvest/unsent_at_stop", dropped)
+        deferred_from_coro(engine.close_spider_async(reason=reason))
 
     def spider_closed(self, spider, reason: str) -> None:
         if self.judged % self.every:

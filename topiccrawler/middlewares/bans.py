@@ -29,10 +29,10 @@ from scrapy.crawler import Crawler
 from scrapy.exceptions import IgnoreRequest, NotConfigured
 from scrapy.http import Response
 from scrapy.settings import BaseSettings, Settings
-from twisted.python.failure import Failure
 
 from topiccrawler.antiban.bans import PageSizes, ban_reason
 from topiccrawler.discovery.meta import DISCOVERY
+from topiccrawler.downloader import drop_waiting
 from topiccrawler.meta import BAN_RETRIES, ROTATE_PROFILE, ROTATE_PROXY, SEARCH_PAGE
 
 logger = logging.getLogger(__name__)
@@ -195,11 +195,8 @@ class BanMiddleware:
         """Requests already waiting in the site's download slot would still go out, one per
         (long) delay, keeping the crawl open for a site it has left: they are dropped."""
         slot = self._slot(request)
-        dropped = 0
-        while slot is not None and getattr(slot, "queue", None):
-            waiting, deferred = slot.queue.popleft()
-            deferred.errback(Failure(IgnoreRequest(f"{host} is left alone after repeated bans")))
-            dropped += 1
+        reason = f"{host} is left alone after repeated bans"
+        dropped = drop_waiting(slot, reason) if slot is not None else 0
         self.stats.inc_value("topiccrawler/bans/skipped_cooling_down", dropped)
         return dropped
 
