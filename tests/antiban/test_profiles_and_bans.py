@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from collections import deque
 from types import SimpleNamespace
 
 import pytest
@@ -100,8 +101,11 @@ def test_short_pages_against_the_sites_usual():
 
 
 class Slot:
+    """A download slot's delay and its queue of requests waiting to be sent, as Scrapy's."""
+
     def __init__(self):
         self.delay = 0.2
+        self.queue: deque = deque()
 
 
 def ban_middleware(**settings) -> tuple[BanMiddleware, Slot]:
