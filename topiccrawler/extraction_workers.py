@@ -258,8 +258,19 @@ class ExtractionPool:
             initializer=_start_worker,
             initargs=(records, stages),
         )
-        # The workers start now (else on first use): warm before the first page.
-        self.executor.submit(int)
+        # The workers start now (else on first use): warm before the first page. This first
+        # task ends once a worker has started and warmed up (its initializer ran).
+        self._started = self.executor.submit(int)
+
+    @property
+    def ready(self) -> bool:
+        """A worker has started: until then a page is read sooner in the crawl's process
+        (a spawned worker imports for seconds, a forked one loads its tools)."""
+        return self._started.done()
+
+    def wait_started(self, timeout: float | None = None) -> None:
+        """Block until a worker has started (tests, benchmarks: pages go to it from then)."""
+        self._started.result(timeout)
 
     def submit(
         self, html: str, url: str, fetched_at: datetime | None, encoding: str | None = None

@@ -160,9 +160,9 @@ FORUM_MIN_BLOCKS = 2  # K: alike blocks a node needs to hold posts or thread-lis
 # Pages read in worker processes on other cores while the crawl goes on, with the later stages'
 # per-page work (extraction_workers.py, read_ahead.py); 0: all in the crawl's process; "auto":
 # one worker where the crawl may use two cores or more. One worker made the testbed crawl
-# 1.03x the plain spider's fetches/s against 0.75x without (docs/benchmarks.md, Throughput,
-# round 9); off by default: a page's links come back later (the large sandbox's harvest@100
-# 0.86 against 0.88 in four crawls each). A page that finds
+# 0.98-1.03x the plain spider's fetches/s against 0.74-0.76x without (docs/benchmarks.md,
+# Throughput); off by default: a page's links come back later, and the first pages' order with
+# them (the testbed's h@50 0.96-0.99 against 0.98-0.99). A page that finds
 # EXTRACT_IN_FLIGHT pages handed out waits its turn (2 s at most, then it is read here).
 EXTRACT_PROCESSES = 0
 EXTRACT_IN_FLIGHT = 0  # 0: eight per worker process (with two, a quarter stayed in the crawl's)

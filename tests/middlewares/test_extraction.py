@@ -130,6 +130,8 @@ def worker_middleware(**settings) -> ExtractionMiddleware:
     crawler = get_crawler(settings_dict=dict(project_settings(EXTRACT_PROCESSES=1, **settings)))
     middleware = build_from_crawler(ExtractionMiddleware, crawler)
     middleware.spider_opened()
+    middleware.pool.wait_started(60)  # before, pages are read here (the next tests)
+    assert middleware.pool.ready
     return middleware
 
 
@@ -206,14 +208,18 @@ async def test_a_killed_worker_leaves_pages_to_the_crawl_process(caplog):
 
 
 @deferred_f_from_coro_f
-async def test_the_workers_end_with_the_crawl(site, seeds_file, sqlite_url, tmp_path):
+async def test_the_workers_end_with_the_crawl(site, seeds_file, sqlite_url, tmp_path, monkeypatch):
     """A crawl of the fixture site reads its pages in a worker, stores what a crawl reading
     them in its own process stores, and leaves no worker behind."""
     from sqlalchemy import create_engine, select
     from sqlalchemy.orm import Session
 
     from tests.crawl import crawl
+    from topiccrawler.extraction_workers import ExtractionPool
     from topiccrawler.storage.models import Page
+
+    # The crawl is over before a spawned worker has started: its pages wait for it instead.
+    monkeypatch.setattr(ExtractionPool, "ready", property(lambda pool: True))
 
     def stored(url: str) -> dict:
         engine = create_engine(url)
@@ -247,6 +253,25 @@ async def test_the_workers_end_with_the_crawl(site, seeds_file, sqlite_url, tmp_
     assert stats["topiccrawler/links/read_in_worker"] == in_worker
     # … and stored what they store when they do it themselves (scores to the last bit).
     assert stored(sqlite_url) == stored(here_url)
+
+
+@deferred_f_from_coro_f
+async def test_pages_are_read_here_until_a_worker_has_started(monkeypatch):
+    """A worker that is still starting (importing, loading its tools) would read a page later
+    than the crawl's process can: the first pages of a crawl are read here, in the order they
+    come, their links queued at once."""
+    from topiccrawler.extraction_workers import ExtractionPool
+
+    monkeypatch.setattr(ExtractionPool, "ready", property(lambda pool: False))
+    middleware = worker_middleware()
+    page = item(NEWS)
+    try:
+        await middleware.read(page)
+    finally:
+        middleware.spider_closed()
+    assert page.title == "增值税改革"
+    assert middleware.stats.get_value("topiccrawler/extraction/in_worker") is None
+    assert middleware.stats.get_value("topiccrawler/extraction/before_workers_started") == 1
 
 
 @deferred_f_from_coro_f

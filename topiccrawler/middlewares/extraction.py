@@ -172,6 +172,9 @@ class ExtractionMiddleware:
         and are still in a worker), at most ROOM_WAIT_MAX seconds. None: read it here."""
         from twisted.internet import reactor
 
+        if self.pool is not None and not self.pool.ready:
+            self.stats.inc_value("topiccrawler/extraction/before_workers_started")
+            return None
         turns = 0
         while self.pool is not None and not self.pool.broken:
             future = self.pool.submit(item.html, item.url, item.fetched_at, item.encoding)
