@@ -269,7 +269,7 @@ class ExtractionPool:
         return self._started.done()
 
     def wait_started(self, timeout: float | None = None) -> None:
-        """Block until a worker has started (tests, benchmarks: pages go to it from then)."""
+        """Block until a worker has started (a test that wants its pages in the worker)."""
         self._started.result(timeout)
 
     def submit(
