@@ -250,6 +250,7 @@ class ExtractionPool:
         self.in_flight = in_flight
         self.pending = 0  # pages handed to the workers and not back (their answers come on
         self._lock = threading.Lock()  # the pool's own thread: counted under a lock)
+        self.waiting = 0  # pages the crawl holds for the workers until one has room
         self.broken: str | None = None  # why the pool no longer takes pages
         self.start_method = start_method()
         self.executor: ProcessPoolExecutor | None = ProcessPoolExecutor(
@@ -319,7 +320,8 @@ def register_pool(crawler, pool: ExtractionPool | None) -> None:
         _CRAWL_POOLS[crawler] = pool
 
 
-def pages_being_read(crawler) -> int:
-    """Pages the crawl handed to its extraction workers that are not back yet."""
+def pages_being_read(crawler) -> tuple[int, int]:
+    """Pages the crawl handed to its extraction workers that are not back yet, and pages it
+    holds for them until one has room."""
     pool = _CRAWL_POOLS.get(crawler)
-    return pool.pending if pool is not None else 0
+    return (pool.pending, pool.waiting) if pool is not None else (0, 0)

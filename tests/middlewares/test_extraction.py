@@ -297,8 +297,10 @@ async def test_a_page_waits_for_a_full_worker_only_so_long(monkeypatch):
     monkeypatch.setattr(extraction, "ROOM_WAIT_STEP", 0.05)
     monkeypatch.setattr(extraction, "ROOM_WAIT_MAX", 0.1)
     middleware = worker_middleware()
+    pool, waiting = middleware.pool, []  # the pool's count of pages waiting, at each try
     try:
-        monkeypatch.setattr(middleware.pool, "submit", lambda *args: None)  # stuck: always full
+        # stuck: always full
+        monkeypatch.setattr(pool, "submit", lambda *args: waiting.append(pool.waiting))
         page = item(NEWS)
         await middleware.read(page)
     finally:

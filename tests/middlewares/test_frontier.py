@@ -9,6 +9,7 @@ import pytest
 from scrapy import Request
 from scrapy.exceptions import NotConfigured
 from scrapy.http import HtmlResponse
+from scrapy.settings import Settings
 
 from tests.crawl import make_crawler
 from tests.middlewares.test_relevance import SPORTS_PAGE
@@ -68,32 +69,81 @@ def test_the_scheduler_rescores_its_own_queues():
     assert scheduler.rescore(lambda request: 1, limit=1) == 0  # too many: the pop does it
 
 
-def test_pages_in_extraction_workers_count_as_requests_in_flight(monkeypatch):
-    """Read in a worker, a page's links come back later than read in the crawl's process: until
-    they do, the page holds its place in the crawl's concurrency, so the next request is taken
-    with its links queued (without, a worker's testbed far@100 fell 0.734 -> 0.710)."""
+def _scheduler_with_pool(monkeypatch, active: int, concurrency: int = 4):
+    """A FrontierScheduler over a crawl whose downloader has `active` downloads and whose
+    extraction pool is registered; Scrapy's own next_request gives "the best queued request"."""
     from types import SimpleNamespace
 
     from scrapy.core.scheduler import Scheduler
 
     from topiccrawler.extraction_workers import register_pool
 
-    class Crawler:  # a crawl's engine, as the scheduler sees it
-        engine = SimpleNamespace(downloader=SimpleNamespace(total_concurrency=4, active={1, 2}))
+    class Crawler:  # a crawl's engine and settings, as the scheduler sees them
+        engine = SimpleNamespace(
+            downloader=SimpleNamespace(total_concurrency=concurrency, active=set(range(active)))
+        )
+        settings = Settings({"CONCURRENT_REQUESTS": concurrency})
 
-    pool = SimpleNamespace(pending=2)
     crawler = Crawler()
     downloader = crawler.engine.downloader
+    pool = SimpleNamespace(pending=0, waiting=0)
     register_pool(crawler, pool)
     scheduler = FrontierScheduler.__new__(FrontierScheduler)
     scheduler.crawler = crawler
-    monkeypatch.setattr(Scheduler, "next_request", lambda self: "the best queued request")
+    monkeypatch.setattr(Scheduler, "next_request", lambda self: Request("http://a.test/"))
+    return scheduler, pool, downloader
+
+
+def test_pages_in_extraction_workers_count_as_requests_in_flight(monkeypatch):
+    """Read in a worker, a page's links come back later than read in the crawl's process: until
+    they do, the page holds its place in the crawl's concurrency, so the next request is taken
+    with its links queued (without, a worker's testbed far@100 fell 0.734 -> 0.710)."""
+    from topiccrawler.extraction_workers import register_pool
+
+    scheduler, pool, downloader = _scheduler_with_pool(monkeypatch, active=2)
+    pool.pending = 2
     assert scheduler.next_request() is None  # two downloading and two being read: four
     pool.pending = 1
-    assert scheduler.next_request() == "the best queued request"
+    assert scheduler.next_request() is not None
     pool.pending = 0
     downloader.active = {1, 2, 3, 4}  # full without pages in workers: the engine's call
-    assert scheduler.next_request() == "the best queued request"
-    register_pool(crawler, None)
+    assert scheduler.next_request() is not None
+    register_pool(scheduler.crawler, None)
     pool.pending = 3
-    assert scheduler.next_request() == "the best queued request"  # no pool: nothing held back
+    assert scheduler.next_request() is not None  # no pool: nothing held back
+
+
+def test_pages_waiting_for_a_worker_count_while_their_links_are_expected_to_outrank(monkeypatch):
+    """Pages waiting for room in the workers count as in flight too while the links of the
+    pages not yet read are expected to outrank what would be taken (early in a crawl, each
+    page's links reorder a short queue); once few new links outrank the queue's best, the
+    crawl goes on fetching while the workers catch up."""
+    scheduler, pool, downloader = _scheduler_with_pool(monkeypatch, active=2)
+    pool.pending, pool.waiting = 1, 1
+    assert scheduler.next_request() is not None  # nothing measured yet: the waiting one free
+    for _ in range(8):  # every request taken is followed by two links that outrank it
+        scheduler._outranking().queued(10_000)
+        scheduler._outranking().queued(10_000)
+        scheduler._outranking().handed_out(0)
+    assert scheduler.outranking.expected(2) >= 1
+    assert scheduler.next_request() is None  # 2 downloading + 1 being read + 1 waiting
+    for _ in range(40):  # then none outranks what is taken
+        scheduler._outranking().handed_out(0)
+    assert scheduler.outranking.expected(2) < 1
+    assert scheduler.next_request() is not None
+
+
+def test_the_outranking_rate_counts_new_requests_above_the_last_taken():
+    from topiccrawler.frontier.scheduler import OutrankingRate
+
+    rate = OutrankingRate(horizon=2)
+    rate.queued(500)  # before anything was taken: nothing to outrank
+    rate.handed_out(300)
+    assert rate.rate == 0
+    rate.queued(400)
+    rate.queued(200)
+    rate.queued(301)
+    rate.handed_out(100)  # two of three outranked 300: the average moves half way to 2
+    assert rate.rate == 1.0 and rate.expected(3) == 3.0
+    rate.handed_out(100)
+    assert rate.rate == 0.5

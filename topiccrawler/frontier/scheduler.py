@@ -2,8 +2,12 @@
 learnt something new, every queued request is scored again and queued at its new place (memory
 and disk queues alike). The frontier (middlewares/frontier.py) calls it; the shared Redis
 frontier's scheduler (distributed/scheduler.py) has the same method, so the frontier asks either
-the same way and never walks a scheduler's queues itself. It also counts the pages being read
-in extraction workers as requests in flight (`next_request`)."""
+the same way and never walks a scheduler's queues itself.
+
+It also holds requests back while pages are being read in extraction workers (`next_request`):
+read in the crawl's own process, a page's links are queued before the next request is taken;
+read in a worker, they come later, and may outrank requests taken meanwhile.
+"""
 
 from __future__ import annotations
 
@@ -16,17 +20,39 @@ from topiccrawler.extraction_workers import pages_being_read
 
 
 class FrontierScheduler(Scheduler):
+    def enqueue_request(self, request: Request) -> bool:
+        queued = super().enqueue_request(request)
+        if queued:
+            self._outranking().queued(request.priority)
+        return queued
+
     def next_request(self) -> Request | None:
-        """The best queued request; none while the pages being read in extraction workers,
-        counted as requests still in flight, fill the crawl's concurrency: their links may
-        outrank what is queued (read in the crawl's own process, a page's links are queued
-        before the next request is taken)."""
-        pages = pages_being_read(self.crawler) if self.crawler is not None else 0
-        if pages:
-            downloader = self.crawler.engine.downloader
-            if 0 < downloader.total_concurrency <= len(downloader.active) + pages:
-                return None
-        return super().next_request()
+        """The best queued request, or none while the pages being read count as requests in
+        flight that fill the crawl's concurrency. Pages in the workers always count; pages
+        waiting for room in them count too while the pages not yet read are expected to bring
+        at least one link that outranks what would be taken now (OutrankingRate): early in a
+        crawl, when every page's links reorder a short queue, the crawl then waits for them
+        as it does reading in its own process; later, when few new links outrank the queue's
+        best, it goes on fetching while the workers catch up."""
+        if self.crawler is not None:
+            reading, waiting = pages_being_read(self.crawler)
+            if reading or waiting:
+                if self._outranking().expected(reading + waiting) >= 1:
+                    reading += waiting
+                downloader = self.crawler.engine.downloader
+                if 0 < downloader.total_concurrency <= len(downloader.active) + reading:
+                    return None
+        request = super().next_request()
+        if request is not None:
+            self._outranking().handed_out(request.priority)
+        return request
+
+    def _outranking(self) -> OutrankingRate:
+        outranking = getattr(self, "outranking", None)
+        if outranking is None:
+            concurrency = self.crawler.settings.getint("CONCURRENT_REQUESTS") if self.crawler else 0
+            outranking = self.outranking = OutrankingRate(concurrency)
+        return outranking
 
     def rescore(self, score: Callable[[Request], int | None], limit: int) -> int:
         """Queued requests scored again, in each queue of at most `limit` requests (past that
@@ -37,3 +63,29 @@ class FrontierScheduler(Scheduler):
             if rescore is not None and len(queue) <= limit:
                 moved += rescore(score)
         return moved
+
+
+class OutrankingRate:
+    """New requests that outrank the request taken just before them, per request taken: a
+    moving average over the last `horizon` requests taken (the crawl's concurrency: about the
+    pages whose links are still to come). Measured in the crawl, so what a page not yet read
+    is expected to reorder sets itself: many new links a page early on, few once the queue
+    holds the web's best."""
+
+    def __init__(self, horizon: int):
+        self.horizon = max(1, horizon)
+        self.rate = 0.0
+        self.last: int | None = None  # priority of the request taken last
+        self.since = 0  # requests queued since then that outrank it
+
+    def queued(self, priority: int) -> None:
+        if self.last is not None and priority > self.last:
+            self.since += 1
+
+    def handed_out(self, priority: int) -> None:
+        self.rate += (self.since - self.rate) / self.horizon
+        self.last, self.since = priority, 0
+
+    def expected(self, pages: int) -> float:
+        """Outranking requests the links of `pages` pages not yet read are expected to bring."""
+        return pages * self.rate

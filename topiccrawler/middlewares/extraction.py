@@ -175,20 +175,27 @@ class ExtractionMiddleware:
         if self.pool is not None and not self.pool.ready:
             self.stats.inc_value("topiccrawler/extraction/before_workers_started")
             return None
-        turns = 0
-        while self.pool is not None and not self.pool.broken:
-            future = self.pool.submit(item.html, item.url, item.fetched_at, item.encoding)
-            if future is not None or turns * ROOM_WAIT_STEP >= ROOM_WAIT_MAX:
-                return future
-            room: Deferred = Deferred()
-            # A page that waited already goes first when room is made.
-            (self._waiting.appendleft if turns else self._waiting.append)(room)
-            timeout = reactor.callLater(ROOM_WAIT_STEP, self._make_room, room)
-            await maybe_deferred_to_future(room)
-            if timeout.active():
-                timeout.cancel()
-            turns += 1
-        return None
+        turns, held_for = 0, None  # held_for: the pool that counts this page as waiting
+        try:
+            while self.pool is not None and not self.pool.broken:
+                future = self.pool.submit(item.html, item.url, item.fetched_at, item.encoding)
+                if future is not None or turns * ROOM_WAIT_STEP >= ROOM_WAIT_MAX:
+                    return future
+                if held_for is None:
+                    held_for = self.pool
+                    held_for.waiting += 1  # the scheduler may count it in flight
+                room: Deferred = Deferred()
+                # A page that waited already goes first when room is made.
+                (self._waiting.appendleft if turns else self._waiting.append)(room)
+                timeout = reactor.callLater(ROOM_WAIT_STEP, self._make_room, room)
+                await maybe_deferred_to_future(room)
+                if timeout.active():
+                    timeout.cancel()
+                turns += 1
+            return None
+        finally:
+            if held_for is not None:
+                held_for.waiting -= 1
 
     def _make_room(self, room: Deferred | None = None) -> None:
         """Wake the page waiting longest for a worker (or `room`, whose wait is up)."""
