@@ -159,12 +159,13 @@ FORUM_WEIGHTS = [0.6, 0.3, 0.1]  # SoL's weight of each level compared (N = thei
 FORUM_MIN_BLOCKS = 2  # K: alike blocks a node needs to hold posts or thread-list rows
 # Pages read in worker processes on other cores while the crawl goes on, with the later stages'
 # per-page work (extraction_workers.py, read_ahead.py); 0: all in the crawl's process; "auto":
-# one worker where the crawl may use two cores or more. One worker made the testbed crawl
-# 0.98-1.03x the plain spider's fetches/s against 0.74-0.76x without (docs/benchmarks.md,
-# Throughput); off by default: a page's links come back later, and the first pages' order with
-# them (the testbed's h@50 0.96-0.99 against 0.98-0.99). A page that finds
-# EXTRACT_IN_FLIGHT pages handed out waits its turn (2 s at most, then it is read here).
-EXTRACT_PROCESSES = 0
+# one worker where the crawl may use two cores or more. One worker makes the testbed crawl
+# 0.97-1.0x the plain spider's fetches/s, in process about 0.75x (docs/benchmarks.md, Throughput,
+# round 11); the scheduler holds requests back while the pages in it are expected to bring links
+# that outrank them (frontier/scheduler.py). The first hundred pages of the large sandbox are two
+# or three fewer relevant than in process, the same after. A page that finds EXTRACT_IN_FLIGHT
+# pages handed out waits its turn (2 s at most, then it is read here).
+EXTRACT_PROCESSES = "auto"
 EXTRACT_IN_FLIGHT = 0  # 0: eight per worker process (with two, a quarter stayed in the crawl's)
 
 # --- Title de-duplication (SPEC §7) -------------------------------------------------------------
