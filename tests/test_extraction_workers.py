@@ -123,17 +123,24 @@ def test_a_forked_worker_reads_pages_as_a_spawned_one(monkeypatch):
 
 WORKER_OF_A_KILLED_CRAWL = """
 import multiprocessing, os, signal, sys
-from topiccrawler.extraction_workers import ExtractionPool
+from topiccrawler import extraction_workers
 if __name__ == "__main__":
+    started = sys.argv[1] == "started"
+    if not started:  # a spawned worker, still importing when the crawl is killed
+        extraction_workers.start_method = lambda: "spawn"
     before = set(multiprocessing.active_children())
-    pool = ExtractionPool(1, None, in_flight=1)
-    pool.submit("<p>x</p>", "http://x.example/", None).result(timeout=60)
+    pool = extraction_workers.ExtractionPool(1, None, in_flight=1)
+    if started:
+        pool.submit("<p>x</p>", "http://x.example/", None).result(timeout=60)
     print(*(p.pid for p in set(multiprocessing.active_children()) - before), flush=True)
     os.kill(os.getpid(), signal.SIGKILL)  # a crawl killed: nothing closes the pool
 """
 
 
-def test_a_worker_ends_when_the_crawls_process_is_killed(tmp_path):
+@pytest.mark.parametrize("worker", ["started", "starting"])
+def test_a_worker_ends_when_the_crawls_process_is_killed(tmp_path, worker):
+    """Also a worker still starting when the crawl is killed: it had another parent by the
+    time it could look for its own, and lived on, a spawned crawl's imports in memory."""
     import subprocess
     import sys
     import time
@@ -141,7 +148,7 @@ def test_a_worker_ends_when_the_crawls_process_is_killed(tmp_path):
     script = tmp_path / "killed_crawl.py"
     script.write_text(WORKER_OF_A_KILLED_CRAWL)
     done = subprocess.run(
-        [sys.executable, str(script)], capture_output=True, text=True, timeout=120
+        [sys.executable, str(script), worker], capture_output=True, text=True, timeout=120
     )
     workers = [int(pid) for pid in done.stdout.split()]
     assert workers, done.stderr[-2000:]

@@ -198,16 +198,17 @@ WARM_UP_PAGE = (
 PARENT_CHECK_INTERVAL = 1.0
 
 
-def _start_worker(records: RecordOptions | None, stages: LaterStages | None) -> None:
+def _start_worker(records: RecordOptions | None, stages: LaterStages | None, crawl: int) -> None:
     """A worker's start: it ignores Ctrl-C (the crawl decides when it ends), ends on SIGTERM
-    (not through the crawl's handlers a fork inherits) and when the crawl's process is gone
-    (killed: nobody would ever send it a page or close it), keeps the record options, builds
-    the later stages' tools and warms the extractors."""
+    (not through the crawl's handlers a fork inherits) and when the crawl's process (`crawl`,
+    its pid) is gone (killed: nobody would ever send it a page or close it), keeps the record
+    options, builds the later stages' tools and warms the extractors. The crawl's pid comes
+    from the crawl: a spawned worker imports for seconds, and a crawl killed meanwhile has
+    left it another parent by the time it could ask for its own."""
     global _worker_records, _worker_stages
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    parent = os.getppid()
-    threading.Thread(target=_end_with, args=(parent,), daemon=True, name="end-with-crawl").start()
+    threading.Thread(target=_end_with, args=(crawl,), daemon=True, name="end-with-crawl").start()
     _worker_records = records
     _worker_stages = stages.work() if stages is not None else None
     read_page(WARM_UP_PAGE, "http://warm-up.invalid/", None, records, _worker_stages)
@@ -257,7 +258,7 @@ class ExtractionPool:
             max_workers=processes,
             mp_context=multiprocessing.get_context(self.start_method),
             initializer=_start_worker,
-            initargs=(records, stages),
+            initargs=(records, stages, os.getpid()),
         )
         # The workers start now (else on first use): warm before the first page. This first
         # task ends once a worker has started and warmed up (its initializer ran).
