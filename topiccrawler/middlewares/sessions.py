@@ -135,6 +135,10 @@ class SessionMiddleware:
             raise IgnoreRequest(f"no more logins to {host}")
         self.state[host] = PENDING
         self.stats.inc_value("topiccrawler/sessions/logins")
+        return self._login_form(host, login)
+
+    @staticmethod
+    def _login_form(host: str, login: LoginConfig) -> Request:
         return Request(
             login.login_url,
             meta={LOGIN_STEP: "form", "cookiejar": host, "dont_obey_robotstxt": True},
@@ -142,6 +146,26 @@ class SessionMiddleware:
             priority=1000,
             callback=NO_CALLBACK,
         )
+
+    def process_exception(self, request: Request, exception: Exception, spider=None):
+        """A login step that could not be fetched (a dropped connection, a timeout): the login
+        starts again from its form, MAX_LOGINS tries in all, while the site's requests stay
+        held; past them the site's pages are fetched without a session. (Left to Scrapy's
+        retries, a lost login step left the site's requests held for the rest of the crawl.)"""
+        host = (urlsplit(request.url).hostname or "").lower()
+        login = self.logins.get(host)
+        if login is None or LOGIN_STEP not in request.meta or self.state[host] != PENDING:
+            return None
+        if isinstance(exception, IgnoreRequest):
+            return None  # (the login's own steps end so)
+        why = f"{exception.__class__.__name__} fetching {request.url}"
+        if self.attempts[host] >= MAX_LOGINS:
+            self._give_up(host, why)
+            return None
+        self.attempts[host] += 1
+        self.stats.inc_value("topiccrawler/sessions/login_retries")
+        logger.warning("Login to %s: %s; starting it again", host, why)
+        return self._login_form(host, login)
 
     # --- responses ---------------------------------------------------------------------------
 
