@@ -218,3 +218,25 @@ def test_a_worker_does_the_later_stages_work_as_they_would_do_it():
     assert any(BRIEFING in f.ahead for f in here) and any(
         f.body.strip() and BRIEFING not in f.ahead for f in here
     )
+
+
+def test_with_a_fixed_threshold_a_worker_briefs_only_pages_whose_text_is_stored():
+    """With η a number, a page scored under it is stored without its text, so it is not briefed
+    (briefing it was a sixth of a worker's CPU on the testbed, for pages never stored with it);
+    one at η or over it is, as without a bound."""
+    pages = saved_pages()
+    unbound = later_stages().work()
+    fields = [read_page(html, url, NOW, RecordOptions(), unbound) for url, html in pages]
+    scores = sorted(f.ahead[SCORE].value.relevance.score for f in fields if BRIEFING in f.ahead)
+    assert len(scores) >= 2
+    eta = scores[len(scores) // 2]  # half the briefed pages under it
+    stages = later_stages()
+    stages.stored_from = eta
+    bound = stages.work()
+    for (url, html), before in zip(pages, fields, strict=True):
+        after = read_page(html, url, NOW, RecordOptions(), bound)
+        stored = BRIEFING in before.ahead and before.ahead[SCORE].value.relevance.score >= eta
+        assert (BRIEFING in after.ahead) == stored
+        if stored:
+            assert after.ahead[BRIEFING] == before.ahead[BRIEFING]
+    assert any(BRIEFING in f.ahead and f.ahead[SCORE].value.relevance.score < eta for f in fields)

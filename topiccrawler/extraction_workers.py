@@ -75,7 +75,12 @@ class LaterStages:
     """What the crawl's later stages do per page that a worker can do for them (read_ahead.py),
     with what they need: the topic library and block weights to score against (and whether
     the page classifier's features are wanted), whether to check for scripts, the briefing's
-    options, whether the spider follows the page's links. Sent to each worker once."""
+    options, whether the spider follows the page's links. Sent to each worker once.
+
+    `stored_from`: the lowest score of a page whose text is stored, where that is known before
+    the crawl (η a number and dropped pages' text not kept): only those pages are briefed.
+    None: every page with a word of the library is (an automatic η keeps the text of pages
+    whose verdict waits, and the classifier may keep a page the score alone would not)."""
 
     library: ConceptLibrary | None = None
     impact: dict[str, float] | None = None
@@ -83,6 +88,7 @@ class LaterStages:
     script_check: bool = False
     briefing: BriefingOptions | None = None
     links: bool = False
+    stored_from: float | None = None
 
     def work(self) -> StageWork:
         """The stages' tools, built once in the worker."""
@@ -93,6 +99,7 @@ class LaterStages:
             self.briefing,
             Tokenizer(self.briefing.topic_words) if self.briefing else None,
             self.links,
+            self.stored_from,
         )
 
 
@@ -106,6 +113,7 @@ class StageWork:
     briefing: BriefingOptions | None
     briefing_tokenizer: Tokenizer | None
     links: bool = False
+    stored_from: float | None = None
 
     def run(
         self, fields: ExtractedFields, html: str, url: str, encoding: str | None = None
@@ -127,8 +135,12 @@ class StageWork:
             need = script_need(html, url, found, len(fields.body))
             put(ahead, SCRIPT_NEED, need, *script_check_key(html, url, found, len(fields.body)))
         # The briefing is for pages whose text is stored, most of them relevant: a page without
-        # a word of the topic's library seldom is, and is briefed where it is stored if so.
-        unlikely = score is not None and score.relevance.score <= 0
+        # a word of the topic's library seldom is (with η a number, one under it never is), and
+        # is briefed where it is stored if so.
+        unlikely = score is not None and (
+            score.relevance.score <= 0
+            or (self.stored_from is not None and score.relevance.score < self.stored_from)
+        )
         if self.briefing is not None and fields.body.strip() and not unlikely:
             briefing = brief_page(fields.title, fields.body, self.briefing, self.briefing_tokenizer)
             put(ahead, BRIEFING, briefing, fields.title, fields.body)

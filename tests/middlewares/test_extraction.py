@@ -129,6 +129,30 @@ def test_pages_are_read_in_a_worker_where_the_crawl_may_use_two_cores(monkeypatc
     assert extraction.usable_cpus() >= 1
 
 
+@pytest.mark.parametrize(
+    "settings, stored_from",
+    [
+        ({}, 0.04),  # the tax topic's own η
+        ({"RELEVANCE_THRESHOLD": 0.1}, 0.1),
+        ({"RELEVANCE_THRESHOLD": "auto"}, None),  # η estimated: no bound known
+        ({"RELEVANCE_STORE_DROPPED_TEXT": True}, None),  # every page's text stored
+        ({"RELEVANCE_THRESHOLD": "high"}, None),  # (the relevance middleware refuses it)
+    ],
+)
+def test_workers_brief_pages_from_the_fixed_threshold(seeds_file, settings, stored_from):
+    """The workers are told from which score a page's text is stored: with η a number, from η
+    (pages under it are stored without text, and need no briefing)."""
+    from tests.crawl import make_crawler
+    from topiccrawler.spiders.topic import TopicSpider
+
+    crawler = make_crawler({"STORAGE_ENABLED": False, **settings})
+    spider = TopicSpider.from_crawler(crawler, topic="tax", seeds=str(seeds_file()))
+    crawler.spider = spider
+    stages = ExtractionMiddleware.from_crawler(crawler)._later_stages(spider)
+    assert stages.briefing is not None and stages.library is not None
+    assert stages.stored_from == stored_from
+
+
 def worker_middleware(**settings) -> ExtractionMiddleware:
     crawler = get_crawler(settings_dict=dict(project_settings(EXTRACT_PROCESSES=1, **settings)))
     middleware = build_from_crawler(ExtractionMiddleware, crawler)

@@ -100,6 +100,27 @@ def test_a_canonical_claim_marks_the_canonical_url_seen():
     assert other.canonical_url is None and len(seen) == 1  # a page naming itself claims nothing
 
 
+def test_a_page_without_a_canonical_link_is_not_parsed_for_one(monkeypatch):
+    """The claim parses the page only where its source names a canonical link at all (with a
+    worker reading pages, the crawl's process parses none of them otherwise)."""
+    from topiccrawler.middlewares import canonical as module
+
+    crawler = make_crawler({"STORAGE_ENABLED": False})
+    canonical = CanonicalLinksMiddleware.from_crawler(crawler)
+    crawler.engine = SimpleNamespace(scheduler=SimpleNamespace(df=None))
+    parsed = []
+    monkeypatch.setattr(module, "in_encoding", lambda *a: parsed.append(a) or a[0])
+    url = "http://news.test/c.html"
+    html = '<html><head><link rel="alternate" href="/feed.xml"></head><body>正文</body></html>'
+    page = page_item(url, html)
+    canonical.claim(HtmlResponse(url, body=html.encode(), encoding="utf-8"), page)
+    assert page.canonical_url is None and not parsed
+    named = html.replace("alternate", "canonical")
+    page = page_item(url, named)
+    canonical.claim(HtmlResponse(url, body=named.encode(), encoding="utf-8"), page)
+    assert page.canonical_url == "http://news.test/feed.xml" and len(parsed) == 1
+
+
 def test_canonical_claims_are_off_with_url_canonical_links_false():
     with pytest.raises(NotConfigured):
         CanonicalLinksMiddleware.from_crawler(make_crawler({"URL_CANONICAL_LINKS": False}))

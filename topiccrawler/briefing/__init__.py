@@ -59,10 +59,10 @@ def brief(
     text = "\n".join(part for part in (title, body) if part)
     if not text.strip():
         return Briefing()
-    words = keywords(text, tokenizer, topic_terms, n_keywords)
-    weights = dict(keywords(text, tokenizer, topic_terms, None))
+    ranked = keywords(text, tokenizer, topic_terms, None)  # all, best first: the top are the
+    weights = dict(ranked)  # keywords, all weigh the summary's sentences
     return Briefing(
-        keywords=words,
+        keywords=ranked[:n_keywords],
         summary=summarize(body or "", tokenizer, weights, n_sentences),
         entities=entities(text, tokenizer, n_entities),
     )

@@ -53,6 +53,8 @@ class CanonicalLinksMiddleware:
 
     def canonical_url(self, response: Response, page: PageItem) -> str | None:
         """The address the page names as its own, when it is another http(s) URL."""
+        if page.html and "canonical" not in page.html:
+            return None  # (the page would be parsed here for the claim alone: most make none)
         decoded = in_encoding(response, page.encoding)  # as the spider decoded the page
         href = decoded.xpath(CANONICAL).get()
         if not href:

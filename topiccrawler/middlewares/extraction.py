@@ -47,6 +47,7 @@ from topiccrawler.guard.text import SKIPPED_FIELDS, drop_html_controls, make_ine
 from topiccrawler.items import PageItem, SearchResultsItem
 from topiccrawler.middlewares.topic_scorer import topic_scorer
 from topiccrawler.pipelines.briefing import briefing_options
+from topiccrawler.topics.files import threshold_override
 
 logger = logging.getLogger(__name__)
 
@@ -118,6 +119,8 @@ class ExtractionMiddleware:
             scorer = topic_scorer(self.crawler, topic)
             stages.library, stages.impact = scorer.library, scorer.impact
             stages.features = settings.getbool("RELEVANCE_CLASSIFIER")
+            if not settings.getbool("RELEVANCE_STORE_DROPPED_TEXT"):
+                stages.stored_from = _fixed_threshold(settings, topic.keywords.threshold)
         if settings.getbool("BRIEFING_ENABLED"):
             stages.briefing = briefing_options(self.crawler)
         return stages
@@ -260,6 +263,15 @@ def _children_cpu() -> float:
     """User + system CPU seconds of this process's ended (and waited for) child processes."""
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
     return usage.ru_utime + usage.ru_stime
+
+
+def _fixed_threshold(settings: BaseSettings, topic_threshold: float | None) -> float | None:
+    """η when it is a number (RELEVANCE_THRESHOLD, else the topic file's); None when it is
+    estimated while crawling, or not valid (the relevance middleware says why)."""
+    try:
+        return threshold_override(settings.get("RELEVANCE_THRESHOLD"), topic_threshold)
+    except ValueError:
+        return None
 
 
 def record_options(settings: BaseSettings) -> RecordOptions | None:
