@@ -161,10 +161,11 @@ FORUM_MIN_BLOCKS = 2  # K: alike blocks a node needs to hold posts or thread-lis
 # per-page work (extraction_workers.py, read_ahead.py); 0: all in the crawl's process; "auto":
 # one worker where the crawl may use two cores or more. One worker makes the testbed crawl
 # 0.97-1.0x the plain spider's fetches/s, in process about 0.75x (docs/benchmarks.md, Throughput,
-# round 11); the scheduler holds requests back while the pages in it are expected to bring links
-# that outrank them (frontier/scheduler.py). The first hundred pages of the large sandbox are two
-# or three fewer relevant than in process, the same after. A page that finds EXTRACT_IN_FLIGHT
-# pages handed out waits its turn (2 s at most, then it is read here).
+# rounds 11-12); the scheduler holds requests back while the pages in it are expected to bring
+# links that outrank them, and takes none while taking early is expected to be regretted
+# (frontier/scheduler.py): the large sandbox's first hundred pages as relevant as in process.
+# A page that finds EXTRACT_IN_FLIGHT pages handed out waits its turn (2 s at most, then it is
+# read here).
 EXTRACT_PROCESSES = "auto"
 EXTRACT_IN_FLIGHT = 0  # 0: eight per worker process (with two, a quarter stayed in the crawl's)
 

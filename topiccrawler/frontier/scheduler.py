@@ -6,20 +6,36 @@ the same way and never walks a scheduler's queues itself.
 
 It also holds requests back while pages are being read in extraction workers (`next_request`):
 read in the crawl's own process, a page's links are queued before the next request is taken;
-read in a worker, they come later, and may outrank requests taken meanwhile.
+read in a worker, they come later, and may outrank requests taken meanwhile. How much that costs
+is measured in the crawl itself (`OutrankingRate`), from the verdicts of the requests it took.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from weakref import WeakKeyDictionary
 
 from scrapy import Request
 from scrapy.core.scheduler import Scheduler
+from scrapy.http import Response
 
 from topiccrawler.extraction_workers import pages_being_read
+from topiccrawler.signals import page_judged
 
 
 class FrontierScheduler(Scheduler):
+    def open(self, spider):
+        if self.crawler is not None:
+            self.crawler.signals.connect(self.page_judged, signal=page_judged)
+        return super().open(spider)
+
+    def page_judged(self, response: Response | None = None, relevant: bool = False, **kwargs):
+        """A page was judged: if this scheduler handed out its request, whether taking it then
+        was regretted (`OutrankingRate.judged`)."""
+        request = getattr(response, "request", None)
+        if request is not None:
+            self._outranking().judged(request, bool(relevant))
+
     def enqueue_request(self, request: Request) -> bool:
         queued = super().enqueue_request(request)
         if queued:
@@ -33,18 +49,24 @@ class FrontierScheduler(Scheduler):
         at least one link that outranks what would be taken now (OutrankingRate): early in a
         crawl, when every page's links reorder a short queue, the crawl then waits for them
         as it does reading in its own process; later, when few new links outrank the queue's
-        best, it goes on fetching while the workers catch up."""
+        best, it goes on fetching while the workers catch up. And no request is taken at all
+        while as many takes as there are pages being read are expected to hold one that is
+        regretted (taken, outranked by a link read just after, and found irrelevant): at the
+        start, before any verdict, and wherever taking early keeps proving a mistake."""
         if self.crawler is not None:
             reading, waiting = pages_being_read(self.crawler)
             if reading or waiting:
-                if self._outranking().expected(reading + waiting) >= 1:
+                outranking = self._outranking()
+                if outranking.regretted(reading + waiting) >= 1:
+                    return None  # their links first, as the crawl's own process reads them
+                if outranking.expected(reading + waiting) >= 1:
                     reading += waiting
                 downloader = self.crawler.engine.downloader
                 if 0 < downloader.total_concurrency <= len(downloader.active) + reading:
                     return None
         request = super().next_request()
         if request is not None:
-            self._outranking().handed_out(request.priority)
+            self._outranking().handed_out(request.priority, request)
         return request
 
     def _outranking(self) -> OutrankingRate:
@@ -77,15 +99,40 @@ class OutrankingRate:
         self.rate = 0.0
         self.last: int | None = None  # priority of the request taken last
         self.since = 0  # requests queued since then that outrank it
+        # The share of takes regretted: a request taken that was outranked by a request queued
+        # before the next take, and whose page proved irrelevant (one that proved relevant was
+        # worth taking whatever came after it). Before any verdict nothing says taking early is
+        # harmless, so the crawl starts as if every take were regretted; its verdicts set it.
+        self.regret = 1.0
+        self._outranked: WeakKeyDictionary[Request, bool] = WeakKeyDictionary()  # by request
+        self._last_request: Request | None = None
 
     def queued(self, priority: int) -> None:
         if self.last is not None and priority > self.last:
             self.since += 1
 
-    def handed_out(self, priority: int) -> None:
+    def handed_out(self, priority: int, request: Request | None = None) -> None:
         self.rate += (self.since - self.rate) / self.horizon
+        if self._last_request is not None:
+            self._outranked[self._last_request] = self.since > 0
+        self._last_request = request
         self.last, self.since = priority, 0
+
+    def judged(self, request: Request, relevant: bool) -> None:
+        """The page of a request taken here was judged (a redirected one is not known)."""
+        if request is self._last_request:
+            outranked = self.since > 0
+        else:
+            outranked = self._outranked.pop(request, None)
+            if outranked is None:
+                return
+        regretted = outranked and not relevant
+        self.regret += (regretted - self.regret) / self.horizon
 
     def expected(self, pages: int) -> float:
         """Outranking requests the links of `pages` pages not yet read are expected to bring."""
         return pages * self.rate
+
+    def regretted(self, pages: int) -> float:
+        """Regretted takes expected among as many takes as `pages`."""
+        return pages * self.regret
