@@ -160,7 +160,7 @@ FORUM_MIN_BLOCKS = 2  # K: alike blocks a node needs to hold posts or thread-lis
 # Pages read in worker processes on other cores while the crawl goes on, with the later stages'
 # per-page work (extraction_workers.py, read_ahead.py); 0: all in the crawl's process; "auto":
 # one worker where the crawl may use two cores or more. One worker makes the testbed crawl
-# 0.97-1.0x the plain spider's fetches/s, in process about 0.75x (docs/benchmarks.md, Throughput,
+# 1.0-1.1x the plain spider's fetches/s, in process about 0.75-0.8x (docs/benchmarks.md, Throughput,
 # rounds 11-12); the scheduler holds requests back while the pages in it are expected to bring
 # links that outrank them, and takes none while taking early is expected to be regretted
 # (frontier/scheduler.py): the large sandbox's first hundred pages as relevant as in process.

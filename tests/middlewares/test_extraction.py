@@ -110,8 +110,8 @@ def test_comments_and_posts_reach_the_item():
 
 def test_pages_are_read_in_a_worker_where_the_crawl_may_use_two_cores(monkeypatch):
     """By default ("auto") one worker where the crawl may use two cores or more (the testbed
-    crawl at 0.97-1.0x the plain spider's rate, against 0.75x in process: docs/benchmarks.md,
-    round 11), none on one core, where a worker would only take turns with the crawl."""
+    crawl at 1.0-1.1x the plain spider's rate, against 0.75-0.8x in process: docs/benchmarks.md,
+    round 12), none on one core, where a worker would only take turns with the crawl."""
     from topiccrawler.middlewares import extraction
 
     monkeypatch.setattr(extraction, "usable_cpus", lambda: 2)
