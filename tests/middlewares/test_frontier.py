@@ -3,6 +3,7 @@ schedulers told of it by a signal rather than looking it up."""
 
 from __future__ import annotations
 
+import itertools
 from datetime import UTC, datetime
 
 import pytest
@@ -69,7 +70,9 @@ def test_the_scheduler_rescores_its_own_queues():
     assert scheduler.rescore(lambda request: 1, limit=1) == 0  # too many: the pop does it
 
 
-def _scheduler_with_pool(monkeypatch, active: int, concurrency: int = 4, settled: bool = True):
+def _scheduler_with_pool(
+    monkeypatch, active: int, concurrency: int = 4, settled: bool = True, settings=None
+):
     """A FrontierScheduler over a crawl whose downloader has `active` downloads and whose
     extraction pool is registered; Scrapy's own next_request gives "the best queued request".
     `settled`: as after many takes that were not regretted (none held back for that)."""
@@ -83,15 +86,19 @@ def _scheduler_with_pool(monkeypatch, active: int, concurrency: int = 4, settled
         engine = SimpleNamespace(
             downloader=SimpleNamespace(total_concurrency=concurrency, active=set(range(active)))
         )
-        settings = Settings({"CONCURRENT_REQUESTS": concurrency})
+        settings = Settings({"CONCURRENT_REQUESTS": concurrency, "RELEVANCE_ENABLED": True})
 
     crawler = Crawler()
+    crawler.settings.setdict(settings or {})
     downloader = crawler.engine.downloader
     pool = SimpleNamespace(pending=0, waiting=0)
     register_pool(crawler, pool)
     scheduler = FrontierScheduler.__new__(FrontierScheduler)
     scheduler.crawler = crawler
-    monkeypatch.setattr(Scheduler, "next_request", lambda self: Request("http://a.test/"))
+    taken = itertools.count()
+    monkeypatch.setattr(
+        Scheduler, "next_request", lambda self: Request(f"http://a.test/{next(taken)}")
+    )
     if settled:
         scheduler._outranking().regret = 0.0
     return scheduler, pool, downloader
@@ -141,15 +148,22 @@ def test_no_request_is_taken_while_pages_are_read_until_taking_early_proves_harm
     as the crawl's own process reads them: a worker's first hundred pages of the large sandbox
     were 0.82-0.86 relevant against 0.88 in process); takes that prove worth it lift that, and
     takes regretted (outranked by a link read just after, and irrelevant) bring it back."""
-    from types import SimpleNamespace
+
+    def page_of(request, redirected_to=None):
+        """The response the engine gives for the request (after a redirect: another URL)."""
+        if redirected_to is None:
+            return HtmlResponse(request.url, request=request)
+        moved = request.replace(url=redirected_to, meta={"redirect_urls": [request.url]})
+        return HtmlResponse(redirected_to, request=moved)
 
     scheduler, pool, downloader = _scheduler_with_pool(monkeypatch, active=0, settled=False)
     pool.pending = 1
     assert scheduler.next_request() is None  # a free slot, but a page is being read
     pool.pending = 0
     taken = [scheduler.next_request() for _ in range(4)]  # nothing being read: taken
-    for request in taken:
-        scheduler.page_judged(response=SimpleNamespace(request=request), relevant=True)
+    for n, request in enumerate(taken):  # (a redirected page counts for the URL taken)
+        moved = f"https://a.test/{n}" if n % 2 else None
+        scheduler.page_judged(response=page_of(request, moved), relevant=True)
     pool.pending = 2
     assert scheduler.outranking.regretted(2) < 1
     assert scheduler.next_request() is not None  # 2 being read + 1 taken: room for one more
@@ -157,10 +171,19 @@ def test_no_request_is_taken_while_pages_are_read_until_taking_early_proves_harm
     for _ in range(6):  # each take outranked by a link read after it, and proved irrelevant
         request = scheduler.next_request()
         scheduler.outranking.queued(10_000)
-        scheduler.page_judged(response=SimpleNamespace(request=request), relevant=False)
+        scheduler.page_judged(response=page_of(request), relevant=False)
     pool.pending = 2
     assert scheduler.outranking.regretted(2) >= 1
     assert scheduler.next_request() is None
+
+
+def test_a_crawl_whose_pages_are_not_judged_holds_nothing_back_for_regret(monkeypatch):
+    scheduler, pool, _ = _scheduler_with_pool(
+        monkeypatch, active=0, settled=False, settings={"RELEVANCE_ENABLED": False}
+    )
+    pool.pending = 2
+    assert scheduler._outranking().regretted(2) == 0
+    assert scheduler.next_request() is not None
 
 
 def test_a_take_is_regretted_when_outranked_and_irrelevant():
@@ -168,7 +191,7 @@ def test_a_take_is_regretted_when_outranked_and_irrelevant():
 
     rate = OutrankingRate(horizon=2)
     assert rate.regretted(1) == 1  # before any verdict
-    first, second, third = (Request(f"http://a.test/{n}") for n in range(3))
+    first, second, third = (f"http://a.test/{n}" for n in range(3))
     rate.handed_out(300, first)
     rate.queued(400)  # outranks the first take
     rate.handed_out(500, second)
@@ -181,7 +204,7 @@ def test_a_take_is_regretted_when_outranked_and_irrelevant():
     rate.queued(60)  # (the last take, judged before the next: what came so far)
     rate.judged(third, relevant=False)
     assert rate.regret == 0.625
-    rate.judged(Request("http://a.test/elsewhere"), relevant=False)  # not taken here
+    rate.judged("http://a.test/elsewhere", relevant=False)  # not taken here
     rate.judged(first, relevant=False)  # (judged once)
     assert rate.regret == 0.625
 

@@ -12,8 +12,8 @@ is measured in the crawl itself (`OutrankingRate`), from the verdicts of the req
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Callable
-from weakref import WeakKeyDictionary
 
 from scrapy import Request
 from scrapy.core.scheduler import Scheduler
@@ -30,11 +30,12 @@ class FrontierScheduler(Scheduler):
         return super().open(spider)
 
     def page_judged(self, response: Response | None = None, relevant: bool = False, **kwargs):
-        """A page was judged: if this scheduler handed out its request, whether taking it then
-        was regretted (`OutrankingRate.judged`)."""
-        request = getattr(response, "request", None)
-        if request is not None:
-            self._outranking().judged(request, bool(relevant))
+        """A page was judged: if this scheduler handed out its request (the URL taken, before
+        any redirect), whether taking it then was regretted (`OutrankingRate.judged`)."""
+        if response is None:
+            return
+        taken = (response.meta.get("redirect_urls") or [response.url])[0]
+        self._outranking().judged(taken, bool(relevant))
 
     def enqueue_request(self, request: Request) -> bool:
         queued = super().enqueue_request(request)
@@ -66,14 +67,17 @@ class FrontierScheduler(Scheduler):
                     return None
         request = super().next_request()
         if request is not None:
-            self._outranking().handed_out(request.priority, request)
+            self._outranking().handed_out(request.priority, request.url)
         return request
 
     def _outranking(self) -> OutrankingRate:
         outranking = getattr(self, "outranking", None)
         if outranking is None:
-            concurrency = self.crawler.settings.getint("CONCURRENT_REQUESTS") if self.crawler else 0
-            outranking = self.outranking = OutrankingRate(concurrency)
+            settings = self.crawler.settings if self.crawler else None
+            concurrency = settings.getint("CONCURRENT_REQUESTS") if settings else 0
+            # (a crawl whose pages are never judged holds nothing back for regret)
+            judged = settings.getbool("RELEVANCE_ENABLED") if settings else False
+            outranking = self.outranking = OutrankingRate(concurrency, regret=float(judged))
         return outranking
 
     def rescore(self, score: Callable[[Request], int | None], limit: int) -> int:
@@ -92,9 +96,10 @@ class OutrankingRate:
     moving average over the last `horizon` requests taken (the crawl's concurrency: about the
     pages whose links are still to come). Measured in the crawl, so what a page not yet read
     is expected to reorder sets itself: many new links a page early on, few once the queue
-    holds the web's best."""
+    holds the web's best. Beside it, the share of takes regretted (`judged`), from the verdicts
+    of the pages taken."""
 
-    def __init__(self, horizon: int):
+    def __init__(self, horizon: int, regret: float = 1.0):
         self.horizon = max(1, horizon)
         self.rate = 0.0
         self.last: int | None = None  # priority of the request taken last
@@ -103,27 +108,33 @@ class OutrankingRate:
         # before the next take, and whose page proved irrelevant (one that proved relevant was
         # worth taking whatever came after it). Before any verdict nothing says taking early is
         # harmless, so the crawl starts as if every take were regretted; its verdicts set it.
-        self.regret = 1.0
-        self._outranked: WeakKeyDictionary[Request, bool] = WeakKeyDictionary()  # by request
-        self._last_request: Request | None = None
+        self.regret = regret
+        # Whether each recent take was outranked, by the URL taken: a verdict comes once the
+        # page is fetched and read, a few times the concurrency later at most (older ones go).
+        self._outranked: OrderedDict[str, bool] = OrderedDict()
+        self._remembered = 8 * self.horizon
+        self._last_url: str | None = None
 
     def queued(self, priority: int) -> None:
         if self.last is not None and priority > self.last:
             self.since += 1
 
-    def handed_out(self, priority: int, request: Request | None = None) -> None:
+    def handed_out(self, priority: int, url: str | None = None) -> None:
         self.rate += (self.since - self.rate) / self.horizon
-        if self._last_request is not None:
-            self._outranked[self._last_request] = self.since > 0
-        self._last_request = request
+        if self._last_url is not None:
+            self._outranked[self._last_url] = self.since > 0
+            if len(self._outranked) > self._remembered:
+                self._outranked.popitem(last=False)
+        self._last_url = url
         self.last, self.since = priority, 0
 
-    def judged(self, request: Request, relevant: bool) -> None:
-        """The page of a request taken here was judged (a redirected one is not known)."""
-        if request is self._last_request:
+    def judged(self, url: str, relevant: bool) -> None:
+        """The page of the request taken for `url` was judged (a URL not taken here: nothing)."""
+        if url == self._last_url:
             outranked = self.since > 0
+            self._last_url = None
         else:
-            outranked = self._outranked.pop(request, None)
+            outranked = self._outranked.pop(url, None)
             if outranked is None:
                 return
         regretted = outranked and not relevant
