@@ -2,9 +2,13 @@
 (../shared/bench/crawl), rounds alternated; fetches/s, CPU per fetched page, and where the CPU
 goes, by component.
 
-    .venv/bin/python benchmarks/throughput.py [--web testbed|sandbox] [--seed 2]
-        [--homophily 0.8] [--pages 300] [--rounds 2] [--profile] [--workdir DIR]
+    .venv/bin/python benchmarks/throughput.py [--web testbed|sandbox] [--seed 2 [3 4]]
+        [--homophily 0.8 [0.5]] [--pages 300] [--rounds 2] [--profile] [--workdir DIR]
         [--also NAME=VALUE ...]
+
+Several seeds and homophilies: every web of the combinations in turn (the six dev webs:
+`--seed 2 3 4 --homophily 0.5 0.8`), each reported, then every crawler's ratio to the plain
+spider by web, its lowest and its mean.
 
 `--web sandbox`: the project's large sandbox web instead (served in this process; every content
 site's home page as an entrance, as benchmarks/harvest.py does), fetches/s from each crawler's
@@ -524,7 +528,8 @@ def sandbox_main(args: argparse.Namespace) -> int:
     from topiccrawler.sandbox.server import SandboxServer
     from topiccrawler.sandbox.web import build_web
 
-    web = build_web(args.seed, "large")
+    seed = args.seed[0]
+    web = build_web(seed, "large")
     workdir = Path(args.workdir)
     results: dict[str, list[dict]] = {"plain": [], "topiccrawler": []}
     profiles = {}
@@ -542,7 +547,7 @@ def sandbox_main(args: argparse.Namespace) -> int:
                 profiles[crawler] = sandbox_run(crawler, server, folder, args.pages, True)[
                     "components"
                 ]
-    title = f"web: the large sandbox, seed {args.seed}; --pages {args.pages}; {args.rounds} rounds"
+    title = f"web: the large sandbox, seed {seed}; --pages {args.pages}; {args.rounds} rounds"
     report(results, profiles, title)
     return 0
 
@@ -552,8 +557,11 @@ def main() -> int:
         rest = sys.argv[4:] if sys.argv[3] == "--" else sys.argv[3:]
         return (timed if sys.argv[1] == "_timed" else profiled)(sys.argv[2], rest)
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--seed", type=int, default=2)
-    parser.add_argument("--homophily", type=float, default=0.8)
+    parser.add_argument(
+        "--seed", type=int, nargs="+", default=[2],
+        help="testbed webs' seeds (with every --homophily; the dev webs: 2 3 4); sandbox: one",
+    )  # fmt: skip
+    parser.add_argument("--homophily", type=float, nargs="+", default=[0.8], metavar="H")
     parser.add_argument("--pages", type=int, default=300)
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--profile", action="store_true")
@@ -578,11 +586,28 @@ def main() -> int:
     if not TESTBED.is_dir():
         print(f"testbed not found at {TESTBED} (it lives in ../shared beside the checkout)")
         return 1
+    ratios = {}
+    for seed in args.seed:
+        for homophily in args.homophily:
+            ratios[f"seed {seed}, H={homophily}"] = testbed_web(args, seed, homophily)
+    if len(ratios) > 1:
+        print("\nfetches/s against the plain spider's, by web (means of the rounds):")
+        for web, by_crawler in ratios.items():
+            print(f"  {web:16} " + "; ".join(f"{c} {r:.2f}x" for c, r in by_crawler.items()))
+        for crawler in next(iter(ratios.values())):
+            values = [by_crawler[crawler] for by_crawler in ratios.values()]
+            print(f"  {crawler}: lowest {min(values):.2f}x, mean {statistics.mean(values):.2f}x")
+    return 0
+
+
+def testbed_web(args: argparse.Namespace, seed: int, homophily: float) -> dict[str, float]:
+    """The crawlers' rounds on one testbed web, reported; each crawler's fetches/s over the
+    plain spider's (means of the rounds)."""
     workdir = Path(args.workdir)
     workdir.mkdir(parents=True, exist_ok=True)
-    web = workdir / f"web-{args.seed}-{args.homophily}"
-    make = [PY, str(TESTBED / "make_web.py"), "--seed", str(args.seed)]
-    subprocess.run([*make, "--homophily", str(args.homophily), "--out", str(web)], check=True,
+    web = workdir / f"web-{seed}-{homophily}"
+    make = [PY, str(TESTBED / "make_web.py"), "--seed", str(seed)]
+    subprocess.run([*make, "--homophily", str(homophily), "--out", str(web)], check=True,
                    capture_output=True)  # fmt: skip
     extra = dict(setting.split("=", 1) for setting in args.also)
     variant = "topiccrawler, " + " ".join(args.also)
@@ -603,9 +628,14 @@ def main() -> int:
         for crawler in ("plain", "topiccrawler"):
             folder = workdir / f"{crawler}-profile"
             profiles[crawler] = run(crawler, web, folder, args.pages, True)["components"]
-    title = f"web: testbed seed {args.seed}, H={args.homophily}; --pages {args.pages}; {args.rounds} rounds"
+    title = f"web: testbed seed {seed}, H={homophily}; --pages {args.pages}; {args.rounds} rounds"
     report(results, profiles, title)
-    return 0
+    plain = statistics.mean(r["fetches_s"] for r in results["plain"])
+    return {
+        crawler: statistics.mean(r["fetches_s"] for r in rounds) / plain
+        for crawler, rounds in results.items()
+        if crawler != "plain"
+    }
 
 
 if __name__ == "__main__":
