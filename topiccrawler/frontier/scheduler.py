@@ -32,8 +32,8 @@ class FrontierScheduler(Scheduler):
     def page_judged(self, response: Response | None = None, relevant: bool = False, **kwargs):
         """A page was judged: if this scheduler handed out its request (the URL taken, before
         any redirect), whether taking it then was regretted (`OutrankingRate.judged`)."""
-        if response is None:
-            return
+        if getattr(response, "request", None) is None:
+            return  # (a response made by hand, not a request's)
         taken = (response.meta.get("redirect_urls") or [response.url])[0]
         self._outranking().judged(taken, bool(relevant))
 
