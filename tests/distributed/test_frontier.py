@@ -281,6 +281,23 @@ def test_enqueue_tests_seen_counts_budget_and_queues_in_one(workers, band):
     assert queue.size() == (4 if band else 3)
 
 
+def test_a_link_over_its_sites_budget_is_not_marked_seen(workers, band):
+    """As in one process, where the budget turns a link away before the seen-URL filter: the
+    same URL can still come in another way (a search hit, counted against no budget)."""
+    queue = frontier(workers[0], concurrency=10, band=band)
+    seen = BloomDupeFilter(workers[1], RequestFingerprinter(), capacity=1000, error=1e-3)
+
+    def push(url: str, budget) -> int:
+        request = Request(url)
+        return queue.push_new(request, seen.offsets(request), budget)
+
+    assert push("http://a.test/1", ("a.test", 1)) == QUEUED
+    assert push("http://a.test/deep", ("a.test", 1)) == OVER_BUDGET
+    assert push("http://a.test/deep", None) == QUEUED  # the search hit: not seen before
+    assert push("http://a.test/deep", None) == SEEN  # ... and seen now
+    assert queue.size() == 2
+
+
 class Topical(Spider):
     name = "topical"
 

@@ -13,7 +13,7 @@ from scrapy.utils.test import get_crawler
 
 from tests.distributed.conftest import shared_frontier
 from topiccrawler.distributed.bloom import BloomDupeFilter
-from topiccrawler.distributed.frontier import QUEUED, SEEN
+from topiccrawler.distributed.frontier import OVER_BUDGET, QUEUED, SEEN
 from topiccrawler.distributed.rediscovery import RAISED, SharedRediscovery, raised
 from topiccrawler.distributed.scheduler import DistributedScheduler
 from topiccrawler.distributed.state import SharedCrawl
@@ -141,6 +141,18 @@ def test_a_better_link_raises_the_queued_request_in_place_and_it_keeps_its_ident
     assert worker.queue.pop(lease="w0:2") is None
     worker.rediscovery.flush()
     assert worker.rediscovery.size() == 0  # its index entry went with it
+
+
+def test_a_ranked_link_over_its_sites_budget_is_not_marked_seen(workers, band):
+    spider = Topical()
+    worker = Worker(workers[0], spider, band)
+    over = first_link(spider)
+    over.meta[SITE_BUDGET] = ("portal.test", 0)  # its site's budget spent
+    assert worker.push(over) == OVER_BUDGET
+    hit = first_link(spider)
+    hit.meta[SITE_BUDGET] = None  # the same URL as a search hit: counted against no budget
+    assert worker.push(hit) == QUEUED
+    assert worker.queue.size() == 1
 
 
 def test_hops_are_taken_only_when_fewer_from_the_same_entrance_and_site():

@@ -34,7 +34,7 @@ from collections.abc import Callable, Iterator
 from scrapy import Request
 from scrapy.utils.httpobj import urlparse_cached
 
-from topiccrawler.distributed.bloom import TEST_AND_SET_BITS
+from topiccrawler.distributed.bloom import SET_BITS, TEST_BITS
 from topiccrawler.distributed.frontier import SEQUENCE_SPAN, SharedFrontier, pop_script
 from topiccrawler.distributed.state import SharedCrawl
 
@@ -100,7 +100,7 @@ return number
 ENQUEUE = (
     HELPERS
     + "local first = 14"
-    + TEST_AND_SET_BITS
+    + TEST_BITS
     + """
 if first <= #ARGV and seen == 1 then
   if ARGV[8] == '' then return 1 end
@@ -117,7 +117,9 @@ if first <= #ARGV and seen == 1 then
 end
 if ARGV[6] ~= '' and redis.call('HINCRBY', KEYS[3], ARGV[6], 1) > tonumber(ARGV[7]) then
   return 2
-end
+end"""
+    + SET_BITS
+    + """
 local number = push(ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5])
 index(ARGV[8], ARGV[9], ARGV[2], ARGV[10], ARGV[11], number)
 return 0

@@ -23,18 +23,29 @@ from topiccrawler.distributed.state import SharedCrawl
 
 logger = logging.getLogger(__name__)
 
-# Sets the bits ARGV[first..] of the filter KEYS[1]; `seen` stays 1 if all were set already.
-# Shared with the frontier's enqueue script, which tests, counts a site's budget and queues in one.
-TEST_AND_SET_BITS = """
+# Whether all the bits ARGV[first..] of the filter KEYS[1] are set: `seen` 1 if so.
+TEST_BITS = """
 local seen = 1
 for i = first, #ARGV do
   if redis.call('GETBIT', KEYS[1], ARGV[i]) == 0 then
     seen = 0
-    redis.call('SETBIT', KEYS[1], ARGV[i], 1)
+    break
   end
 end
-if seen == 0 then redis.call('INCR', KEYS[2]) end
 """
+# Sets them for a URL not `seen` before, and counts it (KEYS[2]). The frontier's enqueue scripts
+# run it only once the URL is queued: a link turned away by its site's budget is not marked seen,
+# so the same URL can still come in another way (a search hit), as in a one-process crawl, where
+# the budget turns the link away before the seen-URL filter sees it.
+SET_BITS = """
+if seen == 0 then
+  for i = first, #ARGV do
+    redis.call('SETBIT', KEYS[1], ARGV[i], 1)
+  end
+  redis.call('INCR', KEYS[2])
+end
+"""
+TEST_AND_SET_BITS = TEST_BITS + SET_BITS
 TEST_AND_SET = "local first = 1" + TEST_AND_SET_BITS + "return seen"
 
 MAX_BITS = 2**32  # a Redis string holds at most 512 MB

@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterator, Sequence
 from scrapy import Request
 from scrapy_redis.queue import Base
 
-from topiccrawler.distributed.bloom import TEST_AND_SET_BITS
+from topiccrawler.distributed.bloom import SET_BITS, TEST_BITS
 from topiccrawler.distributed.codec import decode_request, encode_request
 from topiccrawler.distributed.state import SharedCrawl
 from topiccrawler.meta import LEASE
@@ -91,22 +91,27 @@ POP = pop_script(
 """
 )
 
-# A new URL into its site's queue, unless the site's budget is spent (then 2 is returned).
-# KEYS[3..5]: budget, the site's queue, sites; ARGV[1..5]: stored form, score, site, budget
-# site ('' none), limit. Shared with the rediscovery's enqueue (distributed/rediscovery.py).
-QUEUE_NEW = """
+# A new URL into its site's queue, unless the site's budget is spent (then 2 is returned, and
+# the URL is not marked seen: SET_BITS). After TEST_BITS (`first`, `seen`). KEYS[3..5]: budget,
+# the site's queue, sites; ARGV[1..5]: stored form, score, site, budget site ('' none), limit.
+# Shared with the rediscovery's enqueue (distributed/rediscovery.py).
+QUEUE_NEW = (
+    """
 if ARGV[4] ~= '' and redis.call('HINCRBY', KEYS[3], ARGV[4], 1) > tonumber(ARGV[5]) then
   return 2
-end
+end"""
+    + SET_BITS
+    + """
 redis.call('ZADD', KEYS[4], ARGV[2], ARGV[1])
 redis.call('ZADD', KEYS[5], 'LT', ARGV[2], ARGV[3])
 """
+)
 
 # A request queued unless the seen-URL filter knows it (offsets given) or its site's budget is
 # spent; 0 queued, 1 seen, 2 over budget. One round trip per request the spider finds.
 ENQUEUE = (
     "local first = 6"
-    + TEST_AND_SET_BITS
+    + TEST_BITS
     + "\nif first <= #ARGV and seen == 1 then return 1 end"
     + QUEUE_NEW
     + "return 0\n"

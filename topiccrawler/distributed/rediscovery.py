@@ -38,7 +38,7 @@ from collections.abc import Callable
 from scrapy import Request
 
 from topiccrawler.distributed.bands import BandedFrontier
-from topiccrawler.distributed.bloom import TEST_AND_SET_BITS
+from topiccrawler.distributed.bloom import TEST_BITS
 from topiccrawler.distributed.frontier import QUEUE_NEW, SEEN, SharedFrontier
 from topiccrawler.meta import (
     AUTHORITY_SITE,
@@ -66,7 +66,7 @@ WHERE_KEY_BYTES = 8  # of the fingerprint; a clash is told apart by the whole fi
 # budget) or 0 (queued, and indexed).
 ENQUEUE_TRACKED = (
     "local first = 10"
-    + TEST_AND_SET_BITS
+    + TEST_BITS
     + """
 if first <= #ARGV and seen == 1 then
   local place = redis.call('HGET', KEYS[6], ARGV[6])
