@@ -139,6 +139,7 @@ ITEM_PIPELINES = {
 }
 EXTENSIONS = {
     "topiccrawler.extensions.crawl_run.CrawlRunRecorder": 500,
+    "topiccrawler.extensions.live_stats.LiveRunStats": 470,  # for `topiccrawler serve`
     "topiccrawler.extensions.harvest.HarvestMonitor": 490,  # before the run is recorded
     "topiccrawler.extensions.progress.CrawlProgress": 480,  # its summary goes into the run's stats
     "topiccrawler.extensions.offline.BundledSuffixList": 100,  # before any cookie is handled
@@ -146,6 +147,12 @@ EXTENSIONS = {
     "topiccrawler.redact.SecretRedaction": 0,  # passwords masked in logs before any is written
     "topiccrawler.extensions.jobdir.KilledJobdirGuard": 0,  # before the scheduler reads JOBDIR
 }
+
+CRAWL_RUN_LIVE_INTERVAL = 5.0  # seconds between a running crawl's figures written to its run
+# (what `topiccrawler serve` shows of a crawl as it runs); 0: never
+
+# --- Full-text search (storage/search_index.py, `topiccrawler search`, `topiccrawler serve`) ----
+SEARCH_RELEVANCE_WEIGHT = 2.0  # a hit's text rank × (1 + this × its page's relevance score)
 
 # --- Comments and forum records (SPEC §4, §5) ----------------------------------------------------
 RECORDS_ENABLED = True  # extract comments, forum posts and thread lists from every page

@@ -14,6 +14,7 @@ from sqlalchemy import delete, select
 
 from topiccrawler.storage.db import Database
 from topiccrawler.storage.models import Comment, ForumPost, ForumThread, Page
+from topiccrawler.storage.search_index import index_page
 from topiccrawler.urls import url_hash
 
 # relevance_detail key of a page that became relevant after it was stored without its text:
@@ -47,6 +48,8 @@ def apply_verdict(
         session.execute(delete(Comment).where(Comment.page_id == page.id))
         session.execute(delete(ForumPost).where(ForumPost.page_id == page.id))
         session.execute(delete(ForumThread).where(ForumThread.list_page_id == page.id))
+    session.flush()
+    index_page(session.connection(), page.id)  # the search index says the same
     return changed
 
 

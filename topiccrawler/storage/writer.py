@@ -39,6 +39,7 @@ from topiccrawler.storage.models import (
     SearchQuery,
     SearchResult,
 )
+from topiccrawler.storage.search_index import index_page
 from topiccrawler.urls import canonical_url, site_of, url_hash
 
 _INSERTS = {"sqlite": sqlite.insert, "postgresql": postgresql.insert}
@@ -202,6 +203,7 @@ def store_page(
         )
         _upsert(session, thread_table, thread_row, ("topic", "url_hash"), updated)
         counts.threads += 1
+    index_page(session.connection(), page_id)  # searchable once stored, in one transaction
     return counts
 
 
