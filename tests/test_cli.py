@@ -53,9 +53,10 @@ def test_db_upgrade_and_stats(sqlite_url, capsys):
     assert lines[4].split() == ["total", "3", "2", "0", "6", "0", "0"]
 
 
-def test_stats_on_an_empty_database_says_what_to_do(tmp_path, capsys):
-    assert main(["-s", f"DATABASE_URL=sqlite:///{tmp_path / 'none.db'}", "stats"]) == 1
+def test_stats_on_no_database_says_what_to_do_and_creates_none(tmp_path, capsys):
+    assert main(["-s", f"DATABASE_URL=sqlite:///{tmp_path / 'none.db'}", "stats"]) == 2
     assert "topiccrawler db upgrade" in capsys.readouterr().err
+    assert not (tmp_path / "none.db").exists()
 
 
 def test_extract_many_files_and_bad_ones(tmp_path, capsys):
@@ -142,7 +143,7 @@ def test_commands_use_the_database_of_the_environment(tmp_path, monkeypatch, cap
     monkeypatch.setenv("TOPICCRAWLER_DATABASE_URL", url)
     monkeypatch.chdir(tmp_path)  # no project here: nothing else to fall back on
     assert main(["db", "upgrade"]) == 0
-    assert main(["stats"]) == 0
+    assert main(["stats"]) == 1  # done, nothing found
     out = capsys.readouterr().out
     assert out.count(url) == 2 and "no pages stored yet" in out
     assert not (tmp_path / "data").exists()  # not the default SQLite file

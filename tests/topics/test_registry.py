@@ -96,5 +96,5 @@ def test_topics_new_from_the_command_line(tmp_path, monkeypatch, capsys):
     assert main(["topics"]) == 0
     listing = capsys.readouterr().out
     assert "birds" in listing and "project" in listing and "shipped" in listing
-    assert main(["topics", "new", "birds"]) == 1  # never overwrites
+    assert main(["topics", "new", "birds"]) == 2  # never overwrites: choose another name
     assert main(["topics", "new", "no good"]) == 2

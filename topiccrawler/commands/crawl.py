@@ -1,10 +1,11 @@
 """`scrapy crawl` that checks the topic files before any crawler starts, never runs two crawls
 of one topic at once, and whose exit status says what happened, for cron and timers to alert on.
 
-Exit statuses (EXIT_CODES): 0 the crawl did its job and stored something new; 1 it did not (no
-page fetched, no progress); 2 configuration error (a missing topic, a broken topic file: one
-clear line, no traceback); 3 it ran well but found nothing new; 4 blocked everywhere (every
-engine, or every site it fetched); 5 another crawl of the topic is running (it is left alone).
+Exit statuses (topiccrawler/errors.py, one table for every command): 0 the crawl did its job
+and stored something new; 1 it did not (no page fetched, no progress); 2 configuration error (a
+missing topic, a broken topic file: one clear line, no traceback); 3 it ran well but found
+nothing new; 4 blocked everywhere (every engine, or every site it fetched); 5 another crawl of
+the topic is running (it is left alone).
 """
 
 from __future__ import annotations
@@ -16,21 +17,18 @@ from scrapy.commands.crawl import Command as ScrapyCrawlCommand
 from scrapy.exceptions import UsageError
 
 from topiccrawler.distributed.state import redis_url
+from topiccrawler.errors import (
+    EXIT_BLOCKED,
+    EXIT_FAILED,
+    EXIT_LOCKED,
+    EXIT_NOTHING_NEW,
+    EXIT_OK,
+)
 from topiccrawler.extensions.progress import OUTCOME_KEY
 from topiccrawler.locks import TopicLock, TopicLocked
 from topiccrawler.spiders.topic import TopicSpider
 from topiccrawler.storage.runs import CHANGES_KEY
 from topiccrawler.topics import TopicFileError, UnknownTopicError, load_topic_from_settings
-
-EXIT_OK, EXIT_FAILED, EXIT_CONFIGURATION, EXIT_NOTHING_NEW, EXIT_BLOCKED, EXIT_LOCKED = range(6)
-EXIT_CODES = {
-    EXIT_OK: "the crawl did its job and stored something new",
-    EXIT_FAILED: "the crawl did not do its job (no page fetched, no progress)",
-    EXIT_CONFIGURATION: "configuration error (missing topic, broken topic file, bad option)",
-    EXIT_NOTHING_NEW: "the crawl ran well but found nothing new",
-    EXIT_BLOCKED: "blocked everywhere (every search engine, or every site fetched)",
-    EXIT_LOCKED: "another crawl of this topic is running; this one did not start",
-}
 
 
 class Command(ScrapyCrawlCommand):

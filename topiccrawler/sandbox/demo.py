@@ -198,6 +198,7 @@ class DemoResult:
     port_note: str = ""
     report: Path | None = None  # the HTML report written after the crawl
     report_error: str = ""  # why it could not be written
+    interrupted: bool = False  # stopped by Ctrl-C or SIGTERM: what was fetched is stored
 
 
 def serve_sandbox(web, port: int, **options: Any) -> tuple[SandboxServer, str]:

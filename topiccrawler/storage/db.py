@@ -64,15 +64,17 @@ def resolve_database_url(configured: str | None = None) -> str:
     return url
 
 
-def create_database_engine(url: str, busy_timeout: float = 30.0) -> Engine:
+def create_database_engine(url: str, busy_timeout: float = 30.0, create: bool = True) -> Engine:
     """An engine with the per-dialect settings a crawler needs (SQLite: WAL, FKs, busy wait;
-    PostgreSQL: a dead connection found before use, a connection attempt given up in 10 s)."""
+    PostgreSQL: a dead connection found before use, a connection attempt given up in 10 s).
+    `create=False` (a command that only reads): no folder made, the file's journal mode left
+    as it is."""
     parsed = make_url(url)
     if parsed.get_backend_name() == "sqlite":
-        if parsed.database and parsed.database != ":memory:":
+        if create and parsed.database and parsed.database != ":memory:":
             Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
         engine = create_engine(url, connect_args={"timeout": busy_timeout})
-        event.listen(engine, "connect", _sqlite_pragmas)
+        event.listen(engine, "connect", _sqlite_pragmas if create else _sqlite_reader_pragmas)
         return engine
     connect_args = {"connect_timeout": 10} if parsed.get_backend_name() == "postgresql" else {}
     return create_engine(url, pool_pre_ping=True, connect_args=connect_args)
@@ -84,6 +86,12 @@ def _sqlite_pragmas(dbapi_connection, _record) -> None:
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.close()
+
+
+def _sqlite_reader_pragmas(dbapi_connection, _record) -> None:
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA foreign_keys=ON")
     cursor.close()
 
 
@@ -141,9 +149,9 @@ def head_revision() -> str | None:
 class Database:
     """An engine plus a session factory; the one object components share to reach storage."""
 
-    def __init__(self, url: str, busy_timeout: float = 30.0):
+    def __init__(self, url: str, busy_timeout: float = 30.0, create: bool = True):
         self.url = url
-        self.engine = create_database_engine(url, busy_timeout)
+        self.engine = create_database_engine(url, busy_timeout, create)
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
 
     @property

@@ -1,6 +1,6 @@
-"""`topiccrawler rejudge TOPIC`: score the stored pages again with today's library, η and page
-classifier, and update their verdicts (after a terms review, say, or a crawl judged with an η
-that turned out wrong).
+"""What `topiccrawler rejudge TOPIC` does (the command line: cli/rejudge.py): score the stored
+pages again with today's library, η and page classifier, and update their verdicts (after a
+terms review, say, or a crawl judged with an η that turned out wrong).
 
 Pages stored with their text are scored again from their title and body; η (the topic file's
 number, `--threshold`, or estimated from the scores when there is none) and the page classifier
@@ -12,24 +12,16 @@ judged by it alone; one that becomes relevant is marked to be fetched again, whi
 
 from __future__ import annotations
 
-import argparse
-import sys
 from dataclasses import dataclass
 
-from scrapy.settings import Settings
 from sqlalchemy import select
-from sqlalchemy.exc import SQLAlchemyError
 
 from topiccrawler.relevance.judge import PageJudge
 from topiccrawler.relevance.library import ConceptLibrary
-from topiccrawler.relevance.page_classifier import PageClassifier, self_training_setting
+from topiccrawler.relevance.page_classifier import PageClassifier
 from topiccrawler.relevance.scorer import RelevanceScorer
-from topiccrawler.storage.db import Database, resolve_database_url
 from topiccrawler.storage.models import Page
-from topiccrawler.storage.terms import accepted_expansions
 from topiccrawler.storage.verdicts import REFETCH, apply_verdict
-from topiccrawler.topics import TopicFileError, UnknownTopicError, load_topic_from_settings
-from topiccrawler.topics.files import threshold_override
 
 
 @dataclass
@@ -42,69 +34,6 @@ class Rejudged:
     to_refetch: int = 0  # relevant now, stored without text
     threshold: float | None = None
     mode: str = ""
-
-
-def add_parser(commands) -> None:
-    rejudge = commands.add_parser(
-        "rejudge", help="score stored pages again with today's library, η and classifier"
-    )
-    rejudge.add_argument("topic")
-    rejudge.add_argument(
-        "--threshold",
-        help="η: a number, or 'auto' (default: the topic file's, auto when it has none)",
-    )
-    rejudge.add_argument("--dry-run", action="store_true", help="count, change nothing")
-    rejudge.set_defaults(handler=cmd_rejudge)
-
-
-def cmd_rejudge(args: argparse.Namespace, settings: Settings) -> int:
-    try:
-        topic = load_topic_from_settings(settings, args.topic)
-        threshold = threshold_override(args.threshold, topic.keywords.threshold)
-    except (TopicFileError, UnknownTopicError, ValueError) as exc:
-        print(exc, file=sys.stderr)
-        return 2
-    database = Database(resolve_database_url(settings.get("DATABASE_URL")))
-    try:
-        database.upgrade()
-        with database.session() as session:
-            library = ConceptLibrary.extended(
-                topic.keywords, accepted_expansions(session, topic.name)
-            )
-            result = rejudge(
-                session,
-                topic.name,
-                library,
-                threshold,
-                keep_text=settings.getbool("RELEVANCE_STORE_DROPPED_TEXT"),
-                certainty=settings.getfloat("RELEVANCE_LIBRARY_CERTAINTY"),
-                use_classifier=settings.getbool("RELEVANCE_CLASSIFIER"),
-                self_training=self_training_setting(settings),
-            )
-            if args.dry_run:
-                session.rollback()
-            else:
-                session.commit()
-    except SQLAlchemyError as exc:
-        print(
-            f"cannot use {database.display_url()}: {exc.__class__.__name__}: {exc}", file=sys.stderr
-        )
-        return 1
-    finally:
-        database.dispose()
-    eta = "-" if result.threshold is None else f"{result.threshold:.4f}"
-    print(
-        f"{result.pages} pages of '{topic.name}' judged again ({result.rescored} scored again "
-        f"from their text), η = {eta} ({result.mode}): kept {result.kept_before} → "
-        f"{result.kept_after}, {result.changed} verdicts changed"
-        + (" (dry run: nothing written)" if args.dry_run else "")
-    )
-    if result.to_refetch and not args.dry_run:
-        print(
-            f"{result.to_refetch} pages are relevant now but were stored without their text; "
-            f"fetch them again with: scrapy crawl topic -a topic={topic.name} -a refetch=yes"
-        )
-    return 0
 
 
 def rejudge(

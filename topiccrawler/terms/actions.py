@@ -1,4 +1,5 @@
-"""`topiccrawler terms …`: grow a topic's library (SPEC §6), always through a person's review.
+"""What `topiccrawler terms …` does (the command line: cli/terms.py): grow a topic's library
+(SPEC §6), always through a person's review.
 
 terms list TOPIC                 the library: terms, synonyms, accepted expansions
 terms expand TOPIC               propose candidates: Cilin synonyms, words of each term's
@@ -11,18 +12,14 @@ terms review TOPIC --apply F     merge the edited file back
 
 from __future__ import annotations
 
-import argparse
 import sys
 from collections import Counter
-from pathlib import Path
 
 from scrapy.crawler import CrawlerProcess
 from scrapy.settings import Settings
-from sqlalchemy.exc import SQLAlchemyError
 
-from topiccrawler.relevance.expansion import TOP_L, TOP_N, mined_candidates, thesaurus_candidates
+from topiccrawler.relevance.expansion import mined_candidates, thesaurus_candidates
 from topiccrawler.relevance.library import ConceptLibrary
-from topiccrawler.storage.db import Database, resolve_database_url
 from topiccrawler.storage.terms import accepted_expansions, propose
 from topiccrawler.terms.collect import (
     bootstrap_candidates,
@@ -30,62 +27,13 @@ from topiccrawler.terms.collect import (
     search_result_texts,
 )
 from topiccrawler.terms.review import (
-    ReviewFileError,
     apply_file,
     export_queue,
     review_interactively,
 )
 from topiccrawler.terms.site_crawl import BootstrapSpider
-from topiccrawler.topics import TopicFileError, UnknownTopicError, load_topic_from_settings
 
 FEEDBACK_PAGES = 50  # most relevant stored pages mined by `terms expand`
-
-
-def add_parser(commands) -> None:
-    terms = commands.add_parser("terms", help="grow a topic's library: propose, review")
-    terms.add_argument("action", choices=("list", "expand", "bootstrap", "review"))
-    terms.add_argument("topic")
-    terms.add_argument(
-        "--top-l", type=int, default=TOP_L, help=f"result pages per term (default {TOP_L})"
-    )
-    terms.add_argument(
-        "--top-n", type=int, default=TOP_N, help=f"candidates per term (default {TOP_N})"
-    )
-    terms.add_argument("--no-thesaurus", action="store_true", help="expand: skip Cilin synonyms")
-    terms.add_argument("--site", help="bootstrap: the authority site's start URL")
-    terms.add_argument("--max-pages", type=int, default=200, help="bootstrap: pages to crawl")
-    terms.add_argument(
-        "--export", metavar="FILE", type=Path, help="review: write the queue to FILE"
-    )
-    terms.add_argument(
-        "--apply", metavar="FILE", type=Path, help="review: merge decisions from FILE"
-    )
-    terms.set_defaults(handler=cmd_terms)
-
-
-def cmd_terms(args: argparse.Namespace, settings: Settings) -> int:
-    try:
-        topic = load_topic_from_settings(settings, args.topic)
-    except (TopicFileError, UnknownTopicError) as exc:
-        print(exc, file=sys.stderr)
-        return 2
-    database = Database(resolve_database_url(settings.get("DATABASE_URL")))
-    try:
-        database.upgrade()
-        with database.session() as session:
-            status = ACTIONS[args.action](args, settings, topic, session)
-            session.commit()
-        return status
-    except ReviewFileError as exc:
-        print(exc, file=sys.stderr)
-        return 2
-    except SQLAlchemyError as exc:
-        print(
-            f"cannot use {database.display_url()}: {exc.__class__.__name__}: {exc}", file=sys.stderr
-        )
-        return 1
-    finally:
-        database.dispose()
 
 
 def _library(topic, session) -> ConceptLibrary:
