@@ -6,8 +6,8 @@ Runs `topiccrawler demo` (the console script beside this Python) on a database i
 folder, takes the report the demo writes beside it, screenshots it with Debian's Chromium
 (headless) and keeps the top of the page, scaled to 720 × 900, as the picture. The sidecar JSON
 holds the counts the picture shows (pages stored and kept) and the report's structure: its
-section headings, the kinds of figure (each plot's alt text), the summary cards' labels and the
-tables' columns, with a digest of these. A test compares a fresh demo report's structure with
+section headings, the kinds of figure (each plot's alt text) and the summary cards' labels, with
+a digest of these. A test compares a fresh demo report's structure with
 the sidecar (`tests/sandbox/test_demo.py`): when they differ, run this script again.
 
 Needs no import of topiccrawler: the report is read as HTML, the crawl is run as a command.
@@ -37,16 +37,15 @@ SIZE = (720, 900)  # the picture, scaled down
 
 
 class _Outline(HTMLParser):
-    """Headings, plots, summary cards and table columns of a report, in page order."""
+    """Headings, plots and summary cards of a report, in page order."""
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
         self.headings: list[str] = []
         self.figures: list[str] = []
         self.cards: dict[str, str] = {}
-        self.tables: list[list[str]] = []
         self._text: list[str] | None = None  # the text of the element being read
-        self._in = ""  # h2, b (a card's value), span (a card's label), th
+        self._in = ""  # h2, b (a card's value), span (a card's label)
         self._card_value = ""
         self._in_card = False
 
@@ -54,11 +53,9 @@ class _Outline(HTMLParser):
         attributes = dict(attrs)
         if tag == "img" and attributes.get("class") == "plot":
             self.figures.append(attributes.get("alt") or "")
-        elif tag == "table":
-            self.tables.append([])
         elif tag == "div" and attributes.get("class") == "card":
             self._in_card = True
-        elif tag in ("h2", "th") or (tag in ("b", "span") and self._in_card):
+        elif tag == "h2" or (tag in ("b", "span") and self._in_card):
             self._in, self._text = tag, []
 
     def handle_data(self, data: str) -> None:
@@ -76,24 +73,26 @@ class _Outline(HTMLParser):
         elif tag == "span":
             self.cards[text] = self._card_value
             self._card_value, self._in_card = "", False
-        elif tag == "th" and self.tables:
-            self.tables[-1].append(text)
         self._in, self._text = "", None
 
 
 def structure(report_html: str) -> dict:
     """What stays the same from one demo crawl to the next: the section headings, the figure
-    kinds, the cards' labels and the tables' columns, and a digest of them."""
+    kinds and the cards' labels, and a digest of them (tables are left out: a section shows a
+    table or a line saying it has nothing, by what the crawl met)."""
     outline = _Outline()
     outline.feed(report_html)
     shape = {
         "headings": outline.headings,
         "figures": outline.figures,
         "cards": list(outline.cards),
-        "tables": outline.tables,
     }
-    digest = hashlib.sha256(json.dumps(shape, ensure_ascii=False).encode()).hexdigest()
-    return {**shape, "digest": digest[:16]}
+    return {**shape, "digest": digest(shape)}
+
+
+def digest(shape: dict) -> str:
+    """A short hash of the structure (headings, figures, cards), to compare at a glance."""
+    return hashlib.sha256(json.dumps(shape, ensure_ascii=False).encode()).hexdigest()[:16]
 
 
 def counts(report_html: str) -> dict[str, int]:
