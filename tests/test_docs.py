@@ -215,9 +215,11 @@ def test_the_first_crawl_files_are_what_topics_new_writes_filled_in(tmp_path):
     """The README's and Getting started's bird files are the starter files of `topiccrawler
     topics new birds --language en` with words and a site written in: the same [topic] keys,
     language and threshold, and the same search engines."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("TOPICCRAWLER_")}
+    env.pop("SCRAPY_SETTINGS_MODULE", None)  # a new folder, as a user starts one
     done = subprocess.run(
         [str(BIN / "topiccrawler"), "topics", "new", "birds", "--language", "en"],
-        cwd=tmp_path, capture_output=True, text=True, timeout=120,
+        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120,
     )  # fmt: skip
     assert done.returncode == 0, done.stderr[-2000:]
     keywords = tomllib.loads((tmp_path / "keywords" / "birds.toml").read_text(encoding="utf-8"))
