@@ -5,6 +5,7 @@ PostgreSQL database that TOPICCRAWLER_DATABASE_URL names."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
@@ -115,6 +116,42 @@ def test_demo_writes_its_report_beside_its_database(first_run):
     dom, console = rendered_dom(report)
     assert len(re.findall(r'<img class="plot" src="data:image/svg\+xml;base64,', dom)) == 6
     assert "Content Security Policy" not in console
+
+
+def report_picture_script():
+    """scripts/report_picture.py as a module (it draws docs/report.png and reads a report's
+    structure)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(
+        "report_picture", ROOT / "scripts" / "report_picture.py"
+    )
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_docs_picture_shows_the_report_as_it_is(first_run):
+    """docs/report.png (README, docs home, Briefing and report) was drawn from a report with the
+    sections, figures and summary cards of the one this demo wrote; the counts may differ from
+    crawl to crawl, the structure may not."""
+    from PIL import Image
+
+    script = report_picture_script()
+    assert first_run.code == 0, first_run.output
+    report = (first_run.folder / "data" / "demo-report.html").read_text(encoding="utf-8")
+    shown = json.loads(script.sidecar(script.PICTURE).read_text(encoding="utf-8"))
+    rerun = "docs/report.png no longer shows the report as it is: run scripts/report_picture.py"
+    recorded = {key: shown[key] for key in ("headings", "figures", "cards")}
+    assert shown["digest"] == script.digest(recorded), f"the sidecar was edited by hand; {rerun}"
+    now = script.structure(report)
+    for key in ("headings", "figures", "cards"):
+        assert now[key] == shown[key], f"{key} differ; {rerun}"
+    assert now["digest"] == shown["digest"], rerun
+    assert len(now["figures"]) == 6 and len(now["headings"]) >= 8  # a whole report, not a stub
+    assert shown["stored"] >= shown["kept"] > 0
+    with Image.open(script.PICTURE) as picture:
+        assert picture.size == script.SIZE
 
 
 @pytest.mark.postgres
