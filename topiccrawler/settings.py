@@ -152,6 +152,9 @@ CRAWL_RUN_LIVE_INTERVAL = 5.0  # seconds between a running crawl's figures writt
 # (what `topiccrawler serve` shows of a crawl as it runs); 0: never
 
 # --- Full-text search (storage/search_index.py, `topiccrawler search`, `topiccrawler serve`) ----
+# Pages, comments and posts indexed as they are stored, in the same transaction; False: not
+# (a crawl a few per cent faster, docs/benchmarks.md) until `topiccrawler db reindex`.
+SEARCH_INDEX = True
 SEARCH_RELEVANCE_WEIGHT = 2.0  # a hit's text rank × (1 + this × its page's relevance score)
 
 # --- Comments and forum records (SPEC §4, §5) ----------------------------------------------------

@@ -14,7 +14,7 @@ from datetime import datetime
 
 from sqlalchemy import Connection, and_, bindparam, func, literal, not_, or_, select, text
 
-from topiccrawler.search.query import Query
+from topiccrawler.search.query import Query, parse_query
 from topiccrawler.search.snippets import Snippet, make_snippet
 from topiccrawler.storage.models import Comment, ForumPost, Page
 from topiccrawler.storage.search_index import FTS_TABLE
@@ -244,3 +244,44 @@ def like_scan(
             )
         ]
     return found
+
+
+@dataclass
+class Agreement:
+    """How a search's answers compare with an exact scan's, over several queries."""
+
+    queries: int = 0
+    exact: int = 0  # hits of the exact scan
+    found: int = 0  # hits of the search
+    both: int = 0
+    missed: list[str] = field(default_factory=list)  # queries whose answers differ
+
+    @property
+    def recall(self) -> float:
+        return self.both / self.exact if self.exact else 1.0
+
+    @property
+    def precision(self) -> float:
+        return self.both / self.found if self.found else 1.0
+
+
+def agreement(
+    connection: Connection, queries: list[str], filters: SearchFilters = SearchFilters()
+) -> Agreement:
+    """Search against `like_scan` for each query: what the index finds of what holds the
+    words as typed (recall), and how much of what it finds holds them (precision)."""
+    result = Agreement()
+    for text_ in queries:
+        query = parse_query(text_)
+        exact = set(like_scan(connection, query, filters))
+        found = {
+            (hit.kind, hit.url)
+            for hit in search(connection, query, filters, limit=COUNT_LIMIT).hits
+        }
+        result.queries += 1
+        result.exact += len(exact)
+        result.found += len(found)
+        result.both += len(exact & found)
+        if exact != found:
+            result.missed.append(text_)
+    return result

@@ -249,3 +249,34 @@ _FTS_DELETE = text(
     f"INSERT INTO {FTS_TABLE}({FTS_TABLE}, rowid, title, body) "
     "VALUES ('delete', :id, :title, :body)"
 )
+
+
+def index_gaps(connection: Connection) -> dict[str, int]:
+    """What the index and the store disagree on (all zero when the index is true): stored
+    pages, comments and posts with no entry, entries whose row is gone, and on SQLite entries
+    the FTS5 table does not hold or holds too many of."""
+    gaps = {}
+    gaps["pages_missing"] = connection.execute(
+        text(
+            "SELECT count(*) FROM pages p WHERE NOT EXISTS (SELECT 1 FROM search_documents d "
+            "WHERE d.page_id = p.id AND d.kind = 'page')"
+        )
+    ).scalar_one()
+    for kind, table_name in (("comment", "comments"), ("post", "forum_posts")):
+        gaps[f"{kind}s_missing"] = connection.execute(
+            text(
+                f"SELECT count(*) FROM {table_name} r WHERE NOT EXISTS (SELECT 1 FROM "
+                f"search_documents d WHERE d.record_id = r.id AND d.kind = '{kind}')"
+            )
+        ).scalar_one()
+        gaps[f"{kind}s_orphaned"] = connection.execute(
+            text(
+                f"SELECT count(*) FROM search_documents d WHERE d.kind = '{kind}' AND NOT EXISTS "
+                f"(SELECT 1 FROM {table_name} r WHERE r.id = d.record_id)"
+            )
+        ).scalar_one()
+    if connection.dialect.name == "sqlite":
+        entries = connection.execute(text("SELECT count(*) FROM search_documents")).scalar_one()
+        held = connection.execute(text(f"SELECT count(*) FROM {FTS_TABLE}_docsize")).scalar_one()
+        gaps["fts_difference"] = abs(held - entries)
+    return gaps

@@ -125,9 +125,14 @@ def _upsert_statement(
 
 
 def store_page(
-    session: Session, item: PageItem, crawl_run_id: int | None = None, now: datetime | None = None
+    session: Session,
+    item: PageItem,
+    crawl_run_id: int | None = None,
+    now: datetime | None = None,
+    index: bool = True,
 ) -> WriteCounts:
-    """Write one page with its comments, posts and listed threads; caller commits."""
+    """Write one page with its comments, posts and listed threads, and (`index`) make them
+    searchable in the same transaction; caller commits."""
     now = now or datetime.now(UTC)
     counts = WriteCounts()
     page_table: Table = Page.__table__  # type: ignore[assignment]
@@ -203,7 +208,8 @@ def store_page(
         )
         _upsert(session, thread_table, thread_row, ("topic", "url_hash"), updated)
         counts.threads += 1
-    index_page(session.connection(), page_id)  # searchable once stored, in one transaction
+    if index:
+        index_page(session.connection(), page_id)  # searchable once stored, in one transaction
     return counts
 
 
