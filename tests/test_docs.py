@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -294,7 +295,7 @@ def test_the_first_crawl_of_getting_started_runs_as_shown(tmp_path):
         for command in bash_commands(section):
             if command == "source .venv/bin/activate":
                 continue  # the environment above is the venv's
-            words = command.split()
+            words = shlex.split(command)
             assert words[0] in ("topiccrawler", "scrapy"), command
             done = subprocess.run(words, cwd=project, env=env, capture_output=True, text=True,
                                   timeout=300)  # fmt: skip
@@ -312,6 +313,8 @@ def test_the_first_crawl_of_getting_started_runs_as_shown(tmp_path):
     outputs = dict(ran)
     assert re.search(r"^birds\s+ok", outputs["topiccrawler topics"], re.M)
     assert "birds" in outputs["topiccrawler stats"]
+    found = outputs["topiccrawler search 'nesting wetlands' --topic birds"]
+    assert "/birds/wetlands.html" in found and "/birds/migration.html" not in found
     report = project / "birds-report.html"
     assert report.stat().st_size > 10_000 and "Content-Security-Policy" in report.read_text()
     engine = create_engine(f"sqlite:///{project / 'data' / 'topiccrawler.db'}")
