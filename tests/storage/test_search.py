@@ -13,7 +13,7 @@ from topiccrawler.search.query import parse_query
 from topiccrawler.storage import Database, store_page
 from topiccrawler.storage.models import Page, SearchDocument
 from topiccrawler.storage.search import SearchFilters, like_scan, search
-from topiccrawler.storage.search_index import index_size, rebuild
+from topiccrawler.storage.search_index import index_gaps, index_size, rebuild
 from topiccrawler.storage.verdicts import apply_verdict
 
 MONDAY = datetime(2026, 11, 23, 9, tzinfo=UTC)
@@ -45,6 +45,12 @@ def find(db: Database, query: str, **filters) -> list[tuple[str, str]]:
     with db.engine.connect() as connection:
         results = search(connection, parse_query(query), SearchFilters(**filters), limit=50)
     return [(hit.kind, hit.url) for hit in results.hits]
+
+
+def no_gaps(db: Database) -> bool:
+    """The index and the store agree: no row unindexed, no entry left behind (in FTS5 too)."""
+    with db.engine.connect() as connection:
+        return not any(index_gaps(connection).values())
 
 
 def entries(db: Database) -> int:
@@ -121,7 +127,7 @@ def test_a_page_fetched_again_is_indexed_by_its_new_text_only(database):
     assert find(database, "印花税") == []
     assert find(database, "契税") == [("page", "http://a.test/1")]
     store(database, page("http://a.test/1", "新标题", "新的正文讲契税"))  # unchanged
-    assert entries(database) == 1
+    assert entries(database) == 1 and no_gaps(database)
 
 
 def test_a_page_dropped_by_rejudge_leaves_the_index_with_its_comments(database):
@@ -136,7 +142,7 @@ def test_a_page_dropped_by_rejudge_leaves_the_index_with_its_comments(database):
     assert find(database, "房产税") == []
     assert find(database, "房产税", kept_only=False) == [("page", "http://a.test/1")]  # title
     assert find(database, "试点", kept_only=False) == []  # the body is gone
-    assert entries(database) == 1
+    assert entries(database) == 1 and no_gaps(database)
 
 
 def test_rebuild_gives_the_same_answers(database):

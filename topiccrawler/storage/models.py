@@ -17,7 +17,6 @@ from sqlalchemy import (
     Float,
     ForeignKey,
     Integer,
-    LargeBinary,
     MetaData,
     String,
     Text,
@@ -284,6 +283,6 @@ class SearchDocument(Base):
     kept: Mapped[bool] = mapped_column(Boolean)  # its page is judged relevant
     relevance: Mapped[float | None] = mapped_column(Float)  # its page's
     text_hash: Mapped[int] = mapped_column(BigInteger)  # of the text as stored: changed or not
-    # SQLite: the words given to the index, compressed. A contentless FTS5 table forgets an
-    # entry only when told the words it was given (SQLite before 3.43).
-    indexed: Mapped[bytes | None] = mapped_column(LargeBinary)
+    # Of the words given to the index: SQLite's FTS5 takes an entry out only when told the same
+    # words (before SQLite 3.43), split again from the stored text and checked against this.
+    words_hash: Mapped[int] = mapped_column(BigInteger)

@@ -39,7 +39,7 @@ from topiccrawler.storage.models import (
     SearchQuery,
     SearchResult,
 )
-from topiccrawler.storage.search_index import index_page
+from topiccrawler.storage.search_index import forget_changed_page, index_page
 from topiccrawler.urls import canonical_url, site_of, url_hash
 
 _INSERTS = {"sqlite": sqlite.insert, "postgresql": postgresql.insert}
@@ -171,6 +171,11 @@ def store_page(
         "fetched_at": item.fetched_at,
         "crawl_run_id": crawl_run_id,
     }
+    if index:  # a changed text leaves the index while the old one is still stored
+        forget_changed_page(
+            session.connection(), item.topic, row["url_hash"], item.title, item.body,
+            item.published_at,
+        )  # fmt: skip
     update = list(_PAGE_UPDATED)
     if row["duplicate_of_id"] is not None:
         update.append("duplicate_of_id")

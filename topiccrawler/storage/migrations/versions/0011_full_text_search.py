@@ -33,7 +33,7 @@ def upgrade() -> None:
         sa.Column("kept", sa.Boolean(), nullable=False),
         sa.Column("relevance", sa.Float(), nullable=True),
         sa.Column("text_hash", sa.BigInteger(), nullable=False),
-        sa.Column("indexed", sa.LargeBinary(), nullable=True),
+        sa.Column("words_hash", sa.BigInteger(), nullable=False),
         sa.ForeignKeyConstraint(
             ["page_id"], ["pages.id"],
             name=op.f("fk_search_documents_page_id_pages"), ondelete="CASCADE",
