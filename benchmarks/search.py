@@ -39,7 +39,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from sqlalchemy import create_engine, func, select, text  # noqa: E402
+from sqlalchemy import create_engine, select, text  # noqa: E402
 
 from topiccrawler.relevance.tokenizer import Tokenizer  # noqa: E402
 from topiccrawler.search.query import parse_query  # noqa: E402
