@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import ipaddress
 import secrets
+import socket
 import sys
 from typing import TYPE_CHECKING
 
@@ -64,7 +65,7 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
             database, token=token,
             relevance_weight=settings.getfloat("SEARCH_RELEVANCE_WEIGHT"),
         )  # fmt: skip
-        shown_host = f"[{args.host}]" if ":" in args.host else args.host
+        shown_host = f"[{args.host.strip('[]')}]" if ":" in args.host else args.host
         address = f"http://{shown_host}:{args.port}/"
         print(f"topiccrawler serve: {database.display_url()} on {address}", file=sys.stderr)
         if token:
@@ -73,14 +74,15 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
             app, host=args.host, port=args.port, log_level="warning", access_log=False,
             server_header=False,
         )  # fmt: skip
-        server = uvicorn.Server(config)
+        # The socket is bound here, so that a port in use is one line of ours, not uvicorn's.
         try:
-            server.run()
+            family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
+            listening = socket.create_server((args.host.strip("[]"), args.port), family=family)
         except OSError as exc:
-            raise UserError(f"--port {args.port}: cannot listen on {args.host}: {exc}") from exc
-        if not server.started:
             raise UserError(
-                f"--host {args.host} --port {args.port}: could not listen there (in use, or "
-                "not this machine's address); choose another --port or --host"
-            )
+                f"--host {args.host} --port {args.port}: could not listen there "
+                f"({exc.strerror or exc}); choose another --port or --host"
+            ) from exc
+        with listening:
+            uvicorn.Server(config).run(sockets=[listening])
     return EXIT_OK

@@ -18,6 +18,7 @@ from topiccrawler.storage.models import Comment, CrawlRun, ForumPost, ForumThrea
 from topiccrawler.storage.runs import SUMMARY_KEY
 
 LIVE_KEY = "topiccrawler/live"  # a running crawl's stats, by worker (extensions/live_stats.py)
+SILENT_AFTER = 120  # seconds without new figures after which a run is shown as silent
 CURVE_POINTS = 40  # points of a run's harvest curve
 
 
@@ -186,7 +187,7 @@ def run_figures(session: Session, run: CrawlRun) -> RunFigures:
             for cause, count in (worker.get("failures") or {}).items():
                 failures[cause] = failures.get(cause, 0) + count
         updated = max((w.get("at", "") for w in live.values()), default=None) or None
-    state = _state(run, summary)
+    state = _state(run, summary, updated)
     return RunFigures(
         run=run, running=running, state=state, fetched=fetched, stored=stored, kept=kept,
         comments=records["comments"], posts=records["posts"], threshold=threshold,
@@ -213,9 +214,13 @@ def harvest_curve(session: Session, run_id: int) -> list[tuple[int, float]]:
     return curve
 
 
-def _state(run: CrawlRun, summary: dict) -> str:
+def _state(run: CrawlRun, summary: dict, updated: str | None) -> str:
+    """How the run ended; "running" while its figures come, "silent" when they stopped coming
+    (a crawl killed, or its machine gone: the next crawl of the topic records it as killed)."""
     if run.finished_at is None:
-        return "running"
+        last = datetime.fromisoformat(updated) if updated else _utc(run.started_at)
+        silent = (datetime.now(UTC) - _utc(last)).total_seconds() > SILENT_AFTER
+        return "silent" if silent else "running"
     outcome = summary.get("outcome")
     if outcome and outcome != "ok":
         return str(outcome)
