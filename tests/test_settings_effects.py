@@ -70,6 +70,7 @@ READ_LATER = {
     "TOPIC_SEEDS_DIR": ("topics/registry.py", "when a topic is looked up"),
     "TOPIC_LOCK_DIR": ("locks.py", "when `scrapy crawl` takes the topic's lock"),
     "SEARCH_RELEVANCE_WEIGHT": ("cli/search.py", "by `topiccrawler search` (and serve.py)"),
+    "SEARCH_RANK_WINDOW": ("cli/search.py", "by `topiccrawler search` (and serve.py)"),
     **{
         name: ("pipelines/briefing.py", "when the spider opens: with the topic's words")
         for name in ("BRIEFING_KEYWORDS", "BRIEFING_SUMMARY_SENTENCES", "BRIEFING_ENTITIES")

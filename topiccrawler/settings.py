@@ -156,6 +156,9 @@ CRAWL_RUN_LIVE_INTERVAL = 5.0  # seconds between a running crawl's figures writt
 # (a crawl a few per cent faster, docs/benchmarks.md) until `topiccrawler db reindex`.
 SEARCH_INDEX = True
 SEARCH_RELEVANCE_WEIGHT = 2.0  # a hit's text rank × (1 + this × its page's relevance score)
+# A query matching more entries than this is ranked among the newest this many (what one
+# search costs stays bounded on a store of millions of pages); its total says "more than".
+SEARCH_RANK_WINDOW = 10000
 
 # --- Comments and forum records (SPEC §4, §5) ----------------------------------------------------
 RECORDS_ENABLED = True  # extract comments, forum posts and thread lists from every page

@@ -171,3 +171,17 @@ def test_crawled_text_cannot_break_out_of_the_query(database):
     assert find(database, 'x" OR 1=1 --') == [("page", "http://a.test/1")]
     with database.engine.connect() as connection:  # the index still answers
         assert connection.execute(text("select count(*) from search_documents")).scalar() == 1
+
+
+def test_a_query_matching_more_than_the_rank_window_ranks_the_newest(database):
+    store(database, *(page(f"http://a.test/{n}", f"印花税第{n}篇", "印花税") for n in range(30)))
+    with database.engine.connect() as connection:
+        windowed = search(connection, parse_query("印花税"), limit=50, rank_window=10)
+        whole = search(connection, parse_query("印花税"), limit=50, rank_window=None)
+        narrow = search(
+            connection, parse_query("印花税"), SearchFilters(site="nowhere.test"), rank_window=10
+        )
+    assert windowed.more and windowed.total == 10 and windowed.total_text == "more than 10"
+    assert {hit.url for hit in windowed.hits} == {f"http://a.test/{n}" for n in range(20, 30)}
+    assert not whole.more and whole.total == 30 and len(whole.hits) == 30
+    assert not narrow.more and narrow.total == 0  # the window counts what passes the filters

@@ -79,6 +79,7 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
         results = search(
             connection, query, filters, limit=args.limit,
             relevance_weight=settings.getfloat("SEARCH_RELEVANCE_WEIGHT"),
+            rank_window=settings.getint("SEARCH_RANK_WINDOW") or None,
         )  # fmt: skip
     out = sys.stdout
     if args.json:

@@ -64,6 +64,7 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
         app = create_app(
             database, token=token,
             relevance_weight=settings.getfloat("SEARCH_RELEVANCE_WEIGHT"),
+            rank_window=settings.getint("SEARCH_RANK_WINDOW") or None,
         )  # fmt: skip
         shown_host = f"[{args.host.strip('[]')}]" if ":" in args.host else args.host
         address = f"http://{shown_host}:{args.port}/"

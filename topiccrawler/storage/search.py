@@ -22,7 +22,7 @@ from topiccrawler.storage.search_index import FTS_TABLE
 KINDS = ("page", "comment", "post")
 RELEVANCE_WEIGHT = 2.0  # SEARCH_RELEVANCE_WEIGHT's default
 TITLE_WEIGHT = 3.0  # FTS5: a title word counts as much as three of the body
-COUNT_LIMIT = 10000  # hits counted at most: past it the total is "more than"
+RANK_WINDOW = 10000  # SEARCH_RANK_WINDOW's default: matches ranked at most, the newest
 
 
 @dataclass(frozen=True)
@@ -80,8 +80,8 @@ class SearchHit:
 @dataclass
 class SearchResults:
     hits: list[SearchHit]
-    total: int  # hits in all (at most COUNT_LIMIT)
-    more: bool  # the total was cut at COUNT_LIMIT
+    total: int  # hits in all, or the rank window's size when there were more
+    more: bool  # more hits than the rank window: the newest of them were ranked
 
     @property
     def total_text(self) -> str:
@@ -95,8 +95,13 @@ def search(
     limit: int = 20,
     offset: int = 0,
     relevance_weight: float = RELEVANCE_WEIGHT,
+    rank_window: int | None = RANK_WINDOW,
 ) -> SearchResults:
-    """The hits of `query` from `offset` on, best first, with their snippets."""
+    """The hits of `query` from `offset` on, best first, with their snippets.
+
+    A query that matches more than `rank_window` entries (after the filters) is ranked among
+    the newest `rank_window` of them (the most recently stored): what a match costs is then
+    bounded whatever the store's size, and the total says "more than". None ranks them all."""
     where, params = _filters(filters)
     params |= {"weight": relevance_weight, "limit": limit, "offset": offset}
     if connection.dialect.name == "sqlite":
@@ -106,12 +111,24 @@ def search(
             f"WHERE {FTS_TABLE} MATCH :match"
         )
         score = f"-bm25({FTS_TABLE}, {TITLE_WEIGHT}, 1.0)"
+        newest_first = f"{FTS_TABLE}.rowid DESC"  # FTS5 reads its lists backwards: no sort
     elif connection.dialect.name == "postgresql":
         params["tsquery"] = query.tsquery()
         source = "FROM search_documents d, CAST(:tsquery AS tsquery) q WHERE d.document @@ q"
         score = "ts_rank_cd(d.document, q)"
+        newest_first = "d.id DESC"
     else:
         raise NotImplementedError(f"full-text search on {connection.dialect.name}")
+    more = False
+    if rank_window is not None:
+        bound = connection.execute(
+            text(f"SELECT d.id {source}{where} ORDER BY {newest_first} LIMIT 1 OFFSET :window"),
+            params | {"window": rank_window},
+        ).scalar_one_or_none()
+        if bound is not None:  # more matches than the window: the newest of them are ranked
+            where += " AND d.id > :bound"
+            params["bound"] = bound
+            more = True
     rows = connection.execute(
         text(
             f"SELECT d.id, d.kind, d.page_id, d.record_id, d.site, d.topic, d.published_at, "
@@ -120,12 +137,13 @@ def search(
         ),
         params,
     ).all()
-    total = connection.execute(
-        text(f"SELECT count(*) FROM (SELECT 1 {source}{where} LIMIT {COUNT_LIMIT + 1}) hits"),
-        params,
-    ).scalar_one()
-    hits = _hits(connection, rows, query)
-    return SearchResults(hits, min(total, COUNT_LIMIT), total > COUNT_LIMIT)
+    if more:
+        total = rank_window
+    else:
+        total = connection.execute(
+            text(f"SELECT count(*) FROM (SELECT 1 {source}{where}) hits"), params
+        ).scalar_one()
+    return SearchResults(_hits(connection, rows, query), total, more)
 
 
 def _filters(filters: SearchFilters) -> tuple[str, dict]:
@@ -274,10 +292,16 @@ def agreement(
     for text_ in queries:
         query = parse_query(text_)
         exact = set(like_scan(connection, query, filters))
-        found = {
-            (hit.kind, hit.url)
-            for hit in search(connection, query, filters, limit=COUNT_LIMIT).hits
-        }
+        found: set[tuple[str, str]] = set()
+        read = 0
+        while True:  # every hit, a thousand at a time
+            hits = search(
+                connection, query, filters, limit=1000, offset=read, rank_window=None
+            ).hits
+            found.update((hit.kind, hit.url) for hit in hits)
+            read += len(hits)
+            if len(hits) < 1000:
+                break
         result.queries += 1
         result.exact += len(exact)
         result.found += len(found)

@@ -28,7 +28,13 @@ from topiccrawler.search.query import QueryError, parse_query
 from topiccrawler.storage.browse import page_view, run_figures, runs
 from topiccrawler.storage.db import Database
 from topiccrawler.storage.models import CrawlRun, Page
-from topiccrawler.storage.search import KINDS, SearchFilters, search
+from topiccrawler.storage.search import (
+    KINDS,
+    RANK_WINDOW,
+    RELEVANCE_WEIGHT,
+    SearchFilters,
+    search,
+)
 from topiccrawler.storage.stories import reposted_stories
 
 HERE = Path(__file__).parent
@@ -50,7 +56,12 @@ class BadRequest(ValueError):
     """A request parameter that cannot be used; the message says which and why."""
 
 
-def create_app(database: Database, token: str | None = None, relevance_weight: float = 2.0):
+def create_app(
+    database: Database,
+    token: str | None = None,
+    relevance_weight: float = RELEVANCE_WEIGHT,
+    rank_window: int | None = RANK_WINDOW,
+):
     """The view over `database`; with `token`, every request must carry it."""
     templates = Environment(
         loader=FileSystemLoader(HERE / "templates"),
@@ -69,7 +80,7 @@ def create_app(database: Database, token: str | None = None, relevance_weight: f
         if not values["q"]:
             return render(request, "search.html", **values, results=None, error=None)
         try:
-            results = _run_search(database, values, relevance_weight)
+            results = _run_search(database, values, relevance_weight, rank_window)
         except (QueryError, BadRequest) as exc:
             return render(request, "search.html", 400, **values, results=None, error=str(exc))
         pages = -(-results.total // PER_PAGE)
@@ -78,7 +89,7 @@ def create_app(database: Database, token: str | None = None, relevance_weight: f
     def search_api(request: Request):
         values = _search_values(request)
         try:
-            results = _run_search(database, values, relevance_weight)
+            results = _run_search(database, values, relevance_weight, rank_window)
         except (QueryError, BadRequest) as exc:
             return JSONResponse({"error": str(exc)}, status_code=400)
         return JSONResponse(
@@ -226,7 +237,7 @@ def _search_values(request: Request) -> dict:
     }
 
 
-def _run_search(database: Database, values: dict, relevance_weight: float):
+def _run_search(database: Database, values: dict, relevance_weight: float, rank_window: int | None):
     if not values["q"]:
         raise QueryError("the query is empty; give a word to look for")
     unknown = [k for k in values["kinds"] if k not in KINDS]
@@ -244,7 +255,7 @@ def _run_search(database: Database, values: dict, relevance_weight: float):
     with database.engine.connect() as connection:
         return search(
             connection, query, filters, limit=PER_PAGE, offset=(values["page"] - 1) * PER_PAGE,
-            relevance_weight=relevance_weight,
+            relevance_weight=relevance_weight, rank_window=rank_window,
         )  # fmt: skip
 
 
