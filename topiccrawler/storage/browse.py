@@ -150,7 +150,7 @@ def runs(session: Session, topic: str | None = None, limit: int = 100) -> list[C
     return list(session.scalars(statement.limit(limit)))
 
 
-def run_figures(session: Session, run: CrawlRun) -> RunFigures:
+def run_figures(session: Session, run: CrawlRun, curve: bool = True) -> RunFigures:
     """A run's figures: counted from its stored pages, with what its stats add (pages
     fetched, η, failures by cause): the final summary once it ended, its live stats before."""
     stats = run.stats or {}
@@ -192,7 +192,7 @@ def run_figures(session: Session, run: CrawlRun) -> RunFigures:
         run=run, running=running, state=state, fetched=fetched, stored=stored, kept=kept,
         comments=records["comments"], posts=records["posts"], threshold=threshold,
         failures=dict(sorted(failures.items(), key=lambda p: -p[1])),
-        curve=harvest_curve(session, run.id), updated_at=updated,
+        curve=harvest_curve(session, run.id) if curve else [], updated_at=updated,
     )  # fmt: skip
 
 

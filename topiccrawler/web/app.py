@@ -13,9 +13,10 @@ from __future__ import annotations
 import hmac
 from datetime import UTC, date, datetime, time, timedelta
 from pathlib import Path
+from time import monotonic
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
-from sqlalchemy import func, select
+from sqlalchemy import select
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.requests import Request
@@ -27,7 +28,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from topiccrawler.search.query import QueryError, parse_query
 from topiccrawler.storage.browse import page_view, run_figures, runs
 from topiccrawler.storage.db import Database
-from topiccrawler.storage.models import CrawlRun, Page
+from topiccrawler.storage.models import CrawlRun
 from topiccrawler.storage.search import (
     KINDS,
     RANK_WINDOW,
@@ -35,6 +36,7 @@ from topiccrawler.storage.search import (
     SearchFilters,
     search,
 )
+from topiccrawler.storage.stats import stored_topics
 from topiccrawler.storage.stories import reposted_stories
 
 HERE = Path(__file__).parent
@@ -70,9 +72,10 @@ def create_app(
     templates.filters["when"] = _when
     templates.filters["score"] = lambda v: "" if v is None else f"{v:.3f}"
 
+    topics = StoredTopics(database)
+
     def render(request: Request, name: str, status: int = 200, **values) -> HTMLResponse:
-        topics = _topics(database)
-        html = templates.get_template(name).render(request=request, topics=topics, **values)
+        html = templates.get_template(name).render(request=request, topics=topics(), **values)
         return HTMLResponse(html, status_code=status)
 
     def search_page(request: Request):
@@ -110,7 +113,7 @@ def create_app(
             return render(request, "page.html", view=view)
 
     def stories(request: Request):
-        topic = request.query_params.get("topic") or _default_topic(database)
+        topic = request.query_params.get("topic") or topics.latest()
         with database.session() as session:
             found = reposted_stories(session, topic, limit=50) if topic else []
             return render(request, "stories.html", topic=topic, stories=found)
@@ -118,7 +121,7 @@ def create_app(
     def crawls(request: Request):
         topic = request.query_params.get("topic") or None
         with database.session() as session:
-            figures = [run_figures(session, run) for run in runs(session, topic)]
+            figures = [run_figures(session, run, curve=False) for run in runs(session, topic)]
             return render(request, "crawls.html", topic=topic, figures=figures)
 
     def crawl(request: Request):
@@ -271,16 +274,30 @@ def _day(value: str, name: str, next_day: bool = False) -> datetime | None:
     return start + timedelta(days=1) if next_day else start
 
 
-def _topics(database: Database) -> list[str]:
-    with database.session() as session:
-        return list(session.scalars(select(Page.topic).group_by(Page.topic).order_by(Page.topic)))
+class StoredTopics:
+    """The stored topics' names for the filters, read again at most every `ttl` seconds (on a
+    store of millions of pages, reading them costs more than a search)."""
 
+    def __init__(self, database: Database, ttl: float = 30.0):
+        self.database = database
+        self.ttl = ttl
+        self.read_at = -ttl
+        self.names: list[str] = []
 
-def _default_topic(database: Database) -> str | None:
-    with database.session() as session:
-        return session.scalar(
-            select(Page.topic).group_by(Page.topic).order_by(func.count().desc()).limit(1)
-        )
+    def __call__(self) -> list[str]:
+        if monotonic() - self.read_at > self.ttl:
+            with self.database.session() as session:
+                self.names = stored_topics(session)
+            self.read_at = monotonic()
+        return self.names
+
+    def latest(self) -> str | None:
+        """The topic crawled last, for a view that shows one topic when none is asked for."""
+        with self.database.session() as session:
+            latest = session.scalar(
+                select(CrawlRun.topic).order_by(CrawlRun.started_at.desc()).limit(1)
+            )
+        return latest or next(iter(self()), None)
 
 
 def _when(moment) -> str:

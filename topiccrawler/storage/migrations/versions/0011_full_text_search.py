@@ -2,7 +2,8 @@
 
 `search_documents` holds what search filters and ranks by; the words go to an FTS5 table
 (SQLite) or a tsvector column with a GIN index (PostgreSQL): storage/search_index.py. Every
-page already stored is indexed here, in batches.
+page already stored is indexed here, in batches. Pages get an index on their crawl run (the
+web view counts a run's pages).
 
 Revision ID: 0011
 Revises: 0010
@@ -44,6 +45,8 @@ def upgrade() -> None:
         ),
         sqlite_autoincrement=True,
     )  # fmt: skip
+    # The web view counts each crawl run's pages.
+    op.create_index(op.f("ix_pages_crawl_run_id"), "pages", ["crawl_run_id"])
     connection = op.get_bind()
     create_index(connection)
     rebuild(connection)
@@ -52,3 +55,4 @@ def upgrade() -> None:
 def downgrade() -> None:
     drop_index(op.get_bind())
     op.drop_table("search_documents")
+    op.drop_index(op.f("ix_pages_crawl_run_id"), table_name="pages")
