@@ -39,6 +39,13 @@ class PageView:
     story: list[Page]  # the page and its reposts, first publisher first; [] when it has none
     duplicate_of: Page | None
 
+    @property
+    def comment_count(self) -> int:
+        def count(nodes: list[RecordNode]) -> int:
+            return sum(1 + count(node.replies) for node in nodes)
+
+        return count(self.comments)
+
 
 def page_view(session: Session, page_id: int) -> PageView | None:
     page = session.get(Page, page_id)

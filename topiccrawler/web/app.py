@@ -71,6 +71,7 @@ def create_app(
     )
     templates.filters["when"] = _when
     templates.filters["score"] = lambda v: "" if v is None else f"{v:.3f}"
+    templates.filters["reasons"] = reasons
 
     topics = StoredTopics(database)
 
@@ -298,6 +299,27 @@ class StoredTopics:
                 select(CrawlRun.topic).order_by(CrawlRun.started_at.desc()).limit(1)
             )
         return latest or next(iter(self()), None)
+
+
+def reasons(detail: dict | None) -> list[tuple[str, str]]:
+    """A page's relevance detail as lines a reader follows: the terms that scored, best first;
+    each block's score and weight; the rest as written."""
+    lines = []
+    for key, value in (detail or {}).items():
+        if key == "terms" and isinstance(value, dict):
+            ranked = sorted(value.items(), key=lambda pair: -float(pair[1] or 0))
+            value = ", ".join(f"{term} {float(score):.3f}" for term, score in ranked)
+        elif key == "blocks" and isinstance(value, dict):
+            value = ", ".join(
+                f"{block} {part.get('score', 0):.3f} (weight {part.get('weight', 0):.2f})"
+                for block, part in value.items()
+                if isinstance(part, dict)
+            )
+        elif key == "words" and isinstance(value, dict):
+            value = "; ".join(f"{concept}: {', '.join(map(str, words))}"
+                              for concept, words in value.items())  # fmt: skip
+        lines.append((key, str(value)))
+    return lines
 
 
 def _when(moment) -> str:
