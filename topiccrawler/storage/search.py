@@ -111,24 +111,33 @@ def search(
             f"WHERE {FTS_TABLE} MATCH :match"
         )
         score = f"-bm25({FTS_TABLE}, {TITLE_WEIGHT}, 1.0)"
-        newest_first = f"{FTS_TABLE}.rowid DESC"  # FTS5 reads its lists backwards: no sort
     elif connection.dialect.name == "postgresql":
         params["tsquery"] = query.tsquery()
         source = "FROM search_documents d, CAST(:tsquery AS tsquery) q WHERE d.document @@ q"
         score = "ts_rank_cd(d.document, q)"
-        newest_first = "d.id DESC"
     else:
         raise NotImplementedError(f"full-text search on {connection.dialect.name}")
-    more = False
-    if rank_window is not None:
-        bound = connection.execute(
-            text(f"SELECT d.id {source}{where} ORDER BY {newest_first} LIMIT 1 OFFSET :window"),
-            params | {"window": rank_window},
-        ).scalar_one_or_none()
-        if bound is not None:  # more matches than the window: the newest of them are ranked
-            where += " AND d.id > :bound"
-            params["bound"] = bound
-            more = True
+    count = f"SELECT count(*) FROM (SELECT 1 {source}{where}"
+    if rank_window is None:
+        total = connection.execute(text(f"{count}) hits"), params).scalar_one()
+    else:  # counted up to one past the window: cheap, and says whether there are more
+        total = connection.execute(
+            text(f"{count} LIMIT :over) hits"), params | {"over": rank_window + 1}
+        ).scalar_one()
+    more = rank_window is not None and total > rank_window
+    if more:  # the newest `rank_window` matches are ranked, those after the bound
+        if connection.dialect.name == "sqlite":  # FTS5 reads its lists backwards: no sort
+            newest = f"SELECT d.id {source}{where} ORDER BY {FTS_TABLE}.rowid DESC"
+        else:  # the matches first (by the GIN index), then their ids in order
+            newest = (
+                f"WITH matches AS MATERIALIZED (SELECT d.id {source}{where}) "
+                "SELECT id FROM matches ORDER BY id DESC"
+            )
+        params["bound"] = connection.execute(
+            text(f"{newest} LIMIT 1 OFFSET :window"), params | {"window": rank_window}
+        ).scalar_one()
+        where += " AND d.id > :bound"
+        total = rank_window
     rows = connection.execute(
         text(
             f"SELECT d.id, d.kind, d.page_id, d.record_id, d.site, d.topic, d.published_at, "
@@ -137,12 +146,6 @@ def search(
         ),
         params,
     ).all()
-    if more:
-        total = rank_window
-    else:
-        total = connection.execute(
-            text(f"SELECT count(*) FROM (SELECT 1 {source}{where}) hits"), params
-        ).scalar_one()
     return SearchResults(_hits(connection, rows, query), total, more)
 
 
