@@ -185,3 +185,14 @@ def test_a_query_matching_more_than_the_rank_window_ranks_the_newest(database):
     assert {hit.url for hit in windowed.hits} == {f"http://a.test/{n}" for n in range(20, 30)}
     assert not whole.more and whole.total == 30 and len(whole.hits) == 30
     assert not narrow.more and narrow.total == 0  # the window counts what passes the filters
+
+
+def test_huge_pages_and_endless_words_are_indexed_within_the_stores_limits(database):
+    """A 5,000-character run (base64, a hash) is no word; a body of 200,000 distinct words is
+    indexed up to what one entry holds (PostgreSQL refuses a tsvector over 1 MB)."""
+    blob = "QUJD" * 1250
+    words = " ".join(f"w{n:06d}x" for n in range(200_000))
+    store(database, page("http://a.test/huge", "巨大的页面", f"{blob} 遗产税 {words}"))
+    assert find(database, "遗产税") == [("page", "http://a.test/huge")]
+    assert find(database, "w000001x") == [("page", "http://a.test/huge")]
+    assert no_gaps(database)

@@ -21,6 +21,7 @@ import Stemmer
 from topiccrawler.relevance.tokenizer import STOP_WORDS, Tokenizer
 
 _LATIN_WORD = re.compile(r"[a-z]+")
+MAX_WORD_CHARS = 60  # longer runs (hashes, base64, URLs' innards) are not words anyone searches
 _STEMMER = Stemmer.Stemmer("english")
 
 
@@ -43,7 +44,7 @@ def index_words(text: str | None) -> list[str]:
     """The words of `text` as the index holds them, in order (phrases need the order)."""
     words = []
     for segment in _tokenizer().search_segments(text):
-        if segment == " " or segment in STOP_WORDS:
+        if segment == " " or segment in STOP_WORDS or len(segment) > MAX_WORD_CHARS:
             continue
         words.append(_stem(segment) if _LATIN_WORD.fullmatch(segment) else segment)
     return words

@@ -38,6 +38,7 @@ FTS_TABLE = "search_index"
 MAX_WORDS = 65536  # words of one entry that are indexed: a tsvector holds 1 MB at most
 _PG_MAX_POSITION = 16383  # positions past it are all this one (PostgreSQL's limit)
 _PG_MAX_POSITIONS = 256  # positions kept per lexeme (PostgreSQL keeps no more)
+_PG_MAX_BYTES = 900_000  # of one tsvector (PostgreSQL refuses one over 1 MB)
 _SEPARATOR = "\x1f"
 
 documents = SearchDocument.__table__
@@ -258,13 +259,21 @@ def _forget(connection: Connection, row) -> None:
 
 def tsvector_literal(title_words: list[str], body_words: list[str]) -> str:
     """A tsvector in PostgreSQL's input syntax: each lexeme with its positions, the title's
-    weighted A (ts_rank_cd counts them more), the body's left at the default D."""
+    weighted A (ts_rank_cd counts them more), the body's left at the default D. Lexemes past
+    what one tsvector holds (1 MB) are left out."""
     positions: dict[str, list[str]] = {}
+    size = 0
     for position, word in enumerate(title_words + body_words, start=1):
-        kept = positions.setdefault(word, [])
+        kept = positions.get(word)
+        if kept is None:
+            size += len(word.encode("utf-8")) + 8  # the lexeme, its entry, its first position
+            if size > _PG_MAX_BYTES:
+                continue
+            kept = positions[word] = []
         if len(kept) < _PG_MAX_POSITIONS and (position <= _PG_MAX_POSITION or not kept):
             weight = "A" if position <= len(title_words) else ""
             kept.append(f"{min(position, _PG_MAX_POSITION)}{weight}")
+            size += 2
     return " ".join(
         "'" + word.replace("\\", "\\\\").replace("'", "''") + "':" + ",".join(places)
         for word, places in positions.items()
