@@ -97,7 +97,8 @@ class Page(Base):
     first_seen_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     fetched_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     crawl_run_id: Mapped[int | None] = mapped_column(
-        ForeignKey("crawl_runs.id", ondelete="SET NULL"), index=True  # a run's pages counted
+        ForeignKey("crawl_runs.id", ondelete="SET NULL"),
+        index=True,  # a run's pages counted
     )
     # How the page was first found: "start", "link", "search", "feed" or "sitemap" (kept when
     # a later crawl finds it another way); None for pages stored before it was recorded.
