@@ -188,19 +188,25 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-def measure(url: str, size: int, chinese, english, queries: int) -> dict:
+def measure(url: str, size: int, chinese, english, queries: int, built: dict | None = None) -> dict:
+    """The figures of one store of `size` pages; `built`: the build's figures of a store kept
+    from an earlier run (its queries are measured again, nothing is built)."""
     database = Database(url)
     database.upgrade()
     figures: dict = {"pages": size, "store": database.dialect}
-    started = time.perf_counter()
-    text_bytes = generate(database, size, chinese, english)
-    figures["generate_s"] = round(time.perf_counter() - started, 1)
-    with database.engine.begin() as connection:
+    if built is None:
         started = time.perf_counter()
-        rebuild(connection, batch=1000)
-        seconds = time.perf_counter() - started
+        text_bytes = generate(database, size, chinese, english)
+        figures["generate_s"] = round(time.perf_counter() - started, 1)
+        with database.engine.begin() as connection:
+            started = time.perf_counter()
+            rebuild(connection, batch=1000)
+            seconds = time.perf_counter() - started
+    else:
+        text_bytes, seconds = built["text_bytes"], built["index_s"]
+    figures["text_bytes"] = text_bytes
     with database.engine.connect() as connection:
-        if connection.dialect.name == "sqlite":
+        if connection.dialect.name == "sqlite" and built is None:
             connection.execute(text("INSERT INTO search_index(search_index) VALUES ('optimize')"))
             connection.commit()
         entries = connection.execute(text("SELECT count(*) FROM search_documents")).scalar()
@@ -274,6 +280,11 @@ def main(argv: list[str] | None = None) -> int:
                         choices=("sqlite", "postgresql"))  # fmt: skip
     parser.add_argument("--queries", type=int, default=40, help="queries of each kind")
     parser.add_argument("--json", type=Path, help="write the figures here too")
+    parser.add_argument(
+        "--keep", type=Path,
+        help="SQLite stores are built in this folder and kept; a store found there is measured "
+        "again without being built (its queries on a quieter machine, say)",
+    )  # fmt: skip
     args = parser.parse_args(argv)
     chinese, english = sentences()
     print(f"{len(chinese)} Chinese and {len(english)} English sentences from {BENCH}")
@@ -285,14 +296,24 @@ def main(argv: list[str] | None = None) -> int:
     for size in args.sizes:
         for store in args.db:
             with tempfile.TemporaryDirectory(prefix="tc-search-") as folder:
+                built = None
                 if store == "sqlite":
-                    url, drop = f"sqlite:///{folder}/search.db", (lambda: None)
+                    kept = args.keep or Path(folder)
+                    kept.mkdir(parents=True, exist_ok=True)
+                    url, drop = f"sqlite:///{kept}/search-{size}.db", (lambda: None)
+                    record = kept / f"search-{size}.json"
+                    if args.keep and record.is_file():
+                        built = json.loads(record.read_text(encoding="utf-8"))
                 else:
                     url, drop = postgres_schema()
                 try:
-                    figures = measure(url, size, chinese, english, args.queries)
+                    figures = measure(url, size, chinese, english, args.queries, built)
                 finally:
                     drop()
+                if store == "sqlite" and args.keep and built is None:
+                    record.write_text(json.dumps(
+                        {"text_bytes": figures["text_bytes"], "index_s": figures["index_s"]}
+                    ), encoding="utf-8")  # fmt: skip
             results.append(figures)
             lat = figures["latency"]
             words = figures["single_words"]
