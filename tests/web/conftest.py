@@ -89,8 +89,9 @@ def fill(database: Database) -> Store:
 
 
 @pytest.fixture
-def store(tmp_path) -> Iterator[Store]:
-    database = Database(f"sqlite:///{tmp_path / 'view.db'}")
+def store(database_url) -> Iterator[Store]:
+    """The store on SQLite, and again on PostgreSQL (the view works over either)."""
+    database = Database(database_url)
     database.upgrade()
     yield fill(database)
     database.dispose()
