@@ -9,17 +9,8 @@ from scrapy.exceptions import NotConfigured
 
 from tests.crawl import make_crawler
 from topiccrawler.extensions.live_stats import LiveRunStats
-from topiccrawler.storage import Database
 from topiccrawler.storage.browse import LIVE_KEY
 from topiccrawler.storage.models import CrawlRun
-
-
-@pytest.fixture
-def database(database_url):
-    db = Database(database_url)
-    db.upgrade()
-    yield db
-    db.dispose()
 
 
 def test_the_figures_of_a_running_crawl_are_written_beside_its_stats(database):

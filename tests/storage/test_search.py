@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-import pytest
 from sqlalchemy import func, select, text
 
 from topiccrawler.items import CommentRecord, PageItem, PostRecord
@@ -17,14 +16,6 @@ from topiccrawler.storage.search_index import index_gaps, index_size, rebuild
 from topiccrawler.storage.verdicts import apply_verdict
 
 MONDAY = datetime(2026, 11, 23, 9, tzinfo=UTC)
-
-
-@pytest.fixture
-def database(database_url):
-    db = Database(database_url)
-    db.upgrade()
-    yield db
-    db.dispose()
 
 
 def page(url: str, title: str, body: str | None, relevant: bool = True, **fields) -> PageItem:
