@@ -115,6 +115,9 @@ def search(
         params["tsquery"] = query.tsquery()
         source = "FROM search_documents d, CAST(:tsquery AS tsquery) q WHERE d.document @@ q"
         score = "ts_rank_cd(d.document, q)"
+        # For a frequent word the planner would read every row, each vector unpacked to test
+        # it: 2-5 times what the GIN index costs (benchmarks/search.py). For this transaction.
+        connection.execute(text("SET LOCAL enable_seqscan = off"))
     else:
         raise NotImplementedError(f"full-text search on {connection.dialect.name}")
     count = f"SELECT count(*) FROM (SELECT 1 {source}{where}"
