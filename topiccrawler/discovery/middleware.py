@@ -45,6 +45,8 @@ from scrapy.exceptions import NotConfigured
 from scrapy.http import Response, TextResponse
 from sqlalchemy.exc import SQLAlchemyError
 
+from topiccrawler.crawl.page_output import PageOutputMiddleware
+from topiccrawler.crawl.topic import crawl_topic
 from topiccrawler.discovery.entries import Entry, parse_w3c_date
 from topiccrawler.discovery.feeds import announced_feeds, parse_feed
 from topiccrawler.discovery.meta import CHANGED, DISCOVERY, FOUND_BY, found_by
@@ -92,10 +94,10 @@ CONTEXT_ENTRIES = 500  # entries whose text makes a feed's relevance
 STATS = "topiccrawler/discovery"
 
 
-class DiscoveryMiddleware:
+class DiscoveryMiddleware(PageOutputMiddleware):
     def __init__(self, crawler: Crawler):
+        super().__init__(crawler)
         settings = crawler.settings
-        self.crawler = crawler
         self.stats = crawler.stats
         self.enabled = settings.getbool("DISCOVERY_ENABLED")
         self.hub_hops = settings.getint("DISCOVERY_HUB_HOPS")
@@ -134,7 +136,7 @@ class DiscoveryMiddleware:
         if self.ready:
             return
         self.ready = True
-        topic = getattr(self.crawler.spider, "topic", None)
+        topic = crawl_topic(self.crawler).topic
         if topic is None or not self.enabled:
             return  # not the topic spider, or discovery off: pages are only labelled
         self.topic = topic.name
@@ -286,21 +288,16 @@ class DiscoveryMiddleware:
 
     # --- responses ------------------------------------------------------------------------------
 
-    # Scrapy calls the sync form for sync callbacks and the async one for async callbacks.
-    def process_spider_output(self, response: Response, result: Iterable[Any], spider=None):
-        pages: list[PageItem] = []
-        for output in result:
-            yield self._label(output, response, pages)
-        yield from self._discover(response, pages[0] if pages else None)
+    # A page's output (crawl/page_output.py): each page item labelled, then what the page
+    # announces.
+    def open_page(self, response: Response) -> list[PageItem]:
+        return []
 
-    async def process_spider_output_async(
-        self, response: Response, result: AsyncIterator[Any], spider=None
-    ):
-        pages: list[PageItem] = []
-        async for output in result:
-            yield self._label(output, response, pages)
-        for request in self._discover(response, pages[0] if pages else None):
-            yield request
+    def process_output(self, output: Any, response: Response, pages: list[PageItem]) -> Any:
+        return self._label(output, response, pages)
+
+    def close_page(self, response: Response, pages: list[PageItem]) -> Iterator[Request]:
+        return self._discover(response, pages[0] if pages else None)
 
     def _label(self, output: Any, response: Response, pages: list[PageItem]) -> Any:
         if isinstance(output, PageItem):

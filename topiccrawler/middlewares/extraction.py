@@ -33,6 +33,7 @@ from scrapy.statscollectors import StatsCollector
 from scrapy.utils.defer import maybe_deferred_to_future
 from twisted.internet.defer import Deferred
 
+from topiccrawler.crawl.topic import crawl_topic
 from topiccrawler.dedup.simhash import remember as remember_simhash
 from topiccrawler.extract.records.comments import RecordOptions
 from topiccrawler.extract.records.forum import ForumOptions
@@ -45,7 +46,6 @@ from topiccrawler.extraction_workers import (
 )
 from topiccrawler.guard.text import SKIPPED_FIELDS, drop_html_controls, make_inert
 from topiccrawler.items import PageItem, SearchResultsItem
-from topiccrawler.middlewares.topic_scorer import topic_scorer
 from topiccrawler.pipelines.briefing import briefing_options
 from topiccrawler.topics.files import threshold_override
 
@@ -107,16 +107,19 @@ class ExtractionMiddleware:
 
     def _later_stages(self, spider) -> LaterStages | None:
         """The later stages' work the workers do for them (read_ahead.py): the relevance score
-        (against the judge's own library: middlewares/topic_scorer.py), the scripted-page
+        (against the judge's own library: crawl/topic.py), the scripted-page
         check, the briefing, each where its stage is on, and the spider's links. None for a
         spider without a topic."""
-        topic = getattr(spider, "topic", None)
-        if topic is None or self.crawler is None:
+        if self.crawler is None:
+            return None
+        held = crawl_topic(self.crawler)
+        topic = held.topic
+        if topic is None:
             return None
         settings = self.crawler.settings
         stages = LaterStages(script_check=self.records is not None, links=True)
         if settings.getbool("RELEVANCE_ENABLED"):
-            scorer = topic_scorer(self.crawler, topic)
+            scorer = held.scorer
             stages.library, stages.impact = scorer.library, scorer.impact
             stages.features = settings.getbool("RELEVANCE_CLASSIFIER")
             if not settings.getbool("RELEVANCE_STORE_DROPPED_TEXT"):

@@ -20,7 +20,6 @@ a pipeline's verdict would come too late to gate the page's links.
 from __future__ import annotations
 
 import logging
-from collections.abc import AsyncIterator, Iterable
 from typing import Any
 
 from scrapy import Request, signals
@@ -28,6 +27,8 @@ from scrapy.crawler import Crawler
 from scrapy.exceptions import NotConfigured
 from scrapy.http import Response
 
+from topiccrawler.crawl.page_output import PageOutputMiddleware
+from topiccrawler.crawl.topic import crawl_topic
 from topiccrawler.distributed.learning import SharedLinkClassifier, SharedYieldStats
 from topiccrawler.distributed.state import redis_url, shared_crawl_for
 from topiccrawler.frontier.classifier import LinkClassifier
@@ -51,7 +52,6 @@ from topiccrawler.meta import (
     QUERY,
     TUNNEL,
 )
-from topiccrawler.middlewares.topic_scorer import topic_scorer
 from topiccrawler.relevance.scorer import RelevanceScorer
 from topiccrawler.signals import frontier_opened
 
@@ -76,10 +76,10 @@ class _JudgedPage:
         self.on_topic += known["features"].get("text", 0) > 0
 
 
-class FrontierMiddleware:
+class FrontierMiddleware(PageOutputMiddleware):
     def __init__(self, crawler: Crawler):
+        super().__init__(crawler)
         settings = crawler.settings
-        self.crawler = crawler
         self.stats = crawler.stats
         self.tunnel_depth = settings.getint("RELEVANCE_TUNNEL_DEPTH")
         self.defer_past_tunnel = settings.getbool("RELEVANCE_TUNNEL_DEFER")
@@ -119,10 +119,11 @@ class FrontierMiddleware:
         return middleware
 
     def spider_opened(self, spider) -> None:
-        topic = getattr(spider, "topic", None)
+        held = crawl_topic(self.crawler)
+        topic = held.topic
         if topic is None:
             return  # not a topic spider: pass everything through
-        self.scorer = topic_scorer(self.crawler, topic)
+        self.scorer = held.scorer
         shared = shared_crawl_for(self.crawler)
         if shared is not None and self.learning is not None:  # every worker's judgements count
             self.learning = SharedYieldStats(shared, self.learning.exploration)
@@ -153,24 +154,17 @@ class FrontierMiddleware:
         )
         self.crawler.signals.send_catch_log(frontier_opened, frontier=self)
 
-    # Scrapy calls the sync form for sync callbacks and the async one for async callbacks.
-    def process_spider_output(self, response: Response, result: Iterable[Any], spider=None):
-        judged = _JudgedPage()
-        for output in result:
-            output = self._pass(output, response, judged)
-            if output is not None:
-                yield output
-        self._learn_link(judged, response)
+    # --- a page's output (crawl/page_output.py) ----------------------------------------
 
-    async def process_spider_output_async(
-        self, response: Response, result: AsyncIterator[Any], spider=None
-    ):
-        judged = _JudgedPage()
-        async for output in result:
-            output = self._pass(output, response, judged)
-            if output is not None:
-                yield output
-        self._learn_link(judged, response)
+    def open_page(self, response: Response) -> _JudgedPage:
+        return _JudgedPage()
+
+    def process_output(self, output: Any, response: Response, page: _JudgedPage) -> Any:
+        return self._pass(output, response, page)
+
+    def close_page(self, response: Response, page: _JudgedPage) -> tuple:
+        self._learn_link(page, response)
+        return ()
 
     def _pass(self, output: Any, response: Response, judged: _JudgedPage) -> Any:
         """Note a judged page; gate the links that follow it; None for a link not to follow."""

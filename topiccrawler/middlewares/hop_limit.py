@@ -20,7 +20,6 @@ site budget (a held link takes no budget until it is followed).
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterable
 from types import SimpleNamespace
 from typing import Any
 
@@ -28,6 +27,8 @@ from scrapy import Request, signals
 from scrapy.crawler import Crawler
 from scrapy.http import Response
 
+from topiccrawler.crawl.page_output import PageOutputMiddleware
+from topiccrawler.crawl.topic import crawl_topic
 from topiccrawler.distributed.held import SharedHeldLinks
 from topiccrawler.distributed.state import shared_crawl_for
 from topiccrawler.frontier.held import HeldLinks, HeldPage
@@ -65,10 +66,11 @@ class _Page:
         self.first: Request | None = None  # a held link, for its callbacks and identity
 
 
-class HopLimitMiddleware:
+class HopLimitMiddleware(PageOutputMiddleware):
     def __init__(self, crawler: Crawler):
+        super().__init__(crawler)
         settings = crawler.settings
-        self.crawler = crawler
+        self.topic = crawl_topic(crawler)
         self.stats = crawler.stats
         self.relevance = settings.getbool("RELEVANCE_ENABLED")
         # Pages whose links the hop limit cut off, by requested URL: their hop count, and (up
@@ -96,14 +98,10 @@ class HopLimitMiddleware:
     def frontier_opened(self, frontier) -> None:
         self.frontier = frontier
 
-    def _seeds(self):
-        topic = getattr(self.crawler.spider, "topic", None)
-        return topic.seeds if topic is not None else None
-
     # --- a page's links ------------------------------------------------------------------------
 
-    def _open(self, response: Response) -> _Page | None:
-        seeds = self._seeds()
+    def open_page(self, response: Response) -> _Page | None:
+        seeds = self.topic.seeds
         if seeds is None or HOPS not in response.meta:
             return None  # no page of a topic crawl (a search result page, a feed)
         limits = site_limits(
@@ -115,21 +113,8 @@ class HopLimitMiddleware:
             self.store.limited(requested_url(response), hops)
         return _Page(limits, at_limit)
 
-    def process_spider_output(self, response: Response, result: Iterable[Any], spider=None):
-        page = self._open(response)
-        for output in result:
-            if page is None or self._passes(output, response, page):
-                yield output
-        self._close(page, response)
-
-    async def process_spider_output_async(
-        self, response: Response, result: AsyncIterator[Any], spider=None
-    ):
-        page = self._open(response)
-        async for output in result:
-            if page is None or self._passes(output, response, page):
-                yield output
-        self._close(page, response)
+    def process_output(self, output: Any, response: Response, page: _Page | None) -> Any:
+        return output if page is None or self._passes(output, response, page) else None
 
     def _passes(self, output: Any, response: Response, page: _Page) -> bool:
         if isinstance(output, PageItem):
@@ -151,11 +136,11 @@ class HopLimitMiddleware:
         page.held.append((output.url, meta.get(LINK_TEXT, ""), meta.get(LINK_BLOCK, "content")))
         return False
 
-    def _close(self, page: _Page | None, response: Response) -> None:
+    def close_page(self, response: Response, page: _Page | None) -> tuple:
         """Keep the held links of a page at the limit, with its verdict; a page with none to
         hold is kept without links, so that finding it nearer costs no second fetch."""
         if page is None or not page.at_limit or not self.relevance:
-            return
+            return ()
         item, first = page.item, page.first
         self.store.hold(
             requested_url(response),
@@ -172,6 +157,7 @@ class HopLimitMiddleware:
                 page.held,
             ),
         )
+        return ()
 
     # --- a page found nearer -------------------------------------------------------------------
 
@@ -195,7 +181,7 @@ class HopLimitMiddleware:
         away, within the site's budget, gated and ranked by the frontier as if the page had just
         been fetched there; False when that cannot be done (no frontier, or the page is still at
         the limit)."""
-        seeds = self._seeds()
+        seeds = self.topic.seeds
         if self.frontier is None or seeds is None:
             return False
         hops = request.meta[HOPS]
