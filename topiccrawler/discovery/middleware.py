@@ -35,7 +35,6 @@ from collections import Counter, defaultdict
 from collections.abc import AsyncIterator, Iterable, Iterator
 from datetime import UTC, datetime
 from itertools import islice
-from types import SimpleNamespace
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -56,6 +55,7 @@ from topiccrawler.discovery.sitemaps import (
     robots_sitemaps,
     sitemap_body,
 )
+from topiccrawler.frontier.origin import LinkOrigin
 from topiccrawler.frontier.priority import ENTRANCE_PRIORITY
 from topiccrawler.items import PageItem
 from topiccrawler.meta import (
@@ -68,7 +68,6 @@ from topiccrawler.meta import (
     LINK_BLOCK,
     LINK_TEXT,
     SITE_BUDGET,
-    TUNNEL,
 )
 from topiccrawler.signals import frontier_opened
 from topiccrawler.storage.crawler import database_for
@@ -82,6 +81,7 @@ from topiccrawler.storage.sources import (
     stored_fetch_times,
 )
 from topiccrawler.topics import AuthoritySite
+from topiccrawler.topics.limits import download_slot
 from topiccrawler.urls import host_in_domains, strip_tracking
 
 logger = logging.getLogger(__name__)
@@ -109,6 +109,7 @@ class DiscoveryMiddleware(PageOutputMiddleware):
         self.max_depth = settings.getint("DISCOVERY_SITEMAP_DEPTH")
         self.fresh_bonus = settings.getfloat("DISCOVERY_FRESH_BONUS")
         self.half_life = settings.getfloat("DISCOVERY_FRESH_HALF_LIFE")
+        self.tracking_parameters = tuple(settings.getlist("URL_TRACKING_PARAMETERS"))
         self.sites: dict[str, AuthoritySite] = {}
         self.topic: str | None = None
         self.database: Database | None = None
@@ -280,8 +281,8 @@ class DiscoveryMiddleware(PageOutputMiddleware):
 
     def _slot(self, site: AuthoritySite) -> dict[str, str]:
         """The site's own download slot, when the seed file gives it a delay or concurrency."""
-        slots = getattr(self.crawler.spider, "site_slots", {})
-        return {"download_slot": slots[site.name]} if site.name in slots else {}
+        slot = download_slot(site)
+        return {"download_slot": slot} if slot is not None else {}
 
     def _in_site(self, site: AuthoritySite, url: str) -> bool:
         return host_in_domains(url, (*site.allowed_domains, *site.entry_domains))
@@ -473,8 +474,7 @@ class DiscoveryMiddleware(PageOutputMiddleware):
     def _entry_requests(
         self, site: AuthoritySite, kind: str, source_url: str, title: str, entries: list[Entry]
     ) -> Iterator[Request]:
-        spider = self.crawler.spider
-        tracking = getattr(spider, "tracking_parameters", ())
+        tracking = self.tracking_parameters
         taken = self.entries[site.name]  # requested: they count against max_pages
         settled = self.unchanged[site.name]
         wanted: dict[str, Entry] = {}
@@ -551,13 +551,11 @@ class DiscoveryMiddleware(PageOutputMiddleware):
         """The entry's priority from the frontier (its text as an anchor's, the
         feed's relevance as the parent page's), plus its freshness bonus."""
         if self.frontier is not None:
-            # What gate() reads of the page a link is on and of its response.
-            page = SimpleNamespace(relevance=context, is_relevant=True, posts=[], threads=[])
-            where = SimpleNamespace(url=source_url, meta={TUNNEL: 0}, request=None)
-            gated = self.frontier.gate(request, where, page)
-            if gated is None:
+            # The feed as the page the entry is linked from: relevant, its text's relevance.
+            admitted = self.frontier.admit(request, LinkOrigin(source_url, context))
+            if admitted is None:
                 return None
-            request = gated
+            request = admitted
         bonus = self.freshness(date, now)
         if bonus:
             request.priority += bonus
@@ -577,13 +575,12 @@ class DiscoveryMiddleware(PageOutputMiddleware):
     def _context(self, title: str, entries: Iterable[Entry]) -> float:
         """The feed's (or news sitemap's) relevance from its title and entries' text, as a
         page's; η (neither for nor against) for a sitemap of bare URLs."""
-        scorer = getattr(self.frontier, "scorer", None)
-        if scorer is None:
+        if self.frontier is None or self.frontier.scorer is None:
             return 0.0
         text = "\n".join(islice((e.text for e in entries if e.text), CONTEXT_ENTRIES))
         if not text:
-            return float(getattr(self.frontier, "threshold", 0.0) or 0.0)
-        return scorer.score({"title": title, "body": text}).score
+            return float(self.frontier.threshold or 0.0)
+        return self.frontier.scorer.score({"title": title, "body": text}).score
 
     def frontier_opened(self, frontier) -> None:
         """`frontier_opened`: entries are ranked by the frontier, as links are."""

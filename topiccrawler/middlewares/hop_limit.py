@@ -20,7 +20,6 @@ site budget (a held link takes no budget until it is followed).
 
 from __future__ import annotations
 
-from types import SimpleNamespace
 from typing import Any
 
 from scrapy import Request, signals
@@ -32,6 +31,7 @@ from topiccrawler.crawl.topic import crawl_topic
 from topiccrawler.distributed.held import SharedHeldLinks
 from topiccrawler.distributed.state import shared_crawl_for
 from topiccrawler.frontier.held import HeldLinks, HeldPage
+from topiccrawler.frontier.origin import LinkOrigin
 from topiccrawler.frontier.pagination import is_pagination
 from topiccrawler.items import PageItem
 from topiccrawler.meta import (
@@ -45,7 +45,7 @@ from topiccrawler.meta import (
     PAGER_HOPS,
     TUNNEL,
 )
-from topiccrawler.middlewares.site_budget import SiteBudgetMiddleware
+from topiccrawler.middlewares.frontier import FrontierMiddleware
 from topiccrawler.signals import frontier_opened
 from topiccrawler.topics.limits import site_limits
 
@@ -78,8 +78,9 @@ class HopLimitMiddleware(PageOutputMiddleware):
         # second fetch should the page turn up nearer. In a shared crawl, in Redis
         # (distributed/held.py): whichever worker finds the page nearer follows them.
         self.store: HeldLinks = HeldLinks(settings.getint("HOP_HELD_LINKS_MAX"))
-        self.frontier = None  # the frontier component, once open (it ranks released links)
-        self.budget: SiteBudgetMiddleware | None = None  # counts released links, once open
+        # The frontier, once open: it admits released links (their site's budget, the tunnel
+        # gate, ranking) as it admits a page's links.
+        self.frontier: FrontierMiddleware | None = None
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> HopLimitMiddleware:
@@ -90,12 +91,11 @@ class HopLimitMiddleware(PageOutputMiddleware):
         return middleware
 
     def spider_opened(self, spider) -> None:
-        self.budget = self.crawler.get_spider_middleware(SiteBudgetMiddleware)
         shared = shared_crawl_for(self.crawler)
         if shared is not None:
             self.store = SharedHeldLinks(shared, self.store.max_links)
 
-    def frontier_opened(self, frontier) -> None:
+    def frontier_opened(self, frontier: FrontierMiddleware) -> None:
         self.frontier = frontier
 
     # --- a page's links ------------------------------------------------------------------------
@@ -178,9 +178,9 @@ class HopLimitMiddleware(PageOutputMiddleware):
 
     def _follow_held(self, held: HeldPage, request: Request) -> bool:
         """Follow the kept links of a page fetched at the hop limit, now found `request`'s hops
-        away, within the site's budget, gated and ranked by the frontier as if the page had just
-        been fetched there; False when that cannot be done (no frontier, or the page is still at
-        the limit)."""
+        away, admitted by the frontier (the site's budget, the tunnel gate, ranking) as if the
+        page had just been fetched there; False when that cannot be done (no frontier, or the
+        page is still at the limit)."""
         seeds = self.topic.seeds
         if self.frontier is None or seeds is None:
             return False
@@ -189,14 +189,18 @@ class HopLimitMiddleware(PageOutputMiddleware):
         limits = site_limits(seeds, self.crawler.settings, held.site, held.url)
         if hops - pager_hops >= limits.max_hops:
             return False
-        budget = self.budget
         spider = self.crawler.spider
         callback = getattr(spider, held.callback) if held.callback else None
         errback = getattr(spider, held.errback) if held.errback else None
-        # What the frontier's gate reads of the response and the page: where the page now is,
-        # its verdict.
-        response = SimpleNamespace(url=held.url, meta={TUNNEL: request.meta.get(TUNNEL, 0)})
-        verdict = SimpleNamespace(relevance=held.relevance, is_relevant=held.is_relevant)
+        # The page where it is now (its tunnel, its pager hops), with the verdict it was
+        # fetched with.
+        origin = LinkOrigin(
+            held.url,
+            held.relevance,
+            held.is_relevant is not False,
+            request.meta.get(TUNNEL, 0),
+            pager_hops,
+        )
         for url, text, block in held.links:
             link = Request(
                 url,
@@ -212,9 +216,7 @@ class HopLimitMiddleware(PageOutputMiddleware):
                     HOP_LIMIT: limits.max_hops,
                 },
             )
-            if budget is not None and not budget.admit(link, limits.key, limits.budget):
-                continue
-            link = self.frontier.gate(link, response, verdict)
+            link = self.frontier.admit(link, origin, limits)
             if link is not None:
                 self.crawler.engine.crawl(link)
         self.stats.inc_value("topiccrawler/links/held_links_followed")

@@ -65,7 +65,7 @@ from topiccrawler.topics import (
     UnknownTopicError,
     load_topic_from_settings,
 )
-from topiccrawler.topics.limits import site_limits
+from topiccrawler.topics.limits import download_slot, site_limits
 from topiccrawler.urls import host_in_domains, strip_tracking
 
 logger = logging.getLogger(__name__)
@@ -155,14 +155,14 @@ class TopicSpider(Spider):
         their host (www.…, news.…), before the first request to it."""
         per_slot = self.crawler.engine.downloader.per_slot_settings
         for site in self.topic.seeds.authority:
-            settings = {
-                k: v
-                for k, v in (("delay", site.download_delay), ("concurrency", site.concurrency))
-                if v is not None
-            }
-            if settings:
-                self.site_slots[site.name] = f"authority:{site.name}"
-                per_slot[self.site_slots[site.name]] = settings
+            slot = download_slot(site)
+            if slot is not None:
+                self.site_slots[site.name] = slot
+                per_slot[slot] = {
+                    k: v
+                    for k, v in (("delay", site.download_delay), ("concurrency", site.concurrency))
+                    if v is not None
+                }
 
     # --- meta-search entrance -------------------------------------------------------------------
 
