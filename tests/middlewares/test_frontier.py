@@ -14,6 +14,7 @@ from scrapy.settings import Settings
 
 from tests.crawl import make_crawler
 from tests.middlewares.test_relevance import SPORTS_PAGE
+from topiccrawler.frontier.queue import BestFirstPriorityQueue
 from topiccrawler.frontier.scheduler import FrontierScheduler
 from topiccrawler.items import PageItem
 from topiccrawler.meta import LINK_TEXT, TUNNEL
@@ -59,9 +60,17 @@ def test_best_first_stays_on_without_the_relevance_judge(seeds_file):
 
 
 def test_the_scheduler_rescores_its_own_queues():
-    class Queue(list):
+    class Queue(BestFirstPriorityQueue):
+        """What the scheduler reads of its best-first queue: its length, its rescoring."""
+
+        def __init__(self, requests):
+            self.requests = requests
+
+        def __len__(self):
+            return len(self.requests)
+
         def rescore(self, score):
-            return sum(score(r) is not None for r in self)
+            return sum(score(r) is not None for r in self.requests)
 
     scheduler = FrontierScheduler.__new__(FrontierScheduler)
     scheduler.mqs = Queue([Request("http://a.test/1"), Request("http://a.test/2")])

@@ -34,7 +34,14 @@ from topiccrawler.distributed.rediscovery import RAISED, SharedRediscovery
 from topiccrawler.distributed.state import SEEDS_PUSHED, Heartbeat, SharedCrawl, shared_crawl_for
 from topiccrawler.frontier.refresh import PopRefresh
 from topiccrawler.meta import LEASE, SITE_BUDGET
-from topiccrawler.signals import items_stored, request_held, storage_flush_requested
+from topiccrawler.signals import (
+    items_stored,
+    queue_rescore_wanted,
+    request_held,
+    seeds_queued,
+    seeds_wanted,
+    storage_flush_requested,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -154,6 +161,12 @@ class DistributedScheduler(BaseScheduler):
             max(crawl.worker_timeout, settings.getfloat("REDIS_WORKER_STALL_TIMEOUT")),
         )
         self.heartbeat.start()
+        for handler, signal in (
+            (self.rescore, queue_rescore_wanted),
+            (self.may_push_seeds, seeds_wanted),
+            (self.seeds_pushed, seeds_queued),
+        ):
+            self.crawler.signals.connect(handler, signal=signal)
         for call, interval in (
             (self._beat, beat_every),
             (self._sweep, SWEEP_INTERVAL),
@@ -269,6 +282,10 @@ class DistributedScheduler(BaseScheduler):
             return False
         self.stats.inc_value("scheduler/enqueued/redis")
         return True
+
+    def may_push_seeds(self) -> bool:
+        """`seeds_wanted`: False when another worker queued the crawl's seeds already."""
+        return not self.joined_seeded_crawl
 
     def seeds_pushed(self) -> None:
         """The spider has queued its seeds: an idle worker may now take an empty frontier for

@@ -20,19 +20,21 @@ from scrapy.core.scheduler import Scheduler
 from scrapy.http import Response
 
 from topiccrawler.extraction_workers import pages_being_read
-from topiccrawler.signals import page_judged
+from topiccrawler.frontier.queue import BestFirstPriorityQueue
+from topiccrawler.signals import page_judged, queue_rescore_wanted
 
 
 class FrontierScheduler(Scheduler):
     def open(self, spider):
         if self.crawler is not None:
             self.crawler.signals.connect(self.page_judged, signal=page_judged)
+            self.crawler.signals.connect(self.rescore, signal=queue_rescore_wanted)
         return super().open(spider)
 
     def page_judged(self, response: Response | None = None, relevant: bool = False, **kwargs):
         """A page was judged: if this scheduler handed out its request (the URL taken, before
         any redirect), whether taking it then was regretted (`OutrankingRate.judged`)."""
-        if getattr(response, "request", None) is None:
+        if response is None or response.request is None:
             return  # (a response made by hand, not a request's)
         taken = (response.meta.get("redirect_urls") or [response.url])[0]
         self._outranking().judged(taken, bool(relevant))
@@ -85,9 +87,8 @@ class FrontierScheduler(Scheduler):
         the refresh on pop does it lazily); how many moved."""
         moved = 0
         for queue in (self.mqs, getattr(self, "dqs", None)):
-            rescore = getattr(queue, "rescore", None)
-            if rescore is not None and len(queue) <= limit:
-                moved += rescore(score)
+            if isinstance(queue, BestFirstPriorityQueue) and len(queue) <= limit:
+                moved += queue.rescore(score)
         return moved
 
 

@@ -61,7 +61,6 @@ class CanonicalLinksMiddleware(BaseSpiderMiddleware):
         if canonical is None:
             return
         page.canonical_url = canonical
-        scheduler = getattr(getattr(self.crawler, "engine", None), "scheduler", None)
-        dupefilter = getattr(scheduler, "df", None)
+        dupefilter = self.crawler.engine.scheduler.df  # Scrapy's, or the shared Bloom filter
         if dupefilter is not None and not dupefilter.request_seen(Request(canonical)):
             self.stats.inc_value("topiccrawler/links/canonical_claimed")

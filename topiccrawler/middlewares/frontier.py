@@ -55,7 +55,7 @@ from topiccrawler.meta import (
 )
 from topiccrawler.middlewares.site_budget import SiteBudgetMiddleware
 from topiccrawler.relevance.scorer import RelevanceScorer
-from topiccrawler.signals import frontier_opened
+from topiccrawler.signals import frontier_opened, queue_rescore_wanted
 from topiccrawler.topics.limits import SiteLimits
 
 logger = logging.getLogger(__name__)
@@ -298,12 +298,14 @@ class FrontierMiddleware(PageOutputMiddleware):
     def _rescore_queue(self) -> None:
         """Every queued request scored again with the refitted classifier (up to
         FRONTIER_RESCORE_LIMIT requests; past that the refresh on pop does it). The scheduler
-        says how (`rescore`, frontier/queue.py and distributed/scheduler.py alike)."""
-        scheduler = getattr(getattr(self.crawler, "engine", None), "scheduler", None)
-        rescore = getattr(scheduler, "rescore", None)
-        if rescore is not None:
-            moved = rescore(self.refresh_priority, self.rescore_limit)
-            self.stats.inc_value("topiccrawler/frontier/rescored", moved)
+        says how (`queue_rescore_wanted`, frontier/scheduler.py and distributed/scheduler.py
+        alike); a scheduler of the user's own does not answer."""
+        answers = self.crawler.signals.send_catch_log(
+            queue_rescore_wanted, score=self.refresh_priority, limit=self.rescore_limit
+        )
+        moved = [answer for _, answer in answers if isinstance(answer, int)]
+        if moved:
+            self.stats.inc_value("topiccrawler/frontier/rescored", sum(moved))
 
     def continue_pages(self, request: Request, origin: LinkOrigin) -> Request:
         request.meta[PAGER_HOPS] = origin.pager_hops + 1  # not counted

@@ -55,7 +55,7 @@ from topiccrawler.responses import in_encoding
 from topiccrawler.seeding import EngineBlocked, SearchEngine, build_queries, engine_from_config
 from topiccrawler.seeding.gate import SearchEngineHealthMiddleware
 from topiccrawler.seeding.health import UNREACHABLE
-from topiccrawler.signals import page_judged
+from topiccrawler.signals import page_judged, seeds_queued, seeds_wanted
 from topiccrawler.storage.crawler import database_for
 from topiccrawler.storage.verdicts import marked_for_refetch
 from topiccrawler.storage.writer import answered_queries
@@ -130,8 +130,8 @@ class TopicSpider(Spider):
 
     async def start(self) -> AsyncIterator[Request]:
         self._apply_site_politeness()
-        scheduler = self.crawler.engine.scheduler
-        if getattr(scheduler, "joined_seeded_crawl", False):
+        signals = self.crawler.signals
+        if any(answer is False for _, answer in signals.send_catch_log(seeds_wanted)):
             logger.info("Joining a shared crawl whose seeds another worker pushed")
             return
         # Queries go to the scheduler at once, not one by one as Scrapy reads start requests:
@@ -146,8 +146,7 @@ class TopicSpider(Spider):
                 yield self._page_request(
                     url, "authority", site=site.name, priority=ENTRANCE_PRIORITY
                 )
-        if hasattr(scheduler, "seeds_pushed"):  # a shared crawl: other workers may finish now
-            scheduler.seeds_pushed()
+        signals.send_catch_log(seeds_queued)  # a shared crawl: other workers may finish now
 
     def _apply_site_politeness(self) -> None:
         """Per-site delay and concurrency from the seed file, through Scrapy's own per-slot
