@@ -355,10 +355,10 @@ class DistributedScheduler(BaseScheduler):
     def _sweep(self) -> None:
         """Leased requests the engine is done with (response scraped, or failed): released now
         without storage, else after the storage pipeline's next commit."""
-        slot = getattr(self.crawler.engine, "_slot", None)
-        in_progress = getattr(slot, "inprogress", None)
-        if in_progress is None:
+        slot = self._engine_slot()
+        if slot is None:
             return
+        in_progress = slot.inprogress
         self._send_frees()
         if self.rediscovery is not None:
             self.rediscovery.flush()
@@ -433,9 +433,16 @@ class DistributedScheduler(BaseScheduler):
 
     # --- waking and idling ------------------------------------------------------------------------------
 
+    def _engine_slot(self):
+        """Scrapy's engine slot, None before the spider opens or after it closes. Private in
+        Scrapy, and there is no public way to it: the scheduler needs the requests in progress
+        (a lease ends when its request leaves them) and the engine's next call (to wake an engine
+        that sleeps while other workers' requests may arrive)."""
+        return self.crawler.engine._slot
+
     def _wake(self) -> None:
-        slot = getattr(self.crawler.engine, "_slot", None)
-        if slot is not None and getattr(self.crawler.engine, "running", False):
+        slot = self._engine_slot()
+        if slot is not None and self.crawler.engine.running:
             slot.nextcall.schedule()
 
     def _wake_in(self, seconds: float) -> None:

@@ -230,4 +230,4 @@ def requested_url(response: Response) -> str:
 
 def _name(method: Any) -> str | None:
     """A spider method's name (held links outlive the process in a shared crawl)."""
-    return getattr(method, "__name__", None) if method is not None else None
+    return method.__name__ if method is not None else None

@@ -112,7 +112,7 @@ class TopicSpider(Spider):
             logger.error("%s", exc)
             raise UsageError(str(exc)) from exc
         spider.topic_name = spider.topic.name
-        shared = shared_crawl_for(crawler)
+        shared = shared_crawl_for(crawler, spider.topic_name)
         if shared is not None:  # every worker's judged hits count for every query
             spider.query_yields = SharedQueryYields(shared)
         crawler.signals.connect(spider.page_judged, signal=page_judged)
@@ -440,8 +440,8 @@ class TopicSpider(Spider):
         logger.info("Failed %s: %s", url, failure.getErrorMessage())
         if request is None or ENTRANCE not in request.meta:
             return
-        response = getattr(failure.value, "response", None)
-        status = getattr(response, "status", None)
+        # An HTTP error answer (HttpError, past HTTPERROR_ALLOWED_CODES) has a status.
+        status = failure.value.response.status if failure.check(HttpError) else None
         if status is not None:
             if status in (404, 410):
                 yield LinkFailureItem(url, f"HTTP {status}", permanent=True)
