@@ -31,6 +31,11 @@ seeds_wanted = object()
 # for a finished crawl (before, they may only be waiting for the first worker's seeds).
 seeds_queued = object()
 
+# The extraction middleware's worker pool started, or is gone (given up, closed): sent with
+# `pool` (extraction_workers.py ExtractionPool, or None). The scheduler counts the pages being
+# read in it as requests in flight (frontier/scheduler.py).
+extraction_pool_changed = object()
+
 # The crawl's run has its row (extensions/crawl_run.py): sent with `run_id`, so what is stored
 # is filed under it.
 crawl_run_opened = object()

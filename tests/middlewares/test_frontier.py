@@ -89,8 +89,6 @@ def _scheduler_with_pool(
 
     from scrapy.core.scheduler import Scheduler
 
-    from topiccrawler.extraction_workers import register_pool
-
     class Crawler:  # a crawl's engine and settings, as the scheduler sees them
         engine = SimpleNamespace(
             downloader=SimpleNamespace(total_concurrency=concurrency, active=set(range(active)))
@@ -101,9 +99,9 @@ def _scheduler_with_pool(
     crawler.settings.setdict(settings or {})
     downloader = crawler.engine.downloader
     pool = SimpleNamespace(pending=0, waiting=0)
-    register_pool(crawler, pool)
     scheduler = FrontierScheduler.__new__(FrontierScheduler)
     scheduler.crawler = crawler
+    scheduler.extraction_pool_changed(pool)  # as the extraction middleware tells it
     taken = itertools.count()
     monkeypatch.setattr(
         Scheduler, "next_request", lambda self: Request(f"http://a.test/{next(taken)}")
@@ -117,8 +115,6 @@ def test_pages_in_extraction_workers_count_as_requests_in_flight(monkeypatch):
     """Read in a worker, a page's links come back later than read in the crawl's process: until
     they do, the page holds its place in the crawl's concurrency, so the next request is taken
     with its links queued (without, a worker's testbed far@100 fell 0.734 -> 0.710)."""
-    from topiccrawler.extraction_workers import register_pool
-
     scheduler, pool, downloader = _scheduler_with_pool(monkeypatch, active=2)
     pool.pending = 2
     assert scheduler.next_request() is None  # two downloading and two being read: four
@@ -127,7 +123,7 @@ def test_pages_in_extraction_workers_count_as_requests_in_flight(monkeypatch):
     pool.pending = 0
     downloader.active = {1, 2, 3, 4}  # full without pages in workers: the engine's call
     assert scheduler.next_request() is not None
-    register_pool(scheduler.crawler, None)
+    scheduler.extraction_pool_changed(None)
     pool.pending = 3
     assert scheduler.next_request() is not None  # no pool: nothing held back
 

@@ -42,11 +42,11 @@ from topiccrawler.extraction_workers import (
     ExtractionPool,
     LaterStages,
     read_page,
-    register_pool,
 )
 from topiccrawler.guard.text import SKIPPED_FIELDS, drop_html_controls, make_inert
 from topiccrawler.items import PageItem, SearchResultsItem
 from topiccrawler.pipelines.briefing import briefing_options
+from topiccrawler.signals import extraction_pool_changed
 from topiccrawler.topics.files import threshold_override
 
 logger = logging.getLogger(__name__)
@@ -101,7 +101,8 @@ class ExtractionMiddleware:
         stages = self._later_stages(spider)
         self.pool = ExtractionPool(self.processes, self.records, self.in_flight, stages)
         if self.crawler is not None:
-            register_pool(self.crawler, self.pool)  # the scheduler counts its pages in flight
+            # the scheduler counts its pages in flight
+            self.crawler.signals.send_catch_log(extraction_pool_changed, pool=self.pool)
         logger.info("Extraction: %d worker process(es) (%s), %d pages in flight at most",
                     self.processes, self.pool.start_method, self.in_flight)  # fmt: skip
 
@@ -136,7 +137,7 @@ class ExtractionMiddleware:
             self.pool.close()
             self.pool = None
             if self.crawler is not None:
-                register_pool(self.crawler, None)
+                self.crawler.signals.send_catch_log(extraction_pool_changed, pool=None)
             while self._waiting:
                 self._make_room()
             self.stats.set_value("topiccrawler/extraction/workers_cpu_s",
@@ -243,7 +244,7 @@ class ExtractionMiddleware:
         self.pool.close(wait=False)
         self.pool = None
         if self.crawler is not None:
-            register_pool(self.crawler, None)
+            self.crawler.signals.send_catch_log(extraction_pool_changed, pool=None)
         while self._waiting:
             self._make_room()  # pages waiting for room are read here
 
