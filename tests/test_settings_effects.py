@@ -35,7 +35,7 @@ READ_LATER = {
     "REVISIT_HUBS_AFTER": ("middlewares/known_urls.py", "when the crawl opens"),
     "FRONTIER_WEIGHTS": ("middlewares/frontier.py", "when the crawl opens (with the topic)"),
     "HARVEST_WINDOW": ("extensions/harvest.py", "when the crawl opens"),
-    "RELEVANCE_BLOCK_IMPACT": ("middlewares/topic_scorer.py", "when the topic's scorer is made"),
+    "RELEVANCE_BLOCK_IMPACT": ("crawl/topic.py", "when the topic's scorer is made"),
     "RELEVANCE_THRESHOLD": ("middlewares/relevance.py", "when the crawl opens (with the topic)"),
     "STORAGE_SPILL_DIR": ("pipelines/storage.py", "when the database is unreachable"),
     "SEARCH_ENGINE_TIMEOUT": ("spiders/topic.py", "per search request"),
