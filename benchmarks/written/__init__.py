@@ -1,2 +1,3 @@
-"""Pages the team wrote in the manner of forum, Q&A and comment software outside the records
-bench, for benchmarks/written_records.py (see its docstring)."""
+"""Pages the team wrote in the manner of forum, Q&A and comment software, for
+benchmarks/written_records.py: in-sample (the rules were fixed on them), some imitating
+software the records bench holds (docs/benchmarks.md says which)."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from topiccrawler.extract.records.forum import is_forum_page
 from topiccrawler.extract.records.page import extract_records
 from topiccrawler.sandbox.web import FORUM_DIV, FORUM_TABLE, build_web
 
@@ -299,3 +300,51 @@ def test_the_time_shown_is_read_before_one_kept_for_screen_readers():
     ]
     records = extract_records(qa_page(answers), url="https://qa.example.test/questions/42/x")
     assert [p.time for p in records.posts] == [when for _, when, _ in TWO_ANSWERS]
+
+
+@pytest.mark.parametrize(
+    "url, generator, forum",
+    [
+        ("https://bbs.example.test/thread-1-1-1.html", None, True),  # a forum's words
+        ("https://example.test/viewtopic.php?t=5", None, True),  # a forum script's path
+        ("https://example.test/d/15648", "Flarum", True),  # software its generator names
+        ("https://flarum.example.test/d/15648", None, False),  # a name in the host says nothing
+        ("https://discourse.example.test/latest", None, False),
+        ("https://example.test/2024/05/a-post/", "WordPress 6.5", False),
+    ],
+)
+def test_a_page_is_a_forum_by_its_words_or_generator_never_by_a_software_name_in_its_host(
+    url, generator, forum
+):
+    assert is_forum_page(url, generator) is forum
+
+
+def test_a_thread_the_json_ld_spells_out_and_the_page_shows_makes_it_a_forum_page():
+    """No forum word in the URL and no generator: the page's own markup says it is Q&A, so its
+    answers are read as a thread's posts (times as shown, not the markup's UTC form)."""
+    people = [("有点蠢", "2024-05-15T20:20:00+08:00", "访问社区时自动弹出登录窗口，子页会跳转到首页"),
+              ("寒冰冽", "2024-05-16T15:48:10+08:00", "这个插件可以实现，但是需要付费，也不兼容新版"),
+              ("有点蠢", "2024-05-16T16:12:38+08:00", "测试了，可以安装，是免费的，感谢你的回复")]  # fmt: skip
+    answers = ",".join(
+        f'{{"@type":"Answer","text":"{t}","dateCreated":"{d}","author":{{"@type":"Person","name":"{a}"}}}}'
+        for a, d, t in people[1:]
+    )
+    ld = (
+        '{"@context":"https://schema.org","@type":"QAPage","mainEntity":{"@type":"Question",'
+        f'"text":"{people[0][2]}","dateCreated":"{people[0][1]}",'
+        f'"author":{{"@type":"Person","name":"{people[0][0]}"}},"suggestedAnswer":[{answers}]}}}}'
+    )
+    posts = "".join(
+        f'<article class="Post CommentPost"><header><a href="/u/{i}">{a}</a> '
+        f'<time datetime="{d}" title="{d}">{i + 10} 天前</time></header>'
+        f'<div class="Post-body"><p>{t}</p></div></article>'
+        for i, (a, d, t) in enumerate(people)
+    )
+    page = (
+        f'<html><head><script type="application/ld+json">{ld}</script></head><body>'
+        f'<h1>登录弹窗</h1><div class="PostStream">{posts}</div></body></html>'
+    )
+    records = extract_records(page, url="https://example.test/d/15648")
+    assert [(p.author, p.time) for p in records.posts] == [
+        (a, f"{i + 10} 天前") for i, (a, _, _) in enumerate(people)
+    ]

@@ -1,5 +1,6 @@
-"""The pages the team wrote in the manner of software outside the records bench
-(benchmarks/written/, scored by benchmarks/written_records.py) stay right: every record found,
+"""The pages the team wrote in the manner of forum, Q&A and comment software (in-sample, some
+imitating bench software; benchmarks/written/, scored by benchmarks/written_records.py) stay
+right: every record found,
 its author and time right, and nothing taken for records beyond the truth on the article pages.
 A page the extractor does not read yet is listed in KNOWN_GAPS with why (strict: the test says
 when it starts to pass)."""

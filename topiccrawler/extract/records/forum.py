@@ -58,11 +58,17 @@ LAYOUT_TAGS = frozenset(
 )  # fmt: skip
 # Attributes that shape the layout; class names are compared without their digits.
 LAYOUT_ATTRIBUTES = ("class", "width", "align", "valign", "style", "bgcolor", "height")
-# Pages that call themselves forums: URL words, generator names, post class names.
-FORUM_HINT = re.compile(
+# A URL or generator that calls its page a forum's: words for a forum, a thread or a question,
+# and the paths of forum scripts ("viewtopic", "showthread", "/t/"). Words of a kind, no site's.
+FORUM_WORDS = re.compile(
     r"forum|bbs|thread|topic|viewtopic|showthread|discussion|/t/|community|board|questions?/|"
-    r"discuz|phpbb|vbulletin|xenforo|discourse|flarum|mybb|smf|invision|nodebb|vanilla|"
     r"论坛|社区|帖子|贴吧",
+    re.I,
+)
+# Forum software a <meta name="generator"> names. Read from the generator alone: matched
+# against the URL these names could only ever hit a site's host name (a site match).
+FORUM_SOFTWARE = re.compile(
+    r"discuz|phpbb|vbulletin|xenforo|discourse|flarum|mybb|smf|invision|nodebb|vanilla",
     re.I,
 )
 # Link share of posts' text on a page that says it is a forum (0.5 elsewhere).
@@ -558,8 +564,10 @@ def title_rows(blocks: Sequence[etree._Element]) -> bool:
 
 
 def is_forum_page(url: str | None, generator: str | None) -> bool:
-    """The page calls itself a forum (its URL or its <meta name="generator">)."""
-    return bool(FORUM_HINT.search(f"{url or ''} {generator or ''}"))
+    """The page calls itself a forum: its URL's words, or the software its
+    <meta name="generator"> names."""
+    generator = generator or ""
+    return bool(FORUM_WORDS.search(f"{url or ''} {generator}") or FORUM_SOFTWARE.search(generator))
 
 
 def longest_text_outside(body: etree._Element, blocks: Sequence[etree._Element]) -> int:
