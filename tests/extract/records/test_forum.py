@@ -166,7 +166,7 @@ def test_user_box_statistics_rank_and_join_date_are_not_author_or_time():
 )  # fmt: skip
 def test_statistics_and_ranks_are_no_names(text, linked, name):
     """A rank that links to a profile is the name the profile goes by."""
-    from topiccrawler.extract.records.fields import clean_author
+    from topiccrawler.extract.records.authors import clean_author
 
     assert clean_author(text, linked=linked) == name
 
@@ -276,10 +276,10 @@ def test_two_answers_one_marked_with_a_badge_row_are_both_posts(badge):
 def test_a_badge_row_is_a_short_text_alone():
     from lxml import html
 
-    from topiccrawler.extract.records.forum import _badge
+    from topiccrawler.extract.records.lead import badge_text
 
     def row(markup: str) -> bool:
-        return _badge(html.fragment_fromstring(markup))
+        return badge_text(html.fragment_fromstring(markup))
 
     assert row("<div><span>Accepted answer</span></div>") and row("<div>最佳答案</div>")
     assert not row('<div><a href="/u/1">Sam</a></div>')  # a link: an author, not a badge

@@ -12,10 +12,12 @@ from lxml import etree
 from topiccrawler.extract.dates import parse_time, written_day_first
 from topiccrawler.extract.parse import parse_html
 from topiccrawler.extract.records.comments import RecordOptions, comment_regions, extract_comments
-from topiccrawler.extract.records.fields import Evidence, block_fields, shows_time, text_evidence
+from topiccrawler.extract.records.fields import block_fields
 from topiccrawler.extract.records.forum import extract_forum, is_forum_page, reread, unwrap
 from topiccrawler.extract.records.linked import linked_posts, merged
+from topiccrawler.extract.records.nodes import Evidence, text_evidence
 from topiccrawler.extract.records.signed import signed_comments
+from topiccrawler.extract.records.times import shows_time
 from topiccrawler.extract.tree import clean_tree
 from topiccrawler.items import CommentRecord, PostRecord, ThreadRecord  # noqa: F401
 
