@@ -51,29 +51,32 @@ from topiccrawler.extract.records.nodes import (
     at_least,
     beside_content,
 )
+from topiccrawler.extract.records.patterns import alternatives
 from topiccrawler.extract.records.similarity import children, similar_siblings
 from topiccrawler.extract.records.threads import NUMBER, thread_rows
 from topiccrawler.extract.records.times import shows_time
 from topiccrawler.extract.tree import text_stats
 from topiccrawler.items import PostRecord, ThreadRecord
 
-# A URL or generator that calls its page a forum's: words for a forum, a thread or a question,
-# and the paths of forum scripts ("viewtopic", "showthread", "/t/"). Words of a kind, no site's.
-FORUM_WORDS = re.compile(
-    r"forum|bbs|thread|topic|viewtopic|showthread|discussion|/t/|community|board|questions?/|"
-    r"论坛|社区|帖子|贴吧",
-    re.I,
+# A URL or generator that calls its page a forum's: words of a kind, never a site's name.
+FORUM_WORD_ROWS = (
+    (
+        "forum|bbs|board|community|discussion",
+        "words for a forum ('/forum/', 'bbs.', '/community/')",
+    ),
+    ("thread|topic", "a thread's page ('/thread-12-1-1.html', '/topic/31/')"),
+    ("viewtopic|showthread", "the thread scripts of phpBB-, vBulletin-like software"),
+    ("/t/", "a thread's path on Discourse-like software ('/t/slug/5120')"),
+    ("questions?/", "a question's page on Q&A software ('/questions/11/', '/question/4711/')"),
+    ("论坛|社区|帖子|贴吧", "the same words in Chinese (an IRI's path, a generator)"),
 )
-
-
+FORUM_WORDS = re.compile(alternatives(FORUM_WORD_ROWS), re.I)
 # Forum software a <meta name="generator"> names. Read from the generator alone: matched
 # against the URL these names could only ever hit a site's host name (a site match).
 FORUM_SOFTWARE = re.compile(
     r"discuz|phpbb|vbulletin|xenforo|discourse|flarum|mybb|smf|invision|nodebb|vanilla",
     re.I,
 )
-
-
 # Link share of posts' text on a page that says it is a forum (0.5 elsewhere).
 MAX_FORUM_LINK_SHARE = 0.7
 

@@ -9,6 +9,13 @@ import re
 
 from topiccrawler.extract.words import Words
 
+
+def alternatives(rows: tuple[tuple[str, str], ...]) -> str:
+    """A table's patterns as one alternation, in its order (each row: a pattern and its reason,
+    the reason for the reader)."""
+    return "|".join(pattern for pattern, _ in rows)
+
+
 # Elements that do not break a semantic node: text-level markup.
 INLINE_TAGS = frozenset(
     ("a", "abbr", "b", "bdi", "big", "cite", "code", "em", "font", "i", "img", "kbd", "label",
@@ -20,11 +27,25 @@ SKIPPED_TAGS = frozenset(
      "form", "iframe", "object", "embed", "head")
 )  # fmt: skip
 
-# class/id/itemprop words that name the author of a record.
-AUTHOR_HINT = Words(
-    r"(?:^|[-_\s])(?:author|username|user-?name|u-?name|user|nick(?:name)?|poster|fn|name|by|"
-    r"commenter|comment-author|postauthor|member|byline)(?:$|[-_\s])"
+# class/id/itemprop words that name the author of a record (whole words of a name).
+AUTHOR_WORDS = (
+    ("author", "schema.org's itemprop and most comment systems ('comment-author', 'author-name')"),
+    ("username", "forum user boxes ('username', 'username-coloured')"),
+    ("user-?name", "the same as two words"),
+    ("u-?name", "the user's name in short ('uname')"),
+    ("user", "a link or box named for the user ('user', 'user-link')"),
+    ("nick(?:name)?", "the shown name, as Chinese sites call it ('nick', 'nickname')"),
+    ("poster", "who posted ('poster', 'poster-name')"),
+    ("fn", "hCard's formatted name (microformats), as WordPress marks a comment's author"),
+    ("name", "a record's name element ('name', 'comment-name')"),
+    ("by", "a byline's element ('by', 'post-by')"),
+    ("commenter", "who wrote a comment"),
+    ("comment-author", "WordPress's comment author box"),
+    ("postauthor", "a post's author, one word"),
+    ("member", "a member's name or box"),
+    ("byline", "the line naming who wrote and when"),
 )
+AUTHOR_HINT = Words(rf"(?:^|[-_\s])(?:{alternatives(AUTHOR_WORDS)})(?:$|[-_\s])")
 
 # A box the markup calls the poster's profile ("thread-profile-box"): its first line names
 # the author where no element is called the author itself.
@@ -32,13 +53,30 @@ PROFILE_HINT = Words(r"(?:^|[-_\s])profile(?:[-_](?:box|card|info))?(?:$|[-_\s])
 
 # class/id names of record chrome: reply and vote buttons, avatars, signatures. Matched on
 # whole class names, by their last word ("comment-reply-link", not "bbp-reply-content").
+CHROME_WORDS = (
+    ("reply|respond", "a reply button or link ('comment-reply-link', 'respond')"),
+    ("vote|votes|like|likes", "voting and liking buttons and their tallies"),
+    ("share|sharing", "share buttons"),
+    ("report", "a report-abuse link"),
+    ("avatar", "the poster's picture"),
+    ("sig", "a signature in short ('post-sig')"),
+    ("tools|actions?|buttons?|edit", "a record's toolbar, its action buttons and edit link"),
+    ("rating|badges?|karma", "a poster's rating, badges and karma"),
+    ("quote-?header", "the header line of a quoted post ('X wrote:')"),
+)
+# The words a chrome name may end with after its chrome word ("reply-link", "vote-buttons-bar").
+CHROME_ENDINGS = "link|links|button|buttons|btn|bar|box|area|wrap|wrapper|container|list"
+# Long words matched also at the end of a camel-case name ("messageUserInfo", "postSignature").
+CHROME_TAILS = (
+    ("userinfo|user-?stats|user-?details|user-?title", "the poster's user box and statistics"),
+    ("postprofile", "phpBB-style poster's profile column"),
+    ("signature", "a poster's signature under the post"),
+    ("toolbar|permalink", "a record's toolbar and its permanent link"),
+    ("avatar|badges", "the poster's picture and badges"),
+)
 CHROME_CLASS = re.compile(
-    r"^(?:[\w-]*[-_])?(?:reply|respond|vote|votes|like|likes|share|sharing|report|avatar|"
-    r"sig|tools|actions?|buttons?|edit|rating|badges?|karma|quote-?header)(?:[-_](?:link|links|"
-    r"button|buttons|btn|bar|box|area|wrap|wrapper|container|list)){0,2}$"
-    # long words also at the end of a camel-case name ("messageUserInfo", "postSignature")
-    r"|(?:userinfo|user-?stats|user-?details|user-?title|postprofile|signature|toolbar|permalink|"
-    r"avatar|badges)$",
+    rf"^(?:[\w-]*[-_])?(?:{alternatives(CHROME_WORDS)})(?:[-_](?:{CHROME_ENDINGS})){{0,2}}$"
+    rf"|(?:{alternatives(CHROME_TAILS)})$",
     re.I,
 )
 
@@ -127,9 +165,15 @@ ROLE_TEXT = re.compile(
 
 # class names of a poster's title, rank, group or flair box ("user-title", "user-group"):
 # whole names, by their last word; the links in such a box name a group, not the poster.
-RANK_CLASS = re.compile(
-    r"^(?:[\w-]*[-_])?(?:user-?title|rank|badges?|flair|(?:member|post|user)?group|role)$", re.I
+RANK_WORDS = (
+    ("user-?title", "the title a forum gives a poster ('Senior Member')"),
+    ("rank", "a poster's rank"),
+    ("badges?", "badges beside the name"),
+    ("flair", "a poster's flair (Reddit-like communities)"),
+    ("(?:member|post|user)?group", "the poster's member group"),
+    ("role", "a poster's role (moderator, staff)"),
 )
+RANK_CLASS = re.compile(rf"^(?:[\w-]*[-_])?(?:{alternatives(RANK_WORDS)})$", re.I)
 
 MAX_AUTHOR_CHARS = 40
 
@@ -157,10 +201,14 @@ SHOWN_YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
 
 MAX_COARSE_CHARS = 30
 
-# class/id words of an element that holds a record's time.
-TIME_CLASS = Words(
-    r"(?:^|[-_\s])(?:time|date|datetime|timestamp|pubtime|posted|post-?date|ago)(?:$|[-_\s])"
+# class/id words of an element that holds a record's time (whole words of a name).
+TIME_WORDS = (
+    ("time|date|datetime|timestamp", "the element of a time ('post-time', 'comment-date')"),
+    ("pubtime", "the time of publishing, as Chinese sites name it"),
+    ("posted|post-?date", "when the record was posted"),
+    ("ago", "an age shown as 'N days ago' ('time-ago')"),
 )
+TIME_CLASS = Words(rf"(?:^|[-_\s])(?:{alternatives(TIME_WORDS)})(?:$|[-_\s])")
 
 # A date shown without its year ("11-02", "11/02 18:30", "11月2日"): no time on its own (a
 # score, a range), a record's time where the markup calls its element the date or time.
@@ -186,11 +234,19 @@ LANDMARK_TAGS = ("aside", "nav")
 
 LANDMARK_ROLES = ("complementary", "navigation")
 
-# A link to a person's page, loosely: "/users/12/jane/", "/u/jane", "/member.php?u=5",
-# "space-uid-9", "/@jane" (also a feature of the signature scorer's).
-PERSON_LINK = re.compile(
-    r"user|member|profile|people|author|/u/|space|home\.php|account|/@|~", re.I
+# A link to a person's page, loosely (also a feature of the signature scorer's): the words and
+# paths of profile links.
+PERSON_LINK_PARTS = (
+    ("user|member|profile|people|author", "'/users/12/jane/', '/member.php?u=5', '/people/x'"),
+    ("/u/", "a user's page in short ('/u/jane')"),
+    (
+        "space|home\\.php",
+        "a user's space on Chinese forum software ('space-uid-9', 'home.php?uid=')",
+    ),
+    ("account", "an account page"),
+    ("/@|~", "a handle's page ('/@jane') or a home directory ('/~jane')"),
 )
+PERSON_LINK = re.compile(alternatives(PERSON_LINK_PARTS), re.I)
 
 # The name a post answers, not its author's: "in reply to jane", "Antwort auf …", "回复 …".
 IN_REPLY_TO = re.compile(
