@@ -267,8 +267,10 @@ def byline_name(node: SemanticNode) -> str | None:
     """The name a byline opens with: a short line that starts with a link whose text is a
     name and goes on to the time ("<a>山间行者</a> 2024-04-20 09:02 北京", "<a>milkfan</a> · 2 天前 ·
     1024 次点击"), a line of the name, a colon and what the person said ("<a>晨跑的猫</a>：终于
-    凉快了"), or the name and a level badge ("<a>老股民张三</a> Lv3"): the link is the poster's."""
-    if not node.link_text or node.link_text == node.text:
+    凉快了"), or the name and a level badge ("<a>老股民张三</a> Lv3"): the link is the poster's.
+    The time may be a link of its own, to the record ("<a>jane</a> <a>10 hours ago</a>"): a
+    line of links is a byline too when the first is a name and the rest is the time."""
+    if not node.link_text:
         return None
     shown = opening_link_text(node.element, node.text)
     if shown is None:
