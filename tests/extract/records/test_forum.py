@@ -348,3 +348,55 @@ def test_a_thread_the_json_ld_spells_out_and_the_page_shows_makes_it_a_forum_pag
     assert [(p.author, p.time) for p in records.posts] == [
         (a, f"{i + 10} 天前") for i, (a, _, _) in enumerate(people)
     ]
+
+
+def bbs_post(user: str, when: str, lines: list[str], header: bool = True) -> str:
+    """A BBS post written as a message: mail-like header lines (poster, board, title, the
+    station and its date), the text, then "--", the poster's signature and the source line."""
+    head = (
+        f"发信人: {user} ({user}), 信区: Career<br/> 标&nbsp;&nbsp;题: 换工作的经验<br/> "
+        f"发信站: 某某社区 ({when}), 站内<br/>&nbsp;&nbsp;<br/>"
+        if header
+        else ""
+    )
+    text = "<br/>".join(lines)
+    return f"""<table class="article"><tr class="a-head"><td class="a-left">
+<span class="a-u-name"><a href="/user/query/{user}">{user}</a></span></td>
+<td><a href="#">回复</a> <span class="a-pos">{when if not header else ""}</span></td></tr>
+<tr class="a-body"><td class="a-left"><dl class="a-u-info"><dt>文章</dt><dd>77</dd></dl></td>
+<td class="a-content"><p>{head}{text}<br/> --<br/>天天向上的签名档<br/>
+<font class="f005">※ 来源:·某某社区 http://bbs.example.test·[FROM: 10.0.0.*]</font></p></td></tr>
+</table>"""
+
+
+def test_a_message_posts_text_is_without_its_header_lines_and_signature():
+    posts = [("laowang", "Tue May 12 10:20:31 2020", ["面试了三家公司，最后选了离家近的那家。", "通勤省下的时间很值。"]),
+             ("xiaoli", "Tue May 12 11:02:09 2020", ["同意，通勤时间也是成本。"])]  # fmt: skip
+    page = (
+        "<html><body><h1>换工作的经验</h1>"
+        + "".join(bbs_post(u, w, lines) for u, w, lines in posts)
+        + "</body></html>"
+    )
+    records = extract_records(page, url="https://bbs.example.test/article/Career/1800")
+    assert [(p.author, p.time, p.text) for p in records.posts] == [
+        (u, w, " ".join(lines)) for u, w, lines in posts
+    ]
+
+
+def test_a_forum_post_without_a_message_header_keeps_the_text_after_a_dashes_line():
+    """ "--" divides a post's text as often as it opens a signature: only a message (its
+    header dating it) is cut there."""
+    lines = [["Neue Uhr vorgestellt, hier die Bilder.", "--", "Die Quelle schreibt dazu mehr."],
+             ["Schöne Uhr, danke fürs Zeigen!", "--", "Die zweite gefällt mir besser."]]  # fmt: skip
+    page = (
+        "<html><body>"
+        + "".join(
+            bbs_post(u, f"2020-05-1{i} 10:20", text, header=False)
+            for i, (u, text) in enumerate(zip(["arindal", "tick"], lines, strict=True))
+        )
+        + "</body></html>"
+    )
+    records = extract_records(page, url="https://forum.example.test/threads/yema.414009/")
+    assert len(records.posts) == 2
+    for post, text in zip(records.posts, lines, strict=True):
+        assert text[0] in post.text and text[2] in post.text

@@ -53,13 +53,16 @@ from topiccrawler.extract.records.nodes import best_key, noise_keys, semantic_no
 from topiccrawler.extract.records.patterns import (
     CJK,
     CONTENT_SHARE,
+    HEADER_LINE,
     INLINE_TAGS,
     MAX_AUTHOR_CHARS,
     MAX_CARD_LINE_CHARS,
     MAX_TIME_NODE_CHARS,
     MAX_TIME_PIECE_CHARS,
+    MESSAGE_HEADER_LINES,
     PARAGRAPH_TAGS,
     REPLIES_CLASS,
+    SIGNATURE_SEPARATOR,
     SKIPPED_TAGS,
 )
 from topiccrawler.extract.records.times import (
@@ -183,6 +186,7 @@ def block_fields(blocks: list[etree._Element], all_blocks: set, now=None) -> lis
                 text_nodes = [n for n in text_nodes if n not in dropped] or text_nodes
         text_nodes = _without_replies(block, text_nodes, time_node, container)
         text_nodes = _without_byline(block, text_nodes, time_node, container)
+        text_nodes = without_message_frame(text_nodes, time_node)
         if not text_nodes and time_node is not None:
             # nothing but the byline: a record written as one line, text, author and time
             text_nodes = [n for n in [_one_line(time_node, author, author_element)] if n]
@@ -230,6 +234,66 @@ def _without_replies(
         return nodes
     kept = [n for n in nodes if not any(is_inside(n.element, e) for e in lists)]
     return kept or nodes
+
+
+def without_message_frame(
+    nodes: list[SemanticNode], time_node: SemanticNode | None
+) -> list[SemanticNode]:
+    """A post written as a message (lines broken by <br>), without its frame: the header lines
+    it opens with (two or more "label: value" lines, one of them dating the post: "发信人: …",
+    "发信站: 水木社区 (Fri Mar 18 20:52:50 2016)"), and, in such a message, all that follows its
+    signature separator (`SIGNATURE_SEPARATOR`: the signature, the source line; in a forum
+    post without a header a "--" line may divide the text). Other nodes are kept as they are."""
+    kept = []
+    dropped: set = set()
+    for node in nodes:
+        element = node.element
+        if not node.key.endswith("#text") or element is None or element.find("br") is None:
+            kept.append(node)
+            continue
+        lines: list[list] = [[element.text or "", []]]  # each line: its own text, its elements
+        for child in element:
+            if child.tag == "br":
+                lines.append([child.tail or "", []])
+                continue
+            if isinstance(child.tag, str):
+                lines[-1][1].append(child)
+            lines[-1][0] += " " + (child.tail or "")
+        shown = [normalize_space(text) for text, _ in lines]
+        start = header_lines(shown, element, time_node)
+        if start == 0:  # no message: a "--" line in a forum post may be a divider
+            kept.append(node)
+            continue
+        end = next(
+            (i for i in range(start, len(lines)) if SIGNATURE_SEPARATOR.match(shown[i])),
+            len(lines),
+        )
+        for _, elements in lines[:start] + lines[end:]:
+            dropped.update(elements)
+        text = normalize_space(" ".join(shown[start:end]))
+        if text:
+            kept.append(replace(node, text=text))
+    if not dropped:
+        return kept
+    return [n for n in kept if not any(is_inside(n.element, e) for e in dropped)] or nodes
+
+
+def header_lines(shown: list[str], element: etree._Element, time_node) -> int:
+    """How many of a message's first lines (`shown`, blank ones counted) are its header: two
+    or more lines of a label, a colon and a value (`HEADER_LINE`) the text opens with, where
+    the post's time was read from one of them (`header_line_time`); else 0."""
+    if time_node is None or time_node.element is not element or not time_node.key.endswith("#line"):
+        return 0
+    count = labelled = 0
+    for line in shown[: MESSAGE_HEADER_LINES + 2]:
+        if not line:
+            count += 1
+        elif HEADER_LINE.match(line):
+            count += 1
+            labelled += 1
+        else:
+            break
+    return count if labelled >= 2 else 0
 
 
 def _without_byline(

@@ -341,6 +341,10 @@ CONTENT_SHARE = 0.6
 HEADER_LINE = re.compile(r"^\s*[^\W\d_][^\W\d_ ]{0,11}(?: [^\W\d_]+)?\s*[:：]")
 
 MESSAGE_HEADER_LINES = 5
+# A line of its own that opens a message's signature ("--", the separator of RFC 3676 §4.3, as
+# mail archives and BBS posts write it): what follows is the poster's signature and the
+# server's source line ("※ 来源:·水木社区 …"), no text of the post.
+SIGNATURE_SEPARATOR = re.compile(r"^\s*--\s*$")
 
 # Letters and digits a one-line record's text has beside its byline (eight CJK characters do
 # too): fewer are the byline's own labels ("By | | Topic: Hardware").
