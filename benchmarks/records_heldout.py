@@ -14,7 +14,8 @@ first 30 characters); per page P, R and F1 of the pairs, the share of paired rec
 author is the label's (case folded, either containing the other) and whose time holds the
 label's time or is held by it, and the share whose text is the label's from end to end: it
 starts with the label's start and ends with its `end` (no header or meta lines before it, no
-signature after it). Figures are macro over pages, also by software and language.
+signature after it). Figures are macro over pages, also by software and language. A page with
+`comments` labels (replies under a post) has the comments found scored against them apart.
 """
 
 from __future__ import annotations
@@ -35,11 +36,13 @@ def squeeze(text: str | None) -> str:
     return " ".join((text or "").split())
 
 
-def found_records(page: dict, html: str) -> list:
+def found_records(page: dict, html: str) -> tuple[list, list]:
+    """The records scored against the page's labels, and the comments found (scored against
+    its `comments` labels, the replies under a post, where it has them)."""
     records = extract_page(html, url=page["url"]).records
     if page["kind"] == "comments" and records.comments:
-        return list(records.comments)
-    return list(records.posts or records.comments)
+        return list(records.comments), list(records.comments)
+    return list(records.posts or records.comments), list(records.comments)
 
 
 def agree(ours: str | None, truth: str) -> bool:
@@ -47,18 +50,18 @@ def agree(ours: str | None, truth: str) -> bool:
     return bool(ours) and (ours in truth or truth in ours)
 
 
-def score(page: dict, found: list) -> dict:
+def score(labels: list[dict], found: list) -> dict:
     texts = [squeeze(r.text) for r in found]
     used: set[int] = set()
     pairs = []
-    for label in page["records"]:
+    for label in labels:
         start = squeeze(label["text"])[:START]
         match = next((i for i, t in enumerate(texts) if start in t and i not in used), None)
         if match is not None:
             used.add(match)
             pairs.append((label, found[match]))
     p = len(pairs) / len(found) if found else 0.0
-    r = len(pairs) / len(page["records"])
+    r = len(pairs) / len(labels)
     timed = [(label, record) for label, record in pairs if "time" in label]
     ended = [(label, squeeze(record.text)) for label, record in pairs if "end" in label]
     whole = sum(
@@ -66,7 +69,7 @@ def score(page: dict, found: list) -> dict:
         for label, text in ended
     )
     return {
-        "found": len(found), "truth": len(page["records"]), "paired": len(pairs),
+        "found": len(found), "truth": len(labels), "paired": len(pairs),
         "p": p, "r": r, "f1": 2 * p * r / (p + r) if p + r else 0.0,
         "author": sum(agree(rec.author, lab["author"]) for lab, rec in pairs) / len(pairs)
         if pairs else 0.0,
@@ -74,6 +77,15 @@ def score(page: dict, found: list) -> dict:
         if timed else None,
         "text": whole / len(ended) if ended else None,
     }  # fmt: skip
+
+
+def show(name: str, result: dict, found: list) -> None:
+    time, text = ("–" if result[k] is None else f"{result[k]:.3f}" for k in ("time", "text"))
+    print(f"{name:24} {result['found']:>5} {result['truth']:>5} {result['p']:6.3f} "
+          f"{result['r']:6.3f} {result['f1']:6.3f} {result['author']:7.3f} {time:>6} "
+          f"{text:>6}")  # fmt: skip
+    for record in found:
+        print(f"    {record.author!r:24} {record.time!r:28} {squeeze(record.text)[:50]!r}")
 
 
 def main() -> int:
@@ -86,17 +98,15 @@ def main() -> int:
           f"{'time':>6} {'text':>6}")  # fmt: skip
     for page in pages():
         html = decode_html((args.cache / f"{page['key']}.html").read_bytes())[1]
-        found = found_records(page, html)
-        result = score(page, found)
-        time, text = ("–" if result[k] is None else f"{result[k]:.3f}" for k in ("time", "text"))
-        print(f"{page['key']:24} {result['found']:>5} {result['truth']:>5} {result['p']:6.3f} "
-              f"{result['r']:6.3f} {result['f1']:6.3f} {result['author']:7.3f} {time:>6} "
-              f"{text:>6}")  # fmt: skip
-        if args.show:
-            for record in found:
-                print(f"    {record.author!r:24} {record.time!r:28} {squeeze(record.text)[:50]!r}")
+        found, comments = found_records(page, html)
+        result = score(page["records"], found)
+        show(page["key"], result, found if args.show else [])
         for group in ("all", f"software={page['software']}", f"lang={page['lang']}"):
             groups[group].append(result)
+        if "comments" in page:
+            under = score(page["comments"], comments)
+            show(f"{page['key']} (comments)", under, comments if args.show else [])
+            groups["comments under posts"].append(under)
     print()
     for group, results in groups.items():
         timed = [r["time"] for r in results if r["time"] is not None]
