@@ -379,7 +379,7 @@ def test_a_message_posts_text_is_without_its_header_lines_and_signature():
     )
     records = extract_records(page, url="https://bbs.example.test/article/Career/1800")
     assert [(p.author, p.time, p.text) for p in records.posts] == [
-        (u, w, " ".join(lines)) for u, w, lines in posts
+        (u, w, "\n".join(lines)) for u, w, lines in posts
     ]
 
 
@@ -400,3 +400,25 @@ def test_a_forum_post_without_a_message_header_keeps_the_text_after_a_dashes_lin
     assert len(records.posts) == 2
     for post, text in zip(records.posts, lines, strict=True):
         assert text[0] in post.text and text[2] in post.text
+
+
+def test_a_post_written_in_lines_with_inline_markup_among_them_reads_in_order():
+    """The post's own lines and the struck-through or bold words among them are one text in
+    the order written, not the inline words first."""
+    posts = [("shi", "2020-5-4 04:27", "最近因为工作需要群聊<br/>没有啥要求<br/><s>除了游戏</s>什么都可以聊<b>最好能听懂</b>"),
+             ("valar", "2020-5-4 10:50", "这是啥<br/>没听说过<em>真的</em>"),
+             ("kato", "2020-5-4 11:07", "头像<b>清心</b>寡欲<br/>顶一下")]  # fmt: skip
+    rows = "".join(
+        f'<div class="row_reply"><div class="re_info"><small>#{i} - {w}</small></div>'
+        f'<a href="/user/{u}" class="avatar"></a><div class="inner"><strong>'
+        f'<a href="/user/{u}" class="l">{u}</a></strong><div class="message">{t}</div></div></div>'
+        for i, (u, w, t) in enumerate(posts, start=1)
+    )
+    page = f"<html><body><h1>来聊天</h1><div id='comment_list'>{rows}</div></body></html>"
+    records = extract_records(page, url="https://example.test/group/topic/356259")
+    found = records.posts or records.comments
+    assert [p.text.replace("\n", "") for p in found] == [
+        "最近因为工作需要群聊没有啥要求除了游戏什么都可以聊最好能听懂",
+        "这是啥没听说过真的",
+        "头像清心寡欲顶一下",
+    ]

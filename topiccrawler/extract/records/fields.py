@@ -48,6 +48,7 @@ from topiccrawler.extract.records.markup import (
     is_within,
     node_text,
     profile_href,
+    runs_together,
 )
 from topiccrawler.extract.records.nodes import best_key, noise_keys, semantic_nodes
 from topiccrawler.extract.records.patterns import (
@@ -186,7 +187,7 @@ def block_fields(blocks: list[etree._Element], all_blocks: set, now=None) -> lis
                 text_nodes = [n for n in text_nodes if n not in dropped] or text_nodes
         text_nodes = _without_replies(block, text_nodes, time_node, container)
         text_nodes = _without_byline(block, text_nodes, time_node, container)
-        text_nodes = without_message_frame(text_nodes, time_node)
+        text_nodes = in_lines(text_nodes, time_node)
         if not text_nodes and time_node is not None:
             # nothing but the byline: a record written as one line, text, author and time
             text_nodes = [n for n in [_one_line(time_node, author, author_element)] if n]
@@ -236,46 +237,62 @@ def _without_replies(
     return kept or nodes
 
 
-def without_message_frame(
-    nodes: list[SemanticNode], time_node: SemanticNode | None
-) -> list[SemanticNode]:
-    """A post written as a message (lines broken by <br>), without its frame: the header lines
-    it opens with (two or more "label: value" lines, one of them dating the post: "发信人: …",
-    "发信站: 水木社区 (Fri Mar 18 20:52:50 2016)"), and, in such a message, all that follows its
-    signature separator (`SIGNATURE_SEPARATOR`: the signature, the source line; in a forum
-    post without a header a "--" line may divide the text). Other nodes are kept as they are."""
-    kept = []
-    dropped: set = set()
-    for node in nodes:
+def in_lines(nodes: list[SemanticNode], time_node: SemanticNode | None) -> list[SemanticNode]:
+    """The text of an element written in <br> lines, read as its lines in order: its own text
+    (its "#text" node, which comes after all of its inline elements) and the inline elements
+    among it that are text of the record (their nodes), as one node where the first of them
+    was ("<br>最近…<br><span>除了xsb</span>什么都可以聊": not "除了xsb" first). A post written as a
+    message also loses its frame: the header lines it opens with (two or more "label: value"
+    lines, one of them dating the post: "发信人: …", "发信站: 水木社区 (Fri Mar 18 20:52:50
+    2016)") and all that follows its signature separator (`SIGNATURE_SEPARATOR`: the signature,
+    the source line; only in such a message: a "--" line may divide a forum post's text)."""
+    members = {n.element: n for n in nodes if not n.key.endswith("#text")}
+    merged: dict[int, SemanticNode | None] = {}  # at the position of a group's first node
+    absorbed: set[int] = set()
+    for position, node in enumerate(nodes):
         element = node.element
         if not node.key.endswith("#text") or element is None or element.find("br") is None:
-            kept.append(node)
             continue
-        lines: list[list] = [[element.text or "", []]]  # each line: its own text, its elements
+        lines: list[list] = [[element.text or "", []]]  # each line: its text, its nodes
         for child in element:
             if child.tag == "br":
                 lines.append([child.tail or "", []])
                 continue
-            if isinstance(child.tag, str):
-                lines[-1][1].append(child)
-            lines[-1][0] += " " + (child.tail or "")
+            member = members.get(child) if isinstance(child.tag, str) else None
+            if member is not None:
+                lines[-1][0] = joined(lines[-1][0], member.text)
+                lines[-1][1].append(member)
+            lines[-1][0] = joined(lines[-1][0], child.tail or "")
         shown = [normalize_space(text) for text, _ in lines]
         start = header_lines(shown, element, time_node)
-        if start == 0:  # no message: a "--" line in a forum post may be a divider
-            kept.append(node)
-            continue
-        end = next(
-            (i for i in range(start, len(lines)) if SIGNATURE_SEPARATOR.match(shown[i])),
-            len(lines),
-        )
-        for _, elements in lines[:start] + lines[end:]:
-            dropped.update(elements)
-        text = normalize_space(" ".join(shown[start:end]))
-        if text:
-            kept.append(replace(node, text=text))
-    if not dropped:
-        return kept
-    return [n for n in kept if not any(is_inside(n.element, e) for e in dropped)] or nodes
+        end = len(lines)
+        if start:  # a message: its signature ends its text
+            end = next(
+                (i for i in range(start, len(lines)) if SIGNATURE_SEPARATOR.match(shown[i])), end
+            )
+        group = [node, *(m for _, found in lines for m in found)]
+        text = "\n".join(line for line in shown[start:end] if line)
+        first = min(nodes.index(m) for m in group) if len(group) > 1 else position
+        merged[first] = replace(node, text=text) if text else None
+        absorbed.update(id(m) for m in group)
+    if not merged:
+        return nodes
+    read = []
+    for position, node in enumerate(nodes):
+        if position in merged and merged[position] is not None:
+            read.append(merged[position])
+        if id(node) not in absorbed:
+            read.append(node)
+    return read or nodes
+
+
+def joined(text: str, more: str) -> str:
+    """Two pieces of one line, a space between them where two Latin words or numbers would
+    run together (as `node_text` joins inline elements)."""
+    left, right = text.rstrip(), more.lstrip()
+    if left and right and runs_together(left[-1], right[0]):
+        return f"{text} {more}"
+    return text + more
 
 
 def header_lines(shown: list[str], element: etree._Element, time_node) -> int:

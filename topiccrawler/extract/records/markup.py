@@ -72,7 +72,7 @@ def node_text(element: etree._Element, skip: frozenset = frozenset()) -> str:
     def put(text: str | None, boundary: bool = False) -> None:
         if not text:
             return
-        if boundary and parts and parts[-1] and _runs_together(parts[-1][-1], text[0]):
+        if boundary and parts and parts[-1] and runs_together(parts[-1][-1], text[0]):
             parts.append(" ")
         parts.append(text)
 
@@ -94,7 +94,7 @@ def node_text(element: etree._Element, skip: frozenset = frozenset()) -> str:
     return "\n".join(line for line in lines if line)
 
 
-def _runs_together(left: str, right: str) -> bool:
+def runs_together(left: str, right: str) -> bool:
     """Two word characters meeting, one of them Latin or a digit ("老李" + "2026-01-13")."""
     return left.isalnum() and right.isalnum() and (left.isascii() or right.isascii())
 
