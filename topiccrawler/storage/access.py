@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from alembic.util.exc import CommandError as AlembicError
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError, NoSuchModuleError, SQLAlchemyError
 
@@ -148,7 +149,14 @@ def opened_store(url: str, create: bool = True, upgrade: bool = False) -> Iterat
     database = open_database(url, create=create)
     try:
         if upgrade:
-            database.upgrade()
+            try:
+                database.upgrade()
+            except AlembicError as exc:  # a revision this version does not know: a newer one's
+                raise StoreError(
+                    f"the database {database.display_url()} has a schema this version of "
+                    f"topiccrawler does not know ({exc}): upgrade topiccrawler, or use another"
+                    " DATABASE_URL"
+                ) from exc
         yield database
     except (SQLAlchemyError, OSError) as exc:
         raise StoreError(describe_database_error(exc, database.display_url())) from exc
