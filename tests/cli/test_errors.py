@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import sqlite3
 import subprocess
 import sys
 from datetime import UTC, datetime
@@ -48,6 +49,17 @@ def cases():
         yield f"scrapy crawl: {name}", crawl, culprit
         demo = ["demo", "--db", url if "://" in url else "{dir}/a-file/demo.db"]
         yield f"demo: {name}", demo, culprit if "://" in url else "a-file is a file"
+    for argv in (*READERS[:-1], *WRITERS[:2]):  # a schema of a later version
+        yield (
+            f"{' '.join(argv[:2])}: newer schema",
+            ["-s", "DATABASE_URL={newer}", *argv],
+            ("upgrade topiccrawler"),
+        )
+    yield (
+        "scrapy crawl: newer schema",
+        [*SCRAPY_CRAWL, "-a", "topic=tax", "-s", "DATABASE_URL={newer}"],
+        ("upgrade topiccrawler"),
+    )
     for argv in READERS:  # a command that only reads never creates a database
         yield (
             f"{' '.join(argv[:2])}: no database",
@@ -101,6 +113,11 @@ def cases():
         ("demo --log-level LOUD", ["demo", "--log-level", "LOUD"], "--log-level"),
         ("terms --max-pages -1", ["terms", "bootstrap", "tax", "--max-pages", "-1"], "--max-pages"),
         ("terms bootstrap without --site", ["terms", "bootstrap", "tax"], "--site"),
+        (
+            "terms bootstrap --site notaurl",
+            ["terms", "bootstrap", "tax", "--site", "x"],
+            "--site x",
+        ),
         ("extract --format xml", ["extract", "x.html", "--format", "xml"], "--format"),
         ("unknown command", ["fly"], "invalid choice: 'fly'"),
         ("-s without =", ["-s", "DATABASE_URL", "stats"], "NAME=VALUE"),
@@ -121,8 +138,15 @@ def cases():
         ),
     ):
         yield f"output: {name}", ["-s", "DATABASE_URL={good}", *argv], culprit
-    yield "scrapy crawl -o in a file", [*SCRAPY_CRAWL, "-a", "topic=tax", "-s", "DATABASE_URL={good}",
-                                        "-o", "{dir}/a-file/out.jsonl"], "a-file is a file"  # fmt: skip
+    for name, option in (("-o", ["-o", "{dir}/a-file/out.jsonl"]),
+                         ("JOBDIR", ["-s", "JOBDIR={dir}/a-file/job"]),
+                         ("LOG_FILE", ["-s", "LOG_FILE={dir}/a-file/crawl.log"])):  # fmt: skip
+        crawl = [*SCRAPY_CRAWL, "-a", "topic=tax", "-s", "DATABASE_URL={good}", *option]
+        yield (
+            f"scrapy crawl {name} in a file",
+            crawl,
+            f"{name} {{dir}}/a-file" if name == "-o" else f"{name}={{dir}}/a-file",
+        )
 
 
 CASES = list(cases())
@@ -155,12 +179,17 @@ def test_a_mistake_gives_one_line_and_status_2(argv, culprit, tmp_path, good_dat
     (tmp_path / "a-file").write_text("not a folder", encoding="utf-8")
     (tmp_path / "garbage.db").write_bytes(b"this is no database, but a user's notes\n" * 100)
     shutil.copy(good_database, tmp_path / "good.db")
+    shutil.copy(good_database, tmp_path / "newer.db")
+    with sqlite3.connect(tmp_path / "newer.db") as connection:
+        connection.execute("update alembic_version set version_num = 'ffff9999'")
+    connection.close()
     bad = tmp_path / "bad"
     (bad / "keywords").mkdir(parents=True)
     (bad / "seeds").mkdir()
     (bad / "keywords" / "bad.toml").write_text(BROKEN_TOPIC, encoding="utf-8")
     values = {"dir": tmp_path, "bad": bad, "port": closed_port(),
-              "good": f"sqlite:///{tmp_path / 'good.db'}", "missing": f"sqlite:///{tmp_path / 'missing.db'}"}  # fmt: skip
+              "good": f"sqlite:///{tmp_path / 'good.db'}", "missing": f"sqlite:///{tmp_path / 'missing.db'}",
+              "newer": f"sqlite:///{tmp_path / 'newer.db'}"}  # fmt: skip
     command = [part.format(**values) for part in argv]
     if command[0] != sys.executable:
         command = [*TOPICCRAWLER, *command]

@@ -11,7 +11,6 @@ the topic is running (it is left alone).
 from __future__ import annotations
 
 import argparse
-import os
 import re
 import sys
 import traceback
@@ -30,6 +29,7 @@ from topiccrawler.errors import (
     EXIT_NOTHING_NEW,
     EXIT_OK,
     UserError,
+    check_writable,
 )
 from topiccrawler.extensions.interrupt import (
     INTERRUPTS_KEY,
@@ -84,21 +84,17 @@ class Command(ScrapyCrawlCommand):
         with opened_store(url, upgrade=self.settings.getbool("DATABASE_AUTO_UPGRADE")):
             pass
 
-    @staticmethod
-    def _check_outputs(outputs: list[str]) -> None:
-        """`-o FILE` / `-O FILE`: a local file must be one the crawl can write at its end."""
+    def _check_outputs(self, outputs: list[str]) -> None:
+        """What the crawl will write: `-o FILE` / `-O FILE` (local files), JOBDIR, LOG_FILE."""
         for output in outputs:
             uri = output.rsplit(":", 1)[0] if re.search(r":[a-z]+$", output) else output
             if "://" in uri and not uri.startswith("file://"):
                 continue  # s3://, ftp:// …: the feed storage says what is wrong
-            path = Path(uri.removeprefix("file://")).expanduser().absolute()
-            if path.is_dir():
-                raise UserError(f"-o {output}: {path} is a folder; name a file")
-            folder = next(p for p in path.parents if p.exists())
-            if not folder.is_dir():
-                raise UserError(f"-o {output}: {folder} is a file, not a folder")
-            if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
-                raise UserError(f"-o {output}: no permission to write {path}; choose another file")
+            check_writable(Path(uri.removeprefix("file://")).expanduser().absolute(), "-o")
+        if self.settings.get("JOBDIR"):
+            check_writable(Path(self.settings["JOBDIR"]).absolute(), "JOBDIR", folder=True)
+        if self.settings.get("LOG_FILE"):
+            check_writable(Path(self.settings["LOG_FILE"]).absolute(), "LOG_FILE")
 
     def run(self, args: list[str], opts: argparse.Namespace) -> None:
         if not args or args[0] != TopicSpider.name or len(args) > 1:
