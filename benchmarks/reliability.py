@@ -48,6 +48,7 @@ from topiccrawler.sandbox.truth import score_crawl, truth_key  # noqa: E402
 from topiccrawler.sandbox.web import build_web  # noqa: E402
 from topiccrawler.storage.db import resolve_database_url  # noqa: E402
 from topiccrawler.storage.models import Base, CrawlRun, Page  # noqa: E402
+from topiccrawler.storage.search_index import index_gaps  # noqa: E402
 
 POSTGRES_URL = os.environ.get(
     "TOPICCRAWLER_TEST_POSTGRES_URL", "postgresql+psycopg://127.0.0.1:5432/test"
@@ -66,6 +67,7 @@ class Scenario:
     rows_compared: int = 0
     lost: int = 0
     duplicated: int = 0
+    unindexed: int = 0  # stored rows the search index disagrees on, after any kill (most)
     runs: list[str] = field(default_factory=list)
     relevant: int = 0
     expected: int = 0
@@ -81,6 +83,7 @@ class Scenario:
         return (
             self.lost == 0
             and self.duplicated == 0
+            and self.unindexed == 0
             and bool(self.runs)
             and self.runs[-1] == "finished"
             and all(reason in ("killed", "finished") for reason in self.runs[:-1])
@@ -151,6 +154,16 @@ def duplicated_pages(url: str) -> int:
     return len(urls) - len({truth_key(u) for u in urls})
 
 
+def unindexed_rows(url: str) -> int:
+    """Rows the full-text index disagrees on (a page stored but not searchable, an entry of a
+    row that is gone): the index is written in the page's own transaction, so none."""
+    engine = create_engine(url)
+    with engine.connect() as connection:
+        gaps = index_gaps(connection)
+    engine.dispose()
+    return sum(gaps.values())
+
+
 def score(server: SandboxServer, url: str):
     engine = create_engine(url)
     with Session(engine) as session:
@@ -219,6 +232,7 @@ def run_scenario(
                 scenario.rows_compared += len(keys)
                 scenario.lost += len(keys - after.get(table, set()))
             scenario.duplicated = max(scenario.duplicated, duplicated_pages(url))
+            scenario.unindexed = max(scenario.unindexed, unindexed_rows(url))
         before = primary_keys(url)
         process = start(server, folder, url, log, **extra)
         process.wait(TIMEOUT)
@@ -314,8 +328,8 @@ def main(argv: list[str] | None = None) -> int:
             clean_seconds, expected = clean_crawl(server, folder / "clean")
             print(f"clean crawl: {clean_seconds:.0f} s, {expected} relevant pages stored")
             print("| scenario | kills (s after start) | rows compared | lost | duplicated "
-                  "| runs | relevant pages | s |")  # fmt: skip
-            print("|---|---|---|---|---|---|---|---|")
+                  "| unindexed | runs | relevant pages | s |")  # fmt: skip
+            print("|---|---|---|---|---|---|---|---|---|")
             for n, scenario in enumerate(plan):
                 scenario.expected = expected
                 run_scenario(scenario, server, folder / f"s{n}", clean_seconds, rng)
@@ -325,7 +339,7 @@ def main(argv: list[str] | None = None) -> int:
                 print(
                     f"| {scenario.name} | {scenario.kills} ({', '.join(map(str, scenario.killed_at))}) "
                     f"| {scenario.rows_compared} | {scenario.lost} | {scenario.duplicated} "
-                    f"| {runs} | {scenario.relevant}/{expected} | {scenario.seconds:.0f} |"
+                    f"| {scenario.unindexed} | {runs} | {scenario.relevant}/{expected} | {scenario.seconds:.0f} |"
                     + ("" if scenario.ok else " FAILED"),
                     flush=True,
                 )
@@ -333,7 +347,8 @@ def main(argv: list[str] | None = None) -> int:
         survived = sum(s.kills for s in plan if s.ok)
         print(f"kills survived: {survived}/{kills}; rows compared: "
               f"{sum(s.rows_compared for s in plan)}, lost {sum(s.lost for s in plan)}, "
-              f"duplicated {sum(s.duplicated for s in plan)}")  # fmt: skip
+              f"duplicated {sum(s.duplicated for s in plan)}, "
+              f"unindexed {sum(s.unindexed for s in plan)}")  # fmt: skip
         if not args.quick:
             figures = memory(folder / "memory", args.memory_size)
             ratio = figures["rss_end_mb"] / figures["rss_1000_mb"] if figures["rss_1000_mb"] else 0

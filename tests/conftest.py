@@ -12,6 +12,7 @@ import pytest
 from sqlalchemy import create_engine, text
 
 from tests.servers import FixtureSite
+from topiccrawler.storage import Database
 
 os.environ.setdefault("SCRAPY_SETTINGS_MODULE", "topiccrawler.settings")
 
@@ -67,6 +68,15 @@ def database_url(request: pytest.FixtureRequest) -> str:
     if request.param == "sqlite":
         return request.getfixturevalue("sqlite_url")
     return request.getfixturevalue("postgres_url")
+
+
+@pytest.fixture
+def database(database_url: str) -> Iterator[Database]:
+    """The store at the head schema, on SQLite and on PostgreSQL in turn."""
+    db = Database(database_url)
+    db.upgrade()
+    yield db
+    db.dispose()
 
 
 @pytest.fixture

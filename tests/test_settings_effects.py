@@ -35,7 +35,7 @@ READ_LATER = {
     "REVISIT_HUBS_AFTER": ("middlewares/known_urls.py", "when the crawl opens"),
     "FRONTIER_WEIGHTS": ("middlewares/frontier.py", "when the crawl opens (with the topic)"),
     "HARVEST_WINDOW": ("extensions/harvest.py", "when the crawl opens"),
-    "RELEVANCE_BLOCK_IMPACT": ("middlewares/topic_scorer.py", "when the topic's scorer is made"),
+    "RELEVANCE_BLOCK_IMPACT": ("crawl/topic.py", "when the topic's scorer is made"),
     "RELEVANCE_THRESHOLD": ("middlewares/relevance.py", "when the crawl opens (with the topic)"),
     "STORAGE_SPILL_DIR": ("pipelines/storage.py", "when the database is unreachable"),
     "SEARCH_ENGINE_TIMEOUT": ("spiders/topic.py", "per search request"),
@@ -69,6 +69,8 @@ READ_LATER = {
     "TOPIC_KEYWORDS_DIR": ("topics/registry.py", "when a topic is looked up"),
     "TOPIC_SEEDS_DIR": ("topics/registry.py", "when a topic is looked up"),
     "TOPIC_LOCK_DIR": ("locks.py", "when `scrapy crawl` takes the topic's lock"),
+    "SEARCH_RELEVANCE_WEIGHT": ("cli/search.py", "by `topiccrawler search` (and serve.py)"),
+    "SEARCH_RANK_WINDOW": ("cli/search.py", "by `topiccrawler search` (and serve.py)"),
     **{
         name: ("pipelines/briefing.py", "when the spider opens: with the topic's words")
         for name in ("BRIEFING_KEYWORDS", "BRIEFING_SUMMARY_SENTENCES", "BRIEFING_ENTITIES")

@@ -30,7 +30,6 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from datetime import datetime
-from weakref import WeakKeyDictionary
 
 from topiccrawler.briefing import BriefingOptions, brief_page
 from topiccrawler.dedup.simhash import simhash
@@ -319,22 +318,3 @@ class ExtractionPool:
         if executor is not None:
             executor.shutdown(wait=wait, cancel_futures=True)
 
-
-# Each running crawl's pool, by crawler (the extraction middleware registers it): the scheduler
-# counts the pages being read as requests in flight (frontier/scheduler.py).
-_CRAWL_POOLS: WeakKeyDictionary = WeakKeyDictionary()
-
-
-def register_pool(crawler, pool: ExtractionPool | None) -> None:
-    """The crawl's pool (None: it has none any more)."""
-    if pool is None:
-        _CRAWL_POOLS.pop(crawler, None)
-    else:
-        _CRAWL_POOLS[crawler] = pool
-
-
-def pages_being_read(crawler) -> tuple[int, int]:
-    """Pages the crawl handed to its extraction workers that are not back yet, and pages it
-    holds for them until one has room."""
-    pool = _CRAWL_POOLS.get(crawler)
-    return (pool.pending, pool.waiting) if pool is not None else (0, 0)

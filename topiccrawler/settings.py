@@ -139,6 +139,7 @@ ITEM_PIPELINES = {
 }
 EXTENSIONS = {
     "topiccrawler.extensions.crawl_run.CrawlRunRecorder": 500,
+    "topiccrawler.extensions.live_stats.LiveRunStats": 470,  # for `topiccrawler serve`
     "topiccrawler.extensions.harvest.HarvestMonitor": 490,  # before the run is recorded
     "topiccrawler.extensions.progress.CrawlProgress": 480,  # its summary goes into the run's stats
     "topiccrawler.extensions.offline.BundledSuffixList": 100,  # before any cookie is handled
@@ -146,7 +147,20 @@ EXTENSIONS = {
     "topiccrawler.redact.SecretRedaction": 0,  # passwords masked in logs before any is written
     "topiccrawler.extensions.jobdir.KilledJobdirGuard": 0,  # before the scheduler reads JOBDIR
     "topiccrawler.extensions.interrupt.CrawlInterrupts": 0,  # Ctrl-C: what was fetched is written
+    "topiccrawler.crawl.topic.CrawlTopic": 0,  # the crawl's topic and its scorer, held once
 }
+
+CRAWL_RUN_LIVE_INTERVAL = 5.0  # seconds between a running crawl's figures written to its run
+# (what `topiccrawler serve` shows of a crawl as it runs); 0: never
+
+# --- Full-text search (storage/search_index.py, `topiccrawler search`, `topiccrawler serve`) ----
+# Pages, comments and posts indexed as they are stored, in the same transaction; False: not
+# (a crawl a few per cent faster, docs/benchmarks.md) until `topiccrawler db reindex`.
+SEARCH_INDEX = True
+SEARCH_RELEVANCE_WEIGHT = 2.0  # a hit's text rank × (1 + this × its page's relevance score)
+# A query matching more entries than this is ranked among the newest this many (what one
+# search costs stays bounded on a store of millions of pages); its total says "more than".
+SEARCH_RANK_WINDOW = 10000
 
 # --- Comments and forum records (SPEC §4, §5) ----------------------------------------------------
 RECORDS_ENABLED = True  # extract comments, forum posts and thread lists from every page

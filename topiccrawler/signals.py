@@ -16,6 +16,26 @@ verdicts_settled = object()
 # schedulers use (refresh_priority, superseded, taken_up), so they need not look it up.
 frontier_opened = object()
 
+# The link classifier was fitted again (middlewares/frontier.py): the scheduler scores its queued
+# requests again with `score` (a request → its priority now; None for one the frontier did not
+# rank), at most `limit` a queue, and answers with how many moved (frontier/scheduler.py,
+# distributed/scheduler.py).
+queue_rescore_wanted = object()
+
+# The spider is about to queue the crawl's seeds (its queries and authority start pages): a
+# shared crawl's scheduler answers False when another worker queued them already, and the spider
+# then queues none.
+seeds_wanted = object()
+
+# The spider has queued its seeds: a shared crawl's idle workers may now take an empty frontier
+# for a finished crawl (before, they may only be waiting for the first worker's seeds).
+seeds_queued = object()
+
+# The extraction middleware's worker pool started, or is gone (given up, closed): sent with
+# `pool` (extraction_workers.py ExtractionPool, or None). The scheduler counts the pages being
+# read in it as requests in flight (frontier/scheduler.py).
+extraction_pool_changed = object()
+
 # The crawl's run has its row (extensions/crawl_run.py): sent with `run_id`, so what is stored
 # is filed under it.
 crawl_run_opened = object()

@@ -28,7 +28,7 @@ BROKEN_TOPIC = '[topic]\nthreshold = "high"\n[subjects]\n"a" = []\n'
 
 # (case, command line, what the one line must name, the database the case starts from).
 # {db}: the database URL; {dir}: the test's folder; {bad}: a folder with a broken topic "bad".
-READERS = [["stats"], ["stories", "tax"], ["runs", "tax"], ["report", "tax", "--out", "{dir}/r.html"],
+READERS = [["stats"], ["search", "tax"], ["stories", "tax"], ["runs", "tax"], ["report", "tax", "--out", "{dir}/r.html"],
            ["db", "current"]]  # fmt: skip
 WRITERS = [["db", "upgrade"], ["rejudge", "tax"], ["terms", "list", "tax"]]
 DATABASE_CASES = [
@@ -226,7 +226,7 @@ def test_the_documented_exit_statuses_are_the_table():
     from topiccrawler.errors import EXIT_STATUSES
 
     text = (ROOT / "docs" / "crawling" / "index.md").read_text(encoding="utf-8")
-    section = text.split("## Errors and exit statuses", 1)[1].split("\n## ", 1)[0]
+    section = text.split("## Exit status", 1)[1].split("\n## ", 1)[0]
     documented = [int(m) for m in re.findall(r"^\| (\d+) \|", section, re.M)]
     assert documented == sorted(EXIT_STATUSES)
     readme = (ROOT / "README.md").read_text(encoding="utf-8")

@@ -33,6 +33,7 @@ SITE = AuthoritySite(
     depth_limit=2,
     max_pages=4,
     entry_domains=("cdn.test",),
+    download_delay=0.5,  # a download slot of its own
 )
 
 
@@ -40,9 +41,6 @@ class StubSpider(Spider):
     """What the middleware reads of the topic spider."""
 
     name = "stub"
-    tracking_parameters = ("utm_*",)
-    site_slots = {"a": "authority:a"}
-
     def parse(self, response):
         return []
 

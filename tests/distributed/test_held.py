@@ -47,7 +47,7 @@ def test_a_page_held_by_one_worker_is_followed_by_the_other_once(stores):
     assert int(first.crawl.server.get(first.keys[2])) == 0  # its links no longer count
 
 
-def test_past_the_cap_a_page_is_only_known_as_limited(stores):
+def test_past_the_cap_over_all_workers_a_page_is_only_known_as_limited(stores):
     first, second = stores
     first.limited("http://a.test/1", 2)
     first.limited("http://a.test/2", 2)
@@ -56,9 +56,36 @@ def test_past_the_cap_a_page_is_only_known_as_limited(stores):
     assert second.take("http://a.test/2", 1) == (True, None)  # nearer: fetched once more
 
 
-def test_the_one_process_store_answers_the_same():
-    store = HeldLinks(max_links=3)
+# The same rules for both stores: the one process's (frontier/held.py) and Redis's.
+
+
+@pytest.fixture(params=["one process", "redis"])
+def store(request):
+    """A store of held links of each kind, capped at 3 links."""
+    if request.param == "one process":
+        yield HeldLinks(max_links=3)
+        return
+    crawl = SharedCrawl(request.getfixturevalue("redis_server"), f"unit-{uuid.uuid4().hex[:8]}")
+    yield SharedHeldLinks(crawl, max_links=3)
+    crawl.clear()
+
+
+def test_a_page_found_nearer_gives_its_held_links_back_once(store):
+    url = "http://news.test/deep.html"
+    store.limited(url, 2)
+    assert store.hold(url, PAGE)
+    assert store.take(url, 2) == (False, None)  # as far as when fetched: not nearer
+    assert store.take(url, 1) == (True, PAGE)
+    assert store.take(url, 0) == (False, None)  # given back once
+    assert store.take("http://news.test/other.html", 0) == (False, None)  # never limited
+
+
+def test_past_the_cap_a_page_is_only_known_as_limited(store):
     store.limited("http://a.test/1", 2)
-    assert store.hold("http://a.test/1", PAGE) and not store.hold("http://a.test/2", PAGE)
-    assert store.take("http://a.test/1", 2) == (False, None)
-    assert store.take("http://a.test/1", 1) == (True, PAGE) and store.total == 0
+    store.limited("http://a.test/2", 2)
+    assert store.hold("http://a.test/1", PAGE)
+    assert not store.hold("http://a.test/2", PAGE)  # 2 + 2 links > 3
+    assert store.take("http://a.test/2", 1) == (True, None)  # nearer: fetched once more
+    assert store.take("http://a.test/1", 1) == (True, PAGE)  # its links leave the cap ...
+    store.limited("http://a.test/3", 2)
+    assert store.hold("http://a.test/3", PAGE)  # ... so another page's fit

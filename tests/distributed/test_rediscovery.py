@@ -218,13 +218,13 @@ def test_a_request_taken_between_the_look_up_and_the_raise_is_not_queued_again(w
     spider = Topical()
     worker, other = Worker(workers[0], spider, band), Worker(workers[1], spider, band)
     worker.push(first_link(spider))
-    decode = other.queue._decode
+    decode = other.queue.from_stored
 
     def taken_meanwhile(data, site):  # another worker pops the entry the look-up found
         assert worker.pop("w0:1") is not None
         return decode(data, site)
 
-    other.queue._decode = taken_meanwhile
+    other.queue.from_stored = taken_meanwhile
     assert other.push(better_link(spider)) == SEEN
     assert worker.queue.size() == 0 and workers[0].leases_in_flight() == 1
 

@@ -9,7 +9,10 @@ import uuid
 
 import pytest
 
-from topiccrawler.distributed.state import Heartbeat, SharedCrawl
+from tests.crawl import make_crawler
+from tests.distributed.conftest import REDIS_URL
+from topiccrawler.distributed.state import Heartbeat, SharedCrawl, shared_crawl_for
+from topiccrawler.spiders.topic import TopicSpider
 
 pytestmark = pytest.mark.redis
 
@@ -61,3 +64,11 @@ def test_of_two_workers_leaving_at_once_the_last_to_look_is_alone(crawls):
     assert second.worker in first.alive_workers() and first.worker in second.alive_workers()
     assert first.leave() == {second.worker}  # the other is still there: it closes the crawl
     assert second.leave() == set()  # looked after leaving: alone, so it clears the keys
+
+
+def test_workers_of_a_topic_share_the_crawl_named_after_it(redis_server, seeds_file):
+    """Without REDIS_CRAWL_NAME the shared crawl is the topic's: the spider opens it while it is
+    being made (before Scrapy sets crawler.spider), naming it after the topic it loaded."""
+    crawler = make_crawler({"REDIS_URL": REDIS_URL, "STORAGE_ENABLED": False})
+    TopicSpider.from_crawler(crawler, topic="tax", seeds=str(seeds_file()))
+    assert shared_crawl_for(crawler).name == "tax"

@@ -10,7 +10,7 @@ import pytest
 from topiccrawler.extract.blocks import NAVIGATION
 from topiccrawler.extract.body import NEGATIVE_NAMES, POSITIVE_NAMES, SIDEBAR_NAMES, UNLIKELY_NAMES
 from topiccrawler.extract.records.comments import COMMENT_HINT, COMMENT_LIST_HINT
-from topiccrawler.extract.records.fields import AUTHOR_HINT, NOT_PERSON, PROFILE_HINT, TIME_CLASS
+from topiccrawler.extract.records.patterns import AUTHOR_HINT, NOT_PERSON, PROFILE_HINT, TIME_CLASS
 from topiccrawler.extract.words import Words
 
 PATTERNS = [

@@ -14,6 +14,7 @@ from scrapy.settings import Settings
 
 from tests.crawl import make_crawler
 from tests.middlewares.test_relevance import SPORTS_PAGE
+from topiccrawler.frontier.queue import BestFirstPriorityQueue
 from topiccrawler.frontier.scheduler import FrontierScheduler
 from topiccrawler.items import PageItem
 from topiccrawler.meta import LINK_TEXT, TUNNEL
@@ -59,9 +60,17 @@ def test_best_first_stays_on_without_the_relevance_judge(seeds_file):
 
 
 def test_the_scheduler_rescores_its_own_queues():
-    class Queue(list):
+    class Queue(BestFirstPriorityQueue):
+        """What the scheduler reads of its best-first queue: its length, its rescoring."""
+
+        def __init__(self, requests):
+            self.requests = requests
+
+        def __len__(self):
+            return len(self.requests)
+
         def rescore(self, score):
-            return sum(score(r) is not None for r in self)
+            return sum(score(r) is not None for r in self.requests)
 
     scheduler = FrontierScheduler.__new__(FrontierScheduler)
     scheduler.mqs = Queue([Request("http://a.test/1"), Request("http://a.test/2")])
@@ -80,8 +89,6 @@ def _scheduler_with_pool(
 
     from scrapy.core.scheduler import Scheduler
 
-    from topiccrawler.extraction_workers import register_pool
-
     class Crawler:  # a crawl's engine and settings, as the scheduler sees them
         engine = SimpleNamespace(
             downloader=SimpleNamespace(total_concurrency=concurrency, active=set(range(active)))
@@ -92,9 +99,9 @@ def _scheduler_with_pool(
     crawler.settings.setdict(settings or {})
     downloader = crawler.engine.downloader
     pool = SimpleNamespace(pending=0, waiting=0)
-    register_pool(crawler, pool)
     scheduler = FrontierScheduler.__new__(FrontierScheduler)
     scheduler.crawler = crawler
+    scheduler.extraction_pool_changed(pool)  # as the extraction middleware tells it
     taken = itertools.count()
     monkeypatch.setattr(
         Scheduler, "next_request", lambda self: Request(f"http://a.test/{next(taken)}")
@@ -108,8 +115,6 @@ def test_pages_in_extraction_workers_count_as_requests_in_flight(monkeypatch):
     """Read in a worker, a page's links come back later than read in the crawl's process: until
     they do, the page holds its place in the crawl's concurrency, so the next request is taken
     with its links queued (without, a worker's testbed far@100 fell 0.734 -> 0.710)."""
-    from topiccrawler.extraction_workers import register_pool
-
     scheduler, pool, downloader = _scheduler_with_pool(monkeypatch, active=2)
     pool.pending = 2
     assert scheduler.next_request() is None  # two downloading and two being read: four
@@ -118,7 +123,7 @@ def test_pages_in_extraction_workers_count_as_requests_in_flight(monkeypatch):
     pool.pending = 0
     downloader.active = {1, 2, 3, 4}  # full without pages in workers: the engine's call
     assert scheduler.next_request() is not None
-    register_pool(scheduler.crawler, None)
+    scheduler.extraction_pool_changed(None)
     pool.pending = 3
     assert scheduler.next_request() is not None  # no pool: nothing held back
 

@@ -29,6 +29,7 @@ from topiccrawler.meta import (
 from topiccrawler.middlewares.extraction import ExtractionMiddleware, extract_into
 from topiccrawler.middlewares.frontier import FrontierMiddleware
 from topiccrawler.middlewares.relevance import RelevanceMiddleware
+from topiccrawler.signals import queue_rescore_wanted
 from topiccrawler.spiders.topic import TopicSpider
 
 TAX_PAGE = """<html><head><title>税务机关查处偷税案件</title></head><body>
@@ -213,8 +214,9 @@ def test_judged_pages_teach_the_link_classifier_which_rescores_the_queue(middlew
         queued.url, "税务局查处偷税", "content", 0.1
     )
     queue = Queue([queued])
-    scheduler = type("Scheduler", (), {"rescore": lambda self, score, limit: queue.rescore(score)})
-    middleware.crawler.engine = type("Engine", (), {"scheduler": scheduler()})
+    middleware.crawler.signals.connect(  # as the scheduler answers
+        lambda score, limit: queue.rescore(score), signal=queue_rescore_wanted, weak=False
+    )
     classifier = middleware.classifier
     assert classifier is not None and not classifier.ready
     for i in range(12):

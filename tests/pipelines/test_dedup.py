@@ -12,6 +12,7 @@ from tests.dedup.texts import FILM_STORY, MARKET_STORY, TAX_STORY
 from topiccrawler.items import PageItem
 from topiccrawler.pipelines.dedup import DedupPipeline
 from topiccrawler.storage import Database, store_page
+from topiccrawler.topics.model import KeywordLibrary, SeedList, Topic
 
 
 def page(url: str, title: str, body: str = TAX_STORY) -> PageItem:
@@ -23,7 +24,10 @@ def page(url: str, title: str, body: str = TAX_STORY) -> PageItem:
 def pipeline(settings: dict) -> DedupPipeline:
     crawler = get_crawler(settings_dict={**PROJECT_SETTINGS, **settings})
     built = build_from_crawler(DedupPipeline, crawler)
-    crawler.spider = type("S", (), {"topic_name": "tax", "topic": None})()
+    # A topic without words: titles are keyed by the tokenizer's own segmentation.
+    library = KeywordLibrary("tax", "tax", "zh", None, ())
+    topic = Topic("tax", library, SeedList("tax"))
+    crawler.spider = type("S", (), {"topic_name": "tax", "topic": topic})()
     built.open_spider()
     return built
 

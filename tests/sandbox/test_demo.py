@@ -5,6 +5,7 @@ PostgreSQL database that TOPICCRAWLER_DATABASE_URL names."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
@@ -117,6 +118,42 @@ def test_demo_writes_its_report_beside_its_database(first_run):
     assert "Content Security Policy" not in console
 
 
+def report_picture_script():
+    """scripts/report_picture.py as a module (it draws docs/report.png and reads a report's
+    structure)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(
+        "report_picture", ROOT / "scripts" / "report_picture.py"
+    )
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_docs_picture_shows_the_report_as_it_is(first_run):
+    """docs/report.png (README, docs home, Briefing and report) was drawn from a report with the
+    sections, figures and summary cards of the one this demo wrote; the counts may differ from
+    crawl to crawl, the structure may not."""
+    from PIL import Image
+
+    script = report_picture_script()
+    assert first_run.code == 0, first_run.output
+    report = (first_run.folder / "data" / "demo-report.html").read_text(encoding="utf-8")
+    shown = json.loads(script.sidecar(script.PICTURE).read_text(encoding="utf-8"))
+    rerun = "docs/report.png no longer shows the report as it is: run scripts/report_picture.py"
+    recorded = {key: shown[key] for key in ("headings", "figures", "cards")}
+    assert shown["digest"] == script.digest(recorded), f"the sidecar was edited by hand; {rerun}"
+    now = script.structure(report)
+    for key in ("headings", "figures", "cards"):
+        assert now[key] == shown[key], f"{key} differ; {rerun}"
+    assert now["digest"] == shown["digest"], rerun
+    assert len(now["figures"]) == 6 and len(now["headings"]) >= 8  # a whole report, not a stub
+    assert shown["stored"] >= shown["kept"] > 0
+    with Image.open(script.PICTURE) as picture:
+        assert picture.size == script.SIZE
+
+
 @pytest.mark.postgres
 def test_demo_stores_into_the_configured_postgresql(tmp_path, postgres_url):
     code, output = demo(
@@ -131,3 +168,56 @@ def test_demo_stores_into_the_configured_postgresql(tmp_path, postgres_url):
         )
     engine.dispose()
     assert pages == int(re.search(r"pages stored\s+(\d+)", output).group(1)) > 100
+    assert_search_agrees_with_a_scan(postgres_url)
+
+
+def sampled_queries(connection, seed: int = 7) -> tuple[list[str], list[str]]:
+    """One-word and two-word queries: Chinese words the kept pages use (the segmenter's, two
+    characters or more, on two pages or more), drawn at random."""
+    import random
+    from collections import Counter
+
+    from topiccrawler.relevance.tokenizer import Tokenizer
+
+    tokenizer = Tokenizer()
+    counts: Counter[str] = Counter()
+    for title, body in connection.execute(
+        select(Page.title, Page.body).where(Page.is_relevant.is_(True))
+    ):
+        counts.update({w for w in tokenizer.tokens(f"{title} {body}") if len(w) >= 2 and
+                       "\u4e00" <= w[0] <= "\u9fff"})  # fmt: skip
+    words = sorted(word for word, n in counts.items() if n >= 2)
+    rng = random.Random(seed)
+    return rng.sample(words, 60), [" ".join(rng.sample(words, 2)) for _ in range(60)]
+
+
+def assert_search_agrees_with_a_scan(url: str) -> None:
+    """`topiccrawler search` finds at least 95 % of the kept pages whose title or body holds
+    the query's words, and at least 95 % of what it finds holds them."""
+    from topiccrawler.storage.search import SearchFilters, agreement
+
+    engine = create_engine(url)
+    with engine.connect() as connection:
+        for queries in sampled_queries(connection):
+            found = agreement(connection, queries, SearchFilters(kinds=("page",)))
+            assert found.exact > 200, "too few pages hold the sampled words to measure"
+            assert found.recall >= 0.95 and found.precision >= 0.95, (
+                found.recall, found.precision, found.missed,
+            )  # fmt: skip
+    engine.dispose()
+
+
+def test_search_after_the_demo_finds_the_kept_pages_with_the_words(first_run):
+    assert first_run.code == 0, first_run.output
+    url = f"sqlite:///{first_run.folder / 'data' / 'demo.db'}"
+    assert_search_agrees_with_a_scan(url)
+    code = subprocess.run(
+        [sys.executable, "-c", "import sys; from topiccrawler.cli import main; "
+         "sys.exit(main(sys.argv[1:]))", "-s", f"DATABASE_URL={url}", "search", "增值税",
+         "--json", "--limit", "3"],
+        cwd=first_run.folder, env=user_env(), capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    hits = [json.loads(line) for line in code.stdout.splitlines()]
+    assert code.returncode == 0 and len(hits) == 3, code.stderr
+    assert all("增值税" in hit["snippet"] and hit["kind"] in ("page", "comment", "post")
+               for hit in hits)  # fmt: skip

@@ -1,6 +1,7 @@
 """The short reliability run CI makes: sandbox crawls killed with SIGKILL at random moments and
-resumed (benchmarks/reliability.py --quick): nothing stored is lost or duplicated, the killed
-runs are recorded as killed, and the resumed crawl stores what a clean crawl stores."""
+resumed (benchmarks/reliability.py --quick): nothing stored is lost, duplicated or missing from
+the search index, the killed runs are recorded as killed, and the resumed crawl stores what a
+clean crawl stores."""
 
 from __future__ import annotations
 
@@ -31,5 +32,5 @@ def test_quick_reliability_run_survives_every_kill():
     print(result.stdout)
     assert result.returncode == 0, result.stdout + result.stderr[-3000:]
     survived = [line for line in result.stdout.splitlines() if line.startswith("kills survived")]
-    assert survived and ", lost 0, duplicated 0" in survived[0]
+    assert survived and ", lost 0, duplicated 0, unindexed 0" in survived[0]
     assert "FAILED" not in result.stdout

@@ -41,7 +41,7 @@ def link_chain(seeds_file):
         hop_limit=HopLimitMiddleware.from_crawler(crawler),
         crawled=[],
     )
-    chain.hop_limit.budget = SiteBudgetMiddleware.from_crawler(crawler)  # as at spider_opened
+    chain.frontier.budget = SiteBudgetMiddleware.from_crawler(crawler)  # as the engine has it
     chain.relevance.spider_opened(spider)
     chain.frontier.spider_opened(spider)  # tells the hop limit where the frontier is
     crawler.engine = SimpleNamespace(crawl=chain.crawled.append)

@@ -5,21 +5,11 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-import pytest
-
 from topiccrawler.items import PageItem, SearchResultsItem
-from topiccrawler.storage import Database, store_page
+from topiccrawler.storage import store_page
 from topiccrawler.storage.known_urls import known_url
 from topiccrawler.storage.models import CrawlRun
 from topiccrawler.storage.writer import answered_queries, store_search
-
-
-@pytest.fixture
-def database(database_url):
-    db = Database(database_url)
-    db.upgrade()
-    yield db
-    db.dispose()
 
 
 def run(session, reason: str | None) -> int:

@@ -9,6 +9,7 @@ from sqlalchemy import text
 from topiccrawler.storage import Database
 from topiccrawler.storage.db import current_revision, head_revision, upgrade
 from topiccrawler.storage.models import Base
+from topiccrawler.storage.search_index import outside_models
 
 
 def test_migrations_match_models(database_url):
@@ -16,7 +17,9 @@ def test_migrations_match_models(database_url):
     db.upgrade()
     assert current_revision(db.engine) == head_revision()
     with db.engine.connect() as connection:
-        context = MigrationContext.configure(connection, opts={"compare_type": True})
+        context = MigrationContext.configure(
+            connection, opts={"compare_type": True, "include_object": outside_models}
+        )
         differences = compare_metadata(context, Base.metadata)
     db.dispose()
     assert differences == []

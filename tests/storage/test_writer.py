@@ -4,21 +4,12 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-import pytest
 from sqlalchemy import func, select
 
 from topiccrawler.items import CommentRecord, LinkFailureItem, PageItem, PostRecord, ThreadRecord
 from topiccrawler.storage import Database, store_page
 from topiccrawler.storage.models import Comment, DeadLink, ForumPost, ForumThread, Page
 from topiccrawler.storage.writer import store_failure
-
-
-@pytest.fixture
-def database(database_url):
-    db = Database(database_url)
-    db.upgrade()
-    yield db
-    db.dispose()
 
 
 def page(**fields) -> PageItem:

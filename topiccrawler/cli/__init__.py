@@ -29,6 +29,8 @@ from topiccrawler.cli import (
     runs,
     sandbox,
     schedule,
+    search,
+    serve,
     stats,
     stories,
     terms,
@@ -41,8 +43,8 @@ from topiccrawler.errors import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_USAGE, UserE
 if TYPE_CHECKING:
     from scrapy.settings import Settings
 
-SUBCOMMANDS = [topics, db, stats, stories, runs, report, schedule, extract, sandbox, demo, terms,
-               rejudge]  # fmt: skip
+SUBCOMMANDS = [topics, db, stats, search, stories, runs, report, serve, schedule, extract, sandbox,
+               demo, terms, rejudge]  # fmt: skip
 
 
 class Parser(argparse.ArgumentParser):

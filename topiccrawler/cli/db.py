@@ -1,4 +1,5 @@
-"""`topiccrawler db`: create or upgrade the database schema, or show its revision."""
+"""`topiccrawler db`: create or upgrade the database schema, show its revision, or index every
+stored page anew for search."""
 
 from __future__ import annotations
 
@@ -15,9 +16,10 @@ if TYPE_CHECKING:
 def add_parser(subparsers) -> None:
     parser = subparsers.add_parser("db", help="create or upgrade the database schema")
     parser.add_argument(
-        "action", choices=("upgrade", "current"),
+        "action", choices=("upgrade", "current", "reindex"),
         help="upgrade: create the database or bring it to the head schema; current: show its"
-        " revision (creates nothing)",
+        " revision (creates nothing); reindex: index every stored page, comment and post anew"
+        " for search (after a crawl with SEARCH_INDEX=False)",
     )  # fmt: skip
 
 
@@ -35,6 +37,15 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
         finally:
             database.dispose()
         print(f"{database.display_url()}: schema revision {revision} (head {head_revision()})")
+        return EXIT_OK
+    if args.action == "reindex":
+        from topiccrawler.storage.search_index import index_gaps, rebuild
+
+        with command_store(settings) as database, database.engine.begin() as connection:
+            pages = rebuild(connection)
+            gaps = sum(index_gaps(connection).values())
+        print(f"{database.display_url()}: {pages} pages indexed anew for search"
+              + (f"; {gaps} rows still disagree" if gaps else ""))  # fmt: skip
         return EXIT_OK
     with command_store(settings, create=True) as database:
         print(

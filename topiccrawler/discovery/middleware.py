@@ -35,7 +35,6 @@ from collections import Counter, defaultdict
 from collections.abc import AsyncIterator, Iterable, Iterator
 from datetime import UTC, datetime
 from itertools import islice
-from types import SimpleNamespace
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -45,6 +44,8 @@ from scrapy.exceptions import NotConfigured
 from scrapy.http import Response, TextResponse
 from sqlalchemy.exc import SQLAlchemyError
 
+from topiccrawler.crawl.page_output import PageOutputMiddleware
+from topiccrawler.crawl.topic import crawl_topic
 from topiccrawler.discovery.entries import Entry, parse_w3c_date
 from topiccrawler.discovery.feeds import announced_feeds, parse_feed
 from topiccrawler.discovery.meta import CHANGED, DISCOVERY, FOUND_BY, found_by
@@ -54,6 +55,7 @@ from topiccrawler.discovery.sitemaps import (
     robots_sitemaps,
     sitemap_body,
 )
+from topiccrawler.frontier.origin import LinkOrigin
 from topiccrawler.frontier.priority import ENTRANCE_PRIORITY
 from topiccrawler.items import PageItem
 from topiccrawler.meta import (
@@ -66,7 +68,6 @@ from topiccrawler.meta import (
     LINK_BLOCK,
     LINK_TEXT,
     SITE_BUDGET,
-    TUNNEL,
 )
 from topiccrawler.signals import frontier_opened
 from topiccrawler.storage.crawler import database_for
@@ -80,6 +81,7 @@ from topiccrawler.storage.sources import (
     stored_fetch_times,
 )
 from topiccrawler.topics import AuthoritySite
+from topiccrawler.topics.limits import download_slot
 from topiccrawler.urls import host_in_domains, strip_tracking
 
 logger = logging.getLogger(__name__)
@@ -92,10 +94,10 @@ CONTEXT_ENTRIES = 500  # entries whose text makes a feed's relevance
 STATS = "topiccrawler/discovery"
 
 
-class DiscoveryMiddleware:
+class DiscoveryMiddleware(PageOutputMiddleware):
     def __init__(self, crawler: Crawler):
+        super().__init__(crawler)
         settings = crawler.settings
-        self.crawler = crawler
         self.stats = crawler.stats
         self.enabled = settings.getbool("DISCOVERY_ENABLED")
         self.hub_hops = settings.getint("DISCOVERY_HUB_HOPS")
@@ -107,6 +109,7 @@ class DiscoveryMiddleware:
         self.max_depth = settings.getint("DISCOVERY_SITEMAP_DEPTH")
         self.fresh_bonus = settings.getfloat("DISCOVERY_FRESH_BONUS")
         self.half_life = settings.getfloat("DISCOVERY_FRESH_HALF_LIFE")
+        self.tracking_parameters = tuple(settings.getlist("URL_TRACKING_PARAMETERS"))
         self.sites: dict[str, AuthoritySite] = {}
         self.topic: str | None = None
         self.database: Database | None = None
@@ -134,7 +137,7 @@ class DiscoveryMiddleware:
         if self.ready:
             return
         self.ready = True
-        topic = getattr(self.crawler.spider, "topic", None)
+        topic = crawl_topic(self.crawler).topic
         if topic is None or not self.enabled:
             return  # not the topic spider, or discovery off: pages are only labelled
         self.topic = topic.name
@@ -278,29 +281,24 @@ class DiscoveryMiddleware:
 
     def _slot(self, site: AuthoritySite) -> dict[str, str]:
         """The site's own download slot, when the seed file gives it a delay or concurrency."""
-        slots = getattr(self.crawler.spider, "site_slots", {})
-        return {"download_slot": slots[site.name]} if site.name in slots else {}
+        slot = download_slot(site)
+        return {"download_slot": slot} if slot is not None else {}
 
     def _in_site(self, site: AuthoritySite, url: str) -> bool:
         return host_in_domains(url, (*site.allowed_domains, *site.entry_domains))
 
     # --- responses ------------------------------------------------------------------------------
 
-    # Scrapy calls the sync form for sync callbacks and the async one for async callbacks.
-    def process_spider_output(self, response: Response, result: Iterable[Any], spider=None):
-        pages: list[PageItem] = []
-        for output in result:
-            yield self._label(output, response, pages)
-        yield from self._discover(response, pages[0] if pages else None)
+    # A page's output (crawl/page_output.py): each page item labelled, then what the page
+    # announces.
+    def open_page(self, response: Response) -> list[PageItem]:
+        return []
 
-    async def process_spider_output_async(
-        self, response: Response, result: AsyncIterator[Any], spider=None
-    ):
-        pages: list[PageItem] = []
-        async for output in result:
-            yield self._label(output, response, pages)
-        for request in self._discover(response, pages[0] if pages else None):
-            yield request
+    def process_output(self, output: Any, response: Response, pages: list[PageItem]) -> Any:
+        return self._label(output, response, pages)
+
+    def close_page(self, response: Response, pages: list[PageItem]) -> Iterator[Request]:
+        return self._discover(response, pages[0] if pages else None)
 
     def _label(self, output: Any, response: Response, pages: list[PageItem]) -> Any:
         if isinstance(output, PageItem):
@@ -476,8 +474,7 @@ class DiscoveryMiddleware:
     def _entry_requests(
         self, site: AuthoritySite, kind: str, source_url: str, title: str, entries: list[Entry]
     ) -> Iterator[Request]:
-        spider = self.crawler.spider
-        tracking = getattr(spider, "tracking_parameters", ())
+        tracking = self.tracking_parameters
         taken = self.entries[site.name]  # requested: they count against max_pages
         settled = self.unchanged[site.name]
         wanted: dict[str, Entry] = {}
@@ -554,13 +551,11 @@ class DiscoveryMiddleware:
         """The entry's priority from the frontier (its text as an anchor's, the
         feed's relevance as the parent page's), plus its freshness bonus."""
         if self.frontier is not None:
-            # What gate() reads of the page a link is on and of its response.
-            page = SimpleNamespace(relevance=context, is_relevant=True, posts=[], threads=[])
-            where = SimpleNamespace(url=source_url, meta={TUNNEL: 0}, request=None)
-            gated = self.frontier.gate(request, where, page)
-            if gated is None:
+            # The feed as the page the entry is linked from: relevant, its text's relevance.
+            admitted = self.frontier.admit(request, LinkOrigin(source_url, context))
+            if admitted is None:
                 return None
-            request = gated
+            request = admitted
         bonus = self.freshness(date, now)
         if bonus:
             request.priority += bonus
@@ -580,13 +575,12 @@ class DiscoveryMiddleware:
     def _context(self, title: str, entries: Iterable[Entry]) -> float:
         """The feed's (or news sitemap's) relevance from its title and entries' text, as a
         page's; η (neither for nor against) for a sitemap of bare URLs."""
-        scorer = getattr(self.frontier, "scorer", None)
-        if scorer is None:
+        if self.frontier is None or self.frontier.scorer is None:
             return 0.0
         text = "\n".join(islice((e.text for e in entries if e.text), CONTEXT_ENTRIES))
         if not text:
-            return float(getattr(self.frontier, "threshold", 0.0) or 0.0)
-        return scorer.score({"title": title, "body": text}).score
+            return float(self.frontier.threshold or 0.0)
+        return self.frontier.scorer.score({"title": title, "body": text}).score
 
     def frontier_opened(self, frontier) -> None:
         """`frontier_opened`: entries are ranked by the frontier, as links are."""

@@ -299,7 +299,7 @@ class BandedFrontier(SharedFrontier):
         site = self.site_of(request)
         band = self.band_of(request.priority)
         args = [
-            self.prefix, site, band, self._site_score(band), self._encode(request, site),
+            self.prefix, site, band, self._site_score(band), self.stored_form(request, site),
             *self._index_args(request, self._where(request)),
         ]  # fmt: skip
         self._push(args=args, client=client)
@@ -323,7 +323,7 @@ class BandedFrontier(SharedFrontier):
         budget_site, limit = budget if budget else ("", 0)
         keys = [self.crawl.key("seen"), self.crawl.key("seen", "count"), self.crawl.key("budget")]
         args = [
-            self.prefix, site, band, self._site_score(band), self._encode(request, site),
+            self.prefix, site, band, self._site_score(band), self.stored_form(request, site),
             budget_site, limit, *self._index_args(request, where), gain, self.band, *offsets,
         ]  # fmt: skip
         answer = self._enqueue(keys=keys, args=args)
@@ -362,7 +362,7 @@ class BandedFrontier(SharedFrontier):
                         if not data:
                             continue
                         left -= 1
-                        yield site, (band, head + at, data), self._decode(data, site)
+                        yield site, (band, head + at, data), self.from_stored(data, site)
 
     def move(self, site: str, place, request: Request, client=None) -> int:
         """The queued request at `place` (band, number, stored form) replaced by `request` at
@@ -371,7 +371,7 @@ class BandedFrontier(SharedFrontier):
         new_band = self.band_of(request.priority)
         args = [
             self.prefix, site, band, number, data, new_band, self._site_score(new_band),
-            self._encode(request, site), *self._index_args(request, self._where(request)),
+            self.stored_form(request, site), *self._index_args(request, self._where(request)),
         ]  # fmt: skip
         return self._move(args=args, client=client)
 

@@ -21,6 +21,7 @@ A link of the topic spider takes about 80 to 130 bytes (its anchor text is most 
 
 from __future__ import annotations
 
+import inspect
 import pickle
 import struct
 from typing import Any
@@ -286,7 +287,7 @@ def _read_frontier(data: bytes, pos: int) -> tuple[dict, int]:
 
 
 def _method_name(function, spider) -> str:
-    if getattr(function, "__self__", None) is not spider:
+    if not inspect.ismethod(function) or function.__self__ is not spider:
         # As scrapy-redis: a callback that is no method of the spider cannot be stored (the
         # scheduler keeps such requests in the worker).
         raise ValueError(f"Function {function} is not an instance method in: {spider}")

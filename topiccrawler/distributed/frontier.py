@@ -167,16 +167,18 @@ class SharedFrontier(Base):
             pipe.zcard(self.crawl.key("q", site))
         return sum(pipe.execute())
 
-    def _score(self, priority: int) -> float:
+    def score_of(self, priority: int) -> float:
+        """A request's score in its site's sorted set: best first, first in first out among
+        requests of one priority."""
         self.sequence = (self.sequence + 1) % SEQUENCE_SPAN
         return -priority + self.sequence / SEQUENCE_SPAN
 
     def push(self, request: Request, client=None) -> None:
         """Queued at its priority; with `client` (a pipeline), only queued there."""
         site = self.site_of(request)
-        score = self._score(request.priority)
+        score = self.score_of(request.priority)
         pipe = client if client is not None else self.server.pipeline(transaction=True)
-        pipe.zadd(self.crawl.key("q", site), {self._encode(request, site): score})
+        pipe.zadd(self.crawl.key("q", site), {self.stored_form(request, site): score})
         pipe.zadd(self.crawl.key("sites"), {site: score}, lt=True)
         where = self.where(request) if self.where is not None else None
         if where is not None:
@@ -188,13 +190,13 @@ class SharedFrontier(Base):
         """Queue a request unless the seen-URL filter knows it (`offsets`, none: queue anyway)
         or `budget` (site, limit) is spent over all workers: 0 queued, 1 seen, 2 over budget."""
         site = self.site_of(request)
-        data = self._encode(request, site)
+        data = self.stored_form(request, site)
         budget_site, limit = budget if budget else ("", 0)
         keys = [
             self.crawl.key("seen"), self.crawl.key("seen", "count"), self.crawl.key("budget"),
             self.crawl.key("q", site), self.crawl.key("sites"),
         ]  # fmt: skip
-        args = [data, self._score(request.priority), site, budget_site, limit, *offsets]
+        args = [data, self.score_of(request.priority), site, budget_site, limit, *offsets]
         return int(self._enqueue(keys=keys, args=args))
 
     def set_policy(self, site: str, delay: float, concurrency: int) -> None:
@@ -236,7 +238,7 @@ class SharedFrontier(Base):
             self.next_free = wait / 1000 if wait >= 0 else None
             return None
         self.next_free = None
-        request = self._decode(data, detail)
+        request = self.from_stored(data, detail)
         request.meta[LEASE] = lease
         return request, lease
 
@@ -253,7 +255,7 @@ class SharedFrontier(Base):
                 return
             for data in self.server.zrange(self.crawl.key("q", site), 0, left - 1):
                 left -= 1
-                yield site, data, self._decode(data, site)
+                yield site, data, self.from_stored(data, site)
 
     def rescore(self, score: Callable[[Request], int | None], limit: int = 20000) -> int:
         """Queued requests scored again (None keeps a priority) and moved to their new place,
@@ -278,20 +280,21 @@ class SharedFrontier(Base):
         worker took it meanwhile: 1 moved, 0 not. With `client` (a pipeline), only queued there
         (the answer comes with the pipeline's)."""
         keys = [self.crawl.key("q", site), self.crawl.key("sites"), self.crawl.key("where")]
-        score = self._score(request.priority)
-        args = [data, self._encode(request, site), score, site]
+        score = self.score_of(request.priority)
+        args = [data, self.stored_form(request, site), score, site]
         where = self.where(request) if self.where is not None else None
         if where is not None:
             args.append(where)
         return self._replace(keys=keys, args=args, client=client)
 
-    def _encode(self, request: Request, site: str) -> bytes:
+    def stored_form(self, request: Request, site: str) -> bytes:
         """The compact stored form (codec.py), or the given serializer's."""
         if self.serializer_given:
             return self._encode_request(request)
         return encode_request(request, self.spider, site)
 
-    def _decode(self, data: bytes, site: bytes | str) -> Request:
+    def from_stored(self, data: bytes, site: bytes | str) -> Request:
+        """The request a stored form holds (the inverse of `stored_form`)."""
         if self.serializer_given:
             return self._decode_request(data)
         return decode_request(data, self.spider, site.decode() if isinstance(site, bytes) else site)

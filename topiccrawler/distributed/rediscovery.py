@@ -178,7 +178,7 @@ class SharedRediscovery:
             crawl.key("q", site), crawl.key("sites"), self.key,
         ]  # fmt: skip
         args = [
-            queue._encode(request, site), queue._score(request.priority), site, budget_site,
+            queue.stored_form(request, site), queue.score_of(request.priority), site, budget_site,
             limit, fingerprint[:WHERE_KEY_BYTES], request.priority, self.gain, self.prefix,
             *offsets,
         ]  # fmt: skip
@@ -193,7 +193,7 @@ class SharedRediscovery:
         """The queued request among `entries` (place, stored form) that has the fingerprint,
         moved to the better link's priority."""
         for place, data in entries:
-            queued = self.queue._decode(data, site)
+            queued = self.queue.from_stored(data, site)
             if self.fingerprint(queued) == fingerprint:
                 return bool(self.queue.move(site, place, raised(queued, better)))
         return False  # the place holds another URL's entry (a clash of where keys)

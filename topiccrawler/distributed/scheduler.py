@@ -34,7 +34,14 @@ from topiccrawler.distributed.rediscovery import RAISED, SharedRediscovery
 from topiccrawler.distributed.state import SEEDS_PUSHED, Heartbeat, SharedCrawl, shared_crawl_for
 from topiccrawler.frontier.refresh import PopRefresh
 from topiccrawler.meta import LEASE, SITE_BUDGET
-from topiccrawler.signals import items_stored, request_held, storage_flush_requested
+from topiccrawler.signals import (
+    items_stored,
+    queue_rescore_wanted,
+    request_held,
+    seeds_queued,
+    seeds_wanted,
+    storage_flush_requested,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -154,6 +161,12 @@ class DistributedScheduler(BaseScheduler):
             max(crawl.worker_timeout, settings.getfloat("REDIS_WORKER_STALL_TIMEOUT")),
         )
         self.heartbeat.start()
+        for handler, signal in (
+            (self.rescore, queue_rescore_wanted),
+            (self.may_push_seeds, seeds_wanted),
+            (self.seeds_pushed, seeds_queued),
+        ):
+            self.crawler.signals.connect(handler, signal=signal)
         for call, interval in (
             (self._beat, beat_every),
             (self._sweep, SWEEP_INTERVAL),
@@ -270,6 +283,10 @@ class DistributedScheduler(BaseScheduler):
         self.stats.inc_value("scheduler/enqueued/redis")
         return True
 
+    def may_push_seeds(self) -> bool:
+        """`seeds_wanted`: False when another worker queued the crawl's seeds already."""
+        return not self.joined_seeded_crawl
+
     def seeds_pushed(self) -> None:
         """The spider has queued its seeds: an idle worker may now take an empty frontier for
         a finished crawl (before, it may only be waiting for the first worker's seeds)."""
@@ -338,10 +355,10 @@ class DistributedScheduler(BaseScheduler):
     def _sweep(self) -> None:
         """Leased requests the engine is done with (response scraped, or failed): released now
         without storage, else after the storage pipeline's next commit."""
-        slot = getattr(self.crawler.engine, "_slot", None)
-        in_progress = getattr(slot, "inprogress", None)
-        if in_progress is None:
+        slot = self._engine_slot()
+        if slot is None:
             return
+        in_progress = slot.inprogress
         self._send_frees()
         if self.rediscovery is not None:
             self.rediscovery.flush()
@@ -416,9 +433,16 @@ class DistributedScheduler(BaseScheduler):
 
     # --- waking and idling ------------------------------------------------------------------------------
 
+    def _engine_slot(self):
+        """Scrapy's engine slot, None before the spider opens or after it closes. Private in
+        Scrapy, and there is no public way to it: the scheduler needs the requests in progress
+        (a lease ends when its request leaves them) and the engine's next call (to wake an engine
+        that sleeps while other workers' requests may arrive)."""
+        return self.crawler.engine._slot
+
     def _wake(self) -> None:
-        slot = getattr(self.crawler.engine, "_slot", None)
-        if slot is not None and getattr(self.crawler.engine, "running", False):
+        slot = self._engine_slot()
+        if slot is not None and self.crawler.engine.running:
             slot.nextcall.schedule()
 
     def _wake_in(self, seconds: float) -> None:

@@ -21,6 +21,8 @@ from weakref import WeakKeyDictionary
 from scrapy.crawler import Crawler
 from scrapy.exceptions import NotConfigured
 
+from topiccrawler.crawl.topic import crawl_topic
+
 logger = logging.getLogger(__name__)
 
 REDIS_URL_ENV = "TOPICCRAWLER_REDIS_URL"
@@ -241,9 +243,12 @@ def redis_url(settings) -> str | None:
     return settings.get("REDIS_URL") or os.environ.get(REDIS_URL_ENV) or None
 
 
-def shared_crawl_for(crawler: Crawler) -> SharedCrawl | None:
+def shared_crawl_for(crawler: Crawler, topic_name: str | None = None) -> SharedCrawl | None:
     """The crawler's shared crawl, or None when the crawl runs in one process (no REDIS_URL).
-    Its name is REDIS_CRAWL_NAME, else the spider's topic: workers of a topic join one crawl."""
+    Its name is REDIS_CRAWL_NAME, else the crawl's topic: workers of a topic join one crawl. The
+    spider opens it first, while it is being made, and so gives its topic's name (`topic_name`):
+    the crawl's topic component (crawl/topic.py) reads it off the spider only once the spider
+    is made."""
     settings = crawler.settings
     url = redis_url(settings)
     if not url:
@@ -253,8 +258,7 @@ def shared_crawl_for(crawler: Crawler) -> SharedCrawl | None:
         from scrapy_redis import defaults
         from scrapy_redis.connection import get_redis
 
-        spider = getattr(crawler, "spider", None)
-        name = settings.get("REDIS_CRAWL_NAME") or getattr(spider, "topic_name", None)
+        name = settings.get("REDIS_CRAWL_NAME") or topic_name or crawl_topic(crawler).name
         if not name:
             raise NotConfigured("a shared crawl needs REDIS_CRAWL_NAME or a topic spider")
         server = get_redis(url=url, **{**defaults.REDIS_PARAMS, **settings.getdict("REDIS_PARAMS")})

@@ -29,7 +29,7 @@ from topiccrawler.extract.parse import (
     visible_text,
 )
 from topiccrawler.extract.records.comments import RecordOptions
-from topiccrawler.extract.records.fields import text_evidence
+from topiccrawler.extract.records.nodes import text_evidence
 from topiccrawler.extract.records.page import (
     PageRecords,
     extract_records,

@@ -19,20 +19,31 @@ from scrapy import Request
 from scrapy.core.scheduler import Scheduler
 from scrapy.http import Response
 
-from topiccrawler.extraction_workers import pages_being_read
-from topiccrawler.signals import page_judged
+from topiccrawler.extraction_workers import ExtractionPool
+from topiccrawler.frontier.queue import BestFirstPriorityQueue
+from topiccrawler.signals import extraction_pool_changed, page_judged, queue_rescore_wanted
 
 
 class FrontierScheduler(Scheduler):
+    # The extraction workers' pool, while the crawl has one (`extraction_pool_changed`).
+    extraction_pool: ExtractionPool | None = None
+
     def open(self, spider):
         if self.crawler is not None:
             self.crawler.signals.connect(self.page_judged, signal=page_judged)
+            self.crawler.signals.connect(self.rescore, signal=queue_rescore_wanted)
+            self.crawler.signals.connect(
+                self.extraction_pool_changed, signal=extraction_pool_changed
+            )
         return super().open(spider)
+
+    def extraction_pool_changed(self, pool: ExtractionPool | None = None) -> None:
+        self.extraction_pool = pool
 
     def page_judged(self, response: Response | None = None, relevant: bool = False, **kwargs):
         """A page was judged: if this scheduler handed out its request (the URL taken, before
         any redirect), whether taking it then was regretted (`OutrankingRate.judged`)."""
-        if getattr(response, "request", None) is None:
+        if response is None or response.request is None:
             return  # (a response made by hand, not a request's)
         taken = (response.meta.get("redirect_urls") or [response.url])[0]
         self._outranking().judged(taken, bool(relevant))
@@ -54,8 +65,9 @@ class FrontierScheduler(Scheduler):
         while as many takes as there are pages being read are expected to hold one that is
         regretted (taken, outranked by a link read just after, and found irrelevant): at the
         start, before any verdict, and wherever taking early keeps proving a mistake."""
-        if self.crawler is not None:
-            reading, waiting = pages_being_read(self.crawler)
+        pool = self.extraction_pool
+        if self.crawler is not None and pool is not None:
+            reading, waiting = pool.pending, pool.waiting
             if reading or waiting:
                 outranking = self._outranking()
                 if outranking.regretted(reading + waiting) >= 1:
@@ -85,9 +97,8 @@ class FrontierScheduler(Scheduler):
         the refresh on pop does it lazily); how many moved."""
         moved = 0
         for queue in (self.mqs, getattr(self, "dqs", None)):
-            rescore = getattr(queue, "rescore", None)
-            if rescore is not None and len(queue) <= limit:
-                moved += rescore(score)
+            if isinstance(queue, BestFirstPriorityQueue) and len(queue) <= limit:
+                moved += queue.rescore(score)
         return moved
 
 

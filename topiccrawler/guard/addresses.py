@@ -155,7 +155,7 @@ def _own_refusal(address: IPAddress) -> Refusal | None:
         (address.is_link_local, "link_local", "link-local"),
         (address in SHARED_ADDRESS_SPACE, "shared", "shared address space (carrier-grade NAT)"),
         (address in UNIQUE_LOCAL, "unique_local", "unique-local (fc00::/7)"),
-        (getattr(address, "is_site_local", False), "site_local", "site-local (fec0::/10)"),
+        (address.version == 6 and address.is_site_local, "site_local", "site-local (fec0::/10)"),
         (address.is_multicast, "multicast", "multicast"),
         (address == BROADCAST, "broadcast", "broadcast"),
         (any(address in net for net in RFC1918), "private", "private (RFC 1918)"),
@@ -236,7 +236,8 @@ class AllowList:
         address when it is one), is allowed although the address is internal."""
         address = address or host.address
         # an IPv4-mapped address (::ffff:10.0.0.1) is the IPv4 address it maps
-        candidates = [a for a in (address, getattr(address, "ipv4_mapped", None)) if a]
+        mapped = address.ipv4_mapped if address is not None and address.version == 6 else None
+        candidates = [a for a in (address, mapped) if a]
         if any(a.version == net.version and a in net for a in candidates for net in self.networks):
             return True
         keys = {host.key} | {str(a) for a in candidates}

@@ -25,6 +25,7 @@ from scrapy.exceptions import CannotResolveHostError, NotConfigured
 from scrapy.utils.defer import maybe_deferred_to_future
 from twisted.internet.error import DNSLookupError
 
+from topiccrawler.crawl.topic import crawl_topic
 from topiccrawler.guard.addresses import (
     AllowList,
     InvalidHost,
@@ -38,6 +39,7 @@ from topiccrawler.guard.addresses import (
 from topiccrawler.guard.resolver import AddressRefused, GuardedResolver
 from topiccrawler.guard.text import escape_controls
 from topiccrawler.signals import address_guard_wanted
+from topiccrawler.topics.model import SeedList
 
 logger = logging.getLogger(__name__)
 
@@ -75,7 +77,7 @@ class AddressGuardMiddleware:
         return self
 
     def spider_opened(self, spider: Spider) -> None:
-        self.trust(trusted_urls(spider))
+        self.trust(trusted_urls(spider, crawl_topic(self.crawler).seeds))
 
     def trust(self, urls: Iterable[str]) -> None:
         """Trust the exact scheme, host and port of these URLs."""
@@ -193,12 +195,10 @@ class AddressGuardMiddleware:
             )  # fmt: skip
 
 
-def trusted_urls(spider: Spider) -> list[str]:
+def trusted_urls(spider: Spider, seeds: SeedList | None) -> list[str]:
     """The URLs a user configured: the spider's start URLs; for the topic spider, the seed
     file's authority start URLs, login URLs and search engine URLs."""
     urls = list(getattr(spider, "start_urls", None) or [])
-    topic = getattr(spider, "topic", None)
-    seeds = getattr(topic, "seeds", None)
     if seeds is not None:
         urls += [url for site in seeds.authority for url in site.start_urls]
         urls += [url for site in seeds.authority for url in (*site.feeds, *site.sitemaps)]

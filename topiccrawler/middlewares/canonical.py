@@ -9,7 +9,6 @@ The claim is made as the page item passes, before the page's links follow it.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterable
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -17,6 +16,7 @@ from scrapy import Request
 from scrapy.crawler import Crawler
 from scrapy.exceptions import NotConfigured
 from scrapy.http import Response
+from scrapy.spidermiddlewares.base import BaseSpiderMiddleware
 
 from topiccrawler.items import PageItem
 from topiccrawler.responses import in_encoding
@@ -25,9 +25,9 @@ from topiccrawler.urls import strip_tracking
 CANONICAL = "//head/link[@rel='canonical']/@href"
 
 
-class CanonicalLinksMiddleware:
+class CanonicalLinksMiddleware(BaseSpiderMiddleware):
     def __init__(self, crawler: Crawler):
-        self.crawler = crawler
+        super().__init__(crawler)
         self.stats = crawler.stats
         self.tracking_parameters = tuple(crawler.settings.getlist("URL_TRACKING_PARAMETERS"))
 
@@ -37,19 +37,10 @@ class CanonicalLinksMiddleware:
             raise NotConfigured("URL_CANONICAL_LINKS is False")
         return cls(crawler)
 
-    def process_spider_output(self, response: Response, result: Iterable[Any], spider=None):
-        for output in result:
-            if isinstance(output, PageItem):
-                self.claim(response, output)
-            yield output
-
-    async def process_spider_output_async(
-        self, response: Response, result: AsyncIterator[Any], spider=None
-    ):
-        async for output in result:
-            if isinstance(output, PageItem):
-                self.claim(response, output)
-            yield output
+    def get_processed_item(self, item: Any, response: Response | None) -> Any:
+        if isinstance(item, PageItem) and response is not None:
+            self.claim(response, item)
+        return item
 
     def canonical_url(self, response: Response, page: PageItem) -> str | None:
         """The address the page names as its own, when it is another http(s) URL."""
@@ -70,7 +61,6 @@ class CanonicalLinksMiddleware:
         if canonical is None:
             return
         page.canonical_url = canonical
-        scheduler = getattr(getattr(self.crawler, "engine", None), "scheduler", None)
-        dupefilter = getattr(scheduler, "df", None)
+        dupefilter = self.crawler.engine.scheduler.df  # Scrapy's, or the shared Bloom filter
         if dupefilter is not None and not dupefilter.request_seen(Request(canonical)):
             self.stats.inc_value("topiccrawler/links/canonical_claimed")

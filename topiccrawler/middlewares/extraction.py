@@ -33,6 +33,7 @@ from scrapy.statscollectors import StatsCollector
 from scrapy.utils.defer import maybe_deferred_to_future
 from twisted.internet.defer import Deferred
 
+from topiccrawler.crawl.topic import crawl_topic
 from topiccrawler.dedup.simhash import remember as remember_simhash
 from topiccrawler.extract.records.comments import RecordOptions
 from topiccrawler.extract.records.forum import ForumOptions
@@ -41,12 +42,11 @@ from topiccrawler.extraction_workers import (
     ExtractionPool,
     LaterStages,
     read_page,
-    register_pool,
 )
 from topiccrawler.guard.text import SKIPPED_FIELDS, drop_html_controls, make_inert
 from topiccrawler.items import PageItem, SearchResultsItem
-from topiccrawler.middlewares.topic_scorer import topic_scorer
 from topiccrawler.pipelines.briefing import briefing_options
+from topiccrawler.signals import extraction_pool_changed
 from topiccrawler.topics.files import threshold_override
 
 logger = logging.getLogger(__name__)
@@ -101,22 +101,26 @@ class ExtractionMiddleware:
         stages = self._later_stages(spider)
         self.pool = ExtractionPool(self.processes, self.records, self.in_flight, stages)
         if self.crawler is not None:
-            register_pool(self.crawler, self.pool)  # the scheduler counts its pages in flight
+            # the scheduler counts its pages in flight
+            self.crawler.signals.send_catch_log(extraction_pool_changed, pool=self.pool)
         logger.info("Extraction: %d worker process(es) (%s), %d pages in flight at most",
                     self.processes, self.pool.start_method, self.in_flight)  # fmt: skip
 
     def _later_stages(self, spider) -> LaterStages | None:
         """The later stages' work the workers do for them (read_ahead.py): the relevance score
-        (against the judge's own library: middlewares/topic_scorer.py), the scripted-page
+        (against the judge's own library: crawl/topic.py), the scripted-page
         check, the briefing, each where its stage is on, and the spider's links. None for a
         spider without a topic."""
-        topic = getattr(spider, "topic", None)
-        if topic is None or self.crawler is None:
+        if self.crawler is None:
+            return None
+        held = crawl_topic(self.crawler)
+        topic = held.topic
+        if topic is None:
             return None
         settings = self.crawler.settings
         stages = LaterStages(script_check=self.records is not None, links=True)
         if settings.getbool("RELEVANCE_ENABLED"):
-            scorer = topic_scorer(self.crawler, topic)
+            scorer = held.scorer
             stages.library, stages.impact = scorer.library, scorer.impact
             stages.features = settings.getbool("RELEVANCE_CLASSIFIER")
             if not settings.getbool("RELEVANCE_STORE_DROPPED_TEXT"):
@@ -133,7 +137,7 @@ class ExtractionMiddleware:
             self.pool.close()
             self.pool = None
             if self.crawler is not None:
-                register_pool(self.crawler, None)
+                self.crawler.signals.send_catch_log(extraction_pool_changed, pool=None)
             while self._waiting:
                 self._make_room()
             self.stats.set_value("topiccrawler/extraction/workers_cpu_s",
@@ -240,7 +244,7 @@ class ExtractionMiddleware:
         self.pool.close(wait=False)
         self.pool = None
         if self.crawler is not None:
-            register_pool(self.crawler, None)
+            self.crawler.signals.send_catch_log(extraction_pool_changed, pool=None)
         while self._waiting:
             self._make_room()  # pages waiting for room are read here
 

@@ -20,7 +20,6 @@ a pipeline's verdict would come too late to gate the page's links.
 from __future__ import annotations
 
 import logging
-from collections.abc import AsyncIterator, Iterable
 from typing import Any
 
 from scrapy import Request, signals
@@ -28,10 +27,13 @@ from scrapy.crawler import Crawler
 from scrapy.exceptions import NotConfigured
 from scrapy.http import Response
 
+from topiccrawler.crawl.page_output import PageOutputMiddleware
+from topiccrawler.crawl.topic import crawl_topic
 from topiccrawler.distributed.learning import SharedLinkClassifier, SharedYieldStats
 from topiccrawler.distributed.state import redis_url, shared_crawl_for
 from topiccrawler.frontier.classifier import LinkClassifier
 from topiccrawler.frontier.learning import YieldStats
+from topiccrawler.frontier.origin import LinkOrigin
 from topiccrawler.frontier.pagination import is_pagination
 from topiccrawler.frontier.priority import DEFERRED, LinkPrioritizer
 from topiccrawler.frontier.rediscovery import Rediscoveries
@@ -51,9 +53,10 @@ from topiccrawler.meta import (
     QUERY,
     TUNNEL,
 )
-from topiccrawler.middlewares.topic_scorer import topic_scorer
+from topiccrawler.middlewares.site_budget import SiteBudgetMiddleware
 from topiccrawler.relevance.scorer import RelevanceScorer
-from topiccrawler.signals import frontier_opened
+from topiccrawler.signals import frontier_opened, queue_rescore_wanted
+from topiccrawler.topics.limits import SiteLimits
 
 logger = logging.getLogger(__name__)
 
@@ -61,10 +64,11 @@ logger = logging.getLogger(__name__)
 class _JudgedPage:
     """The response's page, once judged, and what its links' anchors say."""
 
-    __slots__ = ("page", "on_topic", "content_links")
+    __slots__ = ("page", "origin", "on_topic", "content_links")
 
     def __init__(self) -> None:
         self.page: PageItem | None = None
+        self.origin: LinkOrigin | None = None  # where the page's links come from
         self.on_topic = 0  # content links with a word of the library in their anchor
         self.content_links = 0
 
@@ -76,10 +80,10 @@ class _JudgedPage:
         self.on_topic += known["features"].get("text", 0) > 0
 
 
-class FrontierMiddleware:
+class FrontierMiddleware(PageOutputMiddleware):
     def __init__(self, crawler: Crawler):
+        super().__init__(crawler)
         settings = crawler.settings
-        self.crawler = crawler
         self.stats = crawler.stats
         self.tunnel_depth = settings.getint("RELEVANCE_TUNNEL_DEPTH")
         self.defer_past_tunnel = settings.getbool("RELEVANCE_TUNNEL_DEFER")
@@ -99,6 +103,7 @@ class FrontierMiddleware:
         self.scorer: RelevanceScorer | None = None
         self.prioritizer: LinkPrioritizer | None = None
         self.threshold = 0.0  # η the pages are judged by, as their verdicts say
+        self.budget: SiteBudgetMiddleware | None = None  # counts the links admitted later
         gain = settings.getint("FRONTIER_REDISCOVERY_GAIN")
         # Its bookkeeping is one process's: a shared crawl raises in Redis instead (its
         # scheduler, distributed/rediscovery.py).
@@ -119,10 +124,11 @@ class FrontierMiddleware:
         return middleware
 
     def spider_opened(self, spider) -> None:
-        topic = getattr(spider, "topic", None)
+        held = crawl_topic(self.crawler)
+        topic = held.topic
         if topic is None:
             return  # not a topic spider: pass everything through
-        self.scorer = topic_scorer(self.crawler, topic)
+        self.scorer = held.scorer
         shared = shared_crawl_for(self.crawler)
         if shared is not None and self.learning is not None:  # every worker's judgements count
             self.learning = SharedYieldStats(shared, self.learning.exploration)
@@ -153,24 +159,17 @@ class FrontierMiddleware:
         )
         self.crawler.signals.send_catch_log(frontier_opened, frontier=self)
 
-    # Scrapy calls the sync form for sync callbacks and the async one for async callbacks.
-    def process_spider_output(self, response: Response, result: Iterable[Any], spider=None):
-        judged = _JudgedPage()
-        for output in result:
-            output = self._pass(output, response, judged)
-            if output is not None:
-                yield output
-        self._learn_link(judged, response)
+    # --- a page's output (crawl/page_output.py) ----------------------------------------
 
-    async def process_spider_output_async(
-        self, response: Response, result: AsyncIterator[Any], spider=None
-    ):
-        judged = _JudgedPage()
-        async for output in result:
-            output = self._pass(output, response, judged)
-            if output is not None:
-                yield output
-        self._learn_link(judged, response)
+    def open_page(self, response: Response) -> _JudgedPage:
+        return _JudgedPage()
+
+    def process_output(self, output: Any, response: Response, page: _JudgedPage) -> Any:
+        return self._pass(output, response, page)
+
+    def close_page(self, response: Response, page: _JudgedPage) -> tuple:
+        self._learn_link(page, response)
+        return ()
 
     def _pass(self, output: Any, response: Response, judged: _JudgedPage) -> Any:
         """Note a judged page; gate the links that follow it; None for a link not to follow."""
@@ -178,10 +177,11 @@ class FrontierMiddleware:
             return output
         if isinstance(output, PageItem):
             judged.page = output
+            judged.origin = LinkOrigin.of_page(response, output)
             self._page_seen(output)
         elif isinstance(output, Request):
-            if judged.page is not None:
-                request = self.gate(output, response, judged.page)
+            if judged.origin is not None:
+                request = self.gate(output, judged.origin)
                 judged.count(request)
                 return request
             if self.score_hits and output.meta.get(ENTRANCE) == "search":
@@ -198,11 +198,6 @@ class FrontierMiddleware:
         if self.prioritizer is not None and threshold and threshold != self.threshold:
             self.threshold = threshold
             self.prioritizer.rescale(threshold)
-
-    @staticmethod
-    def relevant(page: PageItem) -> bool:
-        """A page's verdict for the frontier: unjudged pages (relevance off) count as relevant."""
-        return page.is_relevant is not False
 
     def rank_hit(self, request: Request) -> Request:
         """A search hit's priority, from its title and snippet and its query's yield so far."""
@@ -303,23 +298,41 @@ class FrontierMiddleware:
     def _rescore_queue(self) -> None:
         """Every queued request scored again with the refitted classifier (up to
         FRONTIER_RESCORE_LIMIT requests; past that the refresh on pop does it). The scheduler
-        says how (`rescore`, frontier/queue.py and distributed/scheduler.py alike)."""
-        scheduler = getattr(getattr(self.crawler, "engine", None), "scheduler", None)
-        rescore = getattr(scheduler, "rescore", None)
-        if rescore is not None:
-            moved = rescore(self.refresh_priority, self.rescore_limit)
-            self.stats.inc_value("topiccrawler/frontier/rescored", moved)
+        says how (`queue_rescore_wanted`, frontier/scheduler.py and distributed/scheduler.py
+        alike); a scheduler of the user's own does not answer."""
+        answers = self.crawler.signals.send_catch_log(
+            queue_rescore_wanted, score=self.refresh_priority, limit=self.rescore_limit
+        )
+        moved = [answer for _, answer in answers if isinstance(answer, int)]
+        if moved:
+            self.stats.inc_value("topiccrawler/frontier/rescored", sum(moved))
 
-    def continue_pages(self, request: Request, response: Response, page: PageItem) -> Request:
-        relevant = self.relevant(page)
-        request.meta[PAGER_HOPS] = response.meta.get(PAGER_HOPS, 0) + 1  # not counted
-        request.meta[TUNNEL] = 0 if relevant else response.meta.get(TUNNEL, 0)
-        request.meta[CONTINUES_RELEVANT] = bool(relevant and (page.posts or page.threads))
-        request.priority = response.request.priority if response.request else request.priority
+    def continue_pages(self, request: Request, origin: LinkOrigin) -> Request:
+        request.meta[PAGER_HOPS] = origin.pager_hops + 1  # not counted
+        request.meta[TUNNEL] = 0 if origin.relevant else origin.tunnel
+        request.meta[CONTINUES_RELEVANT] = origin.relevant and origin.forum
+        if origin.priority is not None:
+            request.priority = origin.priority
         self.stats.inc_value("topiccrawler/frontier/pagination_links")
         return request
 
-    def gate(self, request: Request, response: Response, page: PageItem) -> Request | None:
+    def admit(
+        self, request: Request, origin: LinkOrigin, limits: SiteLimits | None = None
+    ) -> Request | None:
+        """A link found outside a page's output (a link held at the hop limit and released,
+        a feed's entry), through the policies a page's link meets on its way out of the spider,
+        in their order: its site's budget (when `limits` are given), the tunnel gate, ranking
+        and rediscovery. None for a link not to follow."""
+        if limits is not None:
+            if self.budget is None:  # the engine holds the spider middlewares once it runs
+                self.budget = self.crawler.get_spider_middleware(SiteBudgetMiddleware)
+            if self.budget is not None and not self.budget.admit(
+                request, limits.key, limits.budget
+            ):
+                return None
+        return self.gate(request, origin)
+
+    def gate(self, request: Request, origin: LinkOrigin) -> Request | None:
         """A link of a judged page: marked with how many irrelevant pages it is behind and,
         best-first, given its priority; past the tunnelling depth it is deferred (or dropped,
         RELEVANCE_TUNNEL_DEFER = False) unless its anchor text is on the topic. A pager link
@@ -327,8 +340,8 @@ class FrontierMiddleware:
         the page's tunnel and priority, and on a forum its hop is not counted against the depth
         limit."""
         anchor = request.meta.get(LINK_TEXT, "")
-        if is_pagination(request.url, response.url, anchor):
-            return self.continue_pages(request, response, page)
+        if is_pagination(request.url, origin.url, anchor):
+            return self.continue_pages(request, origin)
         if request.meta.get(AT_DEPTH_LIMIT):
             return None  # a pager-like link past the depth limit, on a page that is no forum's
         features = (
@@ -336,16 +349,16 @@ class FrontierMiddleware:
                 request.url,
                 anchor,
                 request.meta.get(LINK_BLOCK, "content"),
-                page.relevance or 0.0,
+                origin.relevance or 0.0,
             )
             if self.prioritizer is not None
             else None
         )
         offset = 0
-        if self.relevant(page):
+        if origin.relevant:
             request.meta[TUNNEL] = 0
         else:
-            tunnel = response.meta.get(TUNNEL, 0) + 1
+            tunnel = origin.tunnel + 1
             request.meta[TUNNEL] = tunnel
             if tunnel > self.tunnel_depth and not self._on_topic(anchor, features):
                 if not self.defer_past_tunnel:

@@ -20,17 +20,18 @@ site budget (a held link takes no budget until it is followed).
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterable
-from types import SimpleNamespace
 from typing import Any
 
 from scrapy import Request, signals
 from scrapy.crawler import Crawler
 from scrapy.http import Response
 
+from topiccrawler.crawl.page_output import PageOutputMiddleware
+from topiccrawler.crawl.topic import crawl_topic
 from topiccrawler.distributed.held import SharedHeldLinks
 from topiccrawler.distributed.state import shared_crawl_for
 from topiccrawler.frontier.held import HeldLinks, HeldPage
+from topiccrawler.frontier.origin import LinkOrigin
 from topiccrawler.frontier.pagination import is_pagination
 from topiccrawler.items import PageItem
 from topiccrawler.meta import (
@@ -44,7 +45,7 @@ from topiccrawler.meta import (
     PAGER_HOPS,
     TUNNEL,
 )
-from topiccrawler.middlewares.site_budget import SiteBudgetMiddleware
+from topiccrawler.middlewares.frontier import FrontierMiddleware
 from topiccrawler.signals import frontier_opened
 from topiccrawler.topics.limits import site_limits
 
@@ -65,10 +66,11 @@ class _Page:
         self.first: Request | None = None  # a held link, for its callbacks and identity
 
 
-class HopLimitMiddleware:
+class HopLimitMiddleware(PageOutputMiddleware):
     def __init__(self, crawler: Crawler):
+        super().__init__(crawler)
         settings = crawler.settings
-        self.crawler = crawler
+        self.topic = crawl_topic(crawler)
         self.stats = crawler.stats
         self.relevance = settings.getbool("RELEVANCE_ENABLED")
         # Pages whose links the hop limit cut off, by requested URL: their hop count, and (up
@@ -76,8 +78,9 @@ class HopLimitMiddleware:
         # second fetch should the page turn up nearer. In a shared crawl, in Redis
         # (distributed/held.py): whichever worker finds the page nearer follows them.
         self.store: HeldLinks = HeldLinks(settings.getint("HOP_HELD_LINKS_MAX"))
-        self.frontier = None  # the frontier component, once open (it ranks released links)
-        self.budget: SiteBudgetMiddleware | None = None  # counts released links, once open
+        # The frontier, once open: it admits released links (their site's budget, the tunnel
+        # gate, ranking) as it admits a page's links.
+        self.frontier: FrontierMiddleware | None = None
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> HopLimitMiddleware:
@@ -88,22 +91,17 @@ class HopLimitMiddleware:
         return middleware
 
     def spider_opened(self, spider) -> None:
-        self.budget = self.crawler.get_spider_middleware(SiteBudgetMiddleware)
         shared = shared_crawl_for(self.crawler)
         if shared is not None:
             self.store = SharedHeldLinks(shared, self.store.max_links)
 
-    def frontier_opened(self, frontier) -> None:
+    def frontier_opened(self, frontier: FrontierMiddleware) -> None:
         self.frontier = frontier
-
-    def _seeds(self):
-        topic = getattr(self.crawler.spider, "topic", None)
-        return topic.seeds if topic is not None else None
 
     # --- a page's links ------------------------------------------------------------------------
 
-    def _open(self, response: Response) -> _Page | None:
-        seeds = self._seeds()
+    def open_page(self, response: Response) -> _Page | None:
+        seeds = self.topic.seeds
         if seeds is None or HOPS not in response.meta:
             return None  # no page of a topic crawl (a search result page, a feed)
         limits = site_limits(
@@ -115,21 +113,8 @@ class HopLimitMiddleware:
             self.store.limited(requested_url(response), hops)
         return _Page(limits, at_limit)
 
-    def process_spider_output(self, response: Response, result: Iterable[Any], spider=None):
-        page = self._open(response)
-        for output in result:
-            if page is None or self._passes(output, response, page):
-                yield output
-        self._close(page, response)
-
-    async def process_spider_output_async(
-        self, response: Response, result: AsyncIterator[Any], spider=None
-    ):
-        page = self._open(response)
-        async for output in result:
-            if page is None or self._passes(output, response, page):
-                yield output
-        self._close(page, response)
+    def process_output(self, output: Any, response: Response, page: _Page | None) -> Any:
+        return output if page is None or self._passes(output, response, page) else None
 
     def _passes(self, output: Any, response: Response, page: _Page) -> bool:
         if isinstance(output, PageItem):
@@ -151,11 +136,11 @@ class HopLimitMiddleware:
         page.held.append((output.url, meta.get(LINK_TEXT, ""), meta.get(LINK_BLOCK, "content")))
         return False
 
-    def _close(self, page: _Page | None, response: Response) -> None:
+    def close_page(self, response: Response, page: _Page | None) -> tuple:
         """Keep the held links of a page at the limit, with its verdict; a page with none to
         hold is kept without links, so that finding it nearer costs no second fetch."""
         if page is None or not page.at_limit or not self.relevance:
-            return
+            return ()
         item, first = page.item, page.first
         self.store.hold(
             requested_url(response),
@@ -172,6 +157,7 @@ class HopLimitMiddleware:
                 page.held,
             ),
         )
+        return ()
 
     # --- a page found nearer -------------------------------------------------------------------
 
@@ -192,10 +178,10 @@ class HopLimitMiddleware:
 
     def _follow_held(self, held: HeldPage, request: Request) -> bool:
         """Follow the kept links of a page fetched at the hop limit, now found `request`'s hops
-        away, within the site's budget, gated and ranked by the frontier as if the page had just
-        been fetched there; False when that cannot be done (no frontier, or the page is still at
-        the limit)."""
-        seeds = self._seeds()
+        away, admitted by the frontier (the site's budget, the tunnel gate, ranking) as if the
+        page had just been fetched there; False when that cannot be done (no frontier, or the
+        page is still at the limit)."""
+        seeds = self.topic.seeds
         if self.frontier is None or seeds is None:
             return False
         hops = request.meta[HOPS]
@@ -203,14 +189,18 @@ class HopLimitMiddleware:
         limits = site_limits(seeds, self.crawler.settings, held.site, held.url)
         if hops - pager_hops >= limits.max_hops:
             return False
-        budget = self.budget
         spider = self.crawler.spider
         callback = getattr(spider, held.callback) if held.callback else None
         errback = getattr(spider, held.errback) if held.errback else None
-        # What the frontier's gate reads of the response and the page: where the page now is,
-        # its verdict.
-        response = SimpleNamespace(url=held.url, meta={TUNNEL: request.meta.get(TUNNEL, 0)})
-        verdict = SimpleNamespace(relevance=held.relevance, is_relevant=held.is_relevant)
+        # The page where it is now (its tunnel, its pager hops), with the verdict it was
+        # fetched with.
+        origin = LinkOrigin(
+            held.url,
+            held.relevance,
+            held.is_relevant is not False,
+            request.meta.get(TUNNEL, 0),
+            pager_hops,
+        )
         for url, text, block in held.links:
             link = Request(
                 url,
@@ -226,9 +216,7 @@ class HopLimitMiddleware:
                     HOP_LIMIT: limits.max_hops,
                 },
             )
-            if budget is not None and not budget.admit(link, limits.key, limits.budget):
-                continue
-            link = self.frontier.gate(link, response, verdict)
+            link = self.frontier.admit(link, origin, limits)
             if link is not None:
                 self.crawler.engine.crawl(link)
         self.stats.inc_value("topiccrawler/links/held_links_followed")
@@ -242,4 +230,4 @@ def requested_url(response: Response) -> str:
 
 def _name(method: Any) -> str | None:
     """A spider method's name (held links outlive the process in a shared crawl)."""
-    return getattr(method, "__name__", None) if method is not None else None
+    return method.__name__ if method is not None else None

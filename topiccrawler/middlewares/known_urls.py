@@ -18,6 +18,7 @@ from scrapy.crawler import Crawler
 from scrapy.exceptions import IgnoreRequest, NotConfigured
 from scrapy.statscollectors import StatsCollector
 
+from topiccrawler.crawl.topic import crawl_topic
 from topiccrawler.discovery.meta import CHANGED
 from topiccrawler.meta import ENTRANCE, FRONTIER_RAISED, HOPS
 from topiccrawler.storage.crawler import database_for
@@ -86,7 +87,7 @@ class KnownUrlsMiddleware:
             database_for(crawler),
             crawler.stats,
             policy,
-            lambda: getattr(crawler.spider, "topic_name", None),
+            lambda: crawl_topic(crawler).name,
         )
 
     def make_conditional(self, request: Request, known: KnownUrl) -> None:

@@ -12,21 +12,21 @@ a pipeline's verdict would come too late to gate the page's links.
 from __future__ import annotations
 
 import logging
-from collections.abc import AsyncIterator, Iterable
 from typing import Any
 
 from scrapy import signals
 from scrapy.crawler import Crawler
 from scrapy.exceptions import NotConfigured
 from scrapy.http import Response
+from scrapy.spidermiddlewares.base import BaseSpiderMiddleware
 
+from topiccrawler.crawl.topic import crawl_topic, library_kind
 from topiccrawler.distributed.judging import SharedPageClassifier, SharedThresholdEstimator
 from topiccrawler.distributed.state import shared_crawl_for
 from topiccrawler.extract.encoding import decode_html
 from topiccrawler.extract.page import extract_page
 from topiccrawler.items import PageItem
 from topiccrawler.meta import CONTINUES_RELEVANT
-from topiccrawler.middlewares.topic_scorer import library_kind, topic_scorer
 from topiccrawler.read_ahead import SCORE, take
 from topiccrawler.relevance.judge import PageJudge, blocks_texts, judged_blocks
 from topiccrawler.relevance.page_classifier import (
@@ -44,12 +44,12 @@ from topiccrawler.topics.files import threshold_override
 logger = logging.getLogger(__name__)
 
 
-class RelevanceMiddleware:
+class RelevanceMiddleware(BaseSpiderMiddleware):
     def __init__(self, crawler: Crawler):
+        super().__init__(crawler)
         settings = crawler.settings
-        self.crawler = crawler
         self.stats = crawler.stats
-        self.library_kind = library_kind(crawler)
+        self.library_kind = library_kind(settings)
         self.threshold_setting = settings.get("RELEVANCE_THRESHOLD")
         self.use_page_classifier = settings.getbool("RELEVANCE_CLASSIFIER")
         self.certainty = settings.getfloat("RELEVANCE_LIBRARY_CERTAINTY")
@@ -70,10 +70,11 @@ class RelevanceMiddleware:
         return middleware
 
     def spider_opened(self, spider) -> None:
-        topic = getattr(spider, "topic", None)
+        held = crawl_topic(self.crawler)
+        topic = held.topic
         if topic is None:
             return  # not a topic spider: pass everything through
-        self.scorer = topic_scorer(self.crawler, topic)
+        self.scorer = held.scorer
         self.page_judge = self._page_judge(self._fixed_threshold(topic.keywords.threshold))
         self._learn_examples(topic.keywords)
         library = self.scorer.library
@@ -136,21 +137,12 @@ class RelevanceMiddleware:
         """η as pages are judged now (None while an automatic η has no estimate yet)."""
         return self.page_judge.threshold if self.page_judge is not None else None
 
-    # --- pages ----------------------------------------------------------------------------------
-    # Scrapy calls the sync form for sync callbacks and the async one for async callbacks.
-    def process_spider_output(self, response: Response, result: Iterable[Any], spider=None):
-        for output in result:
-            if isinstance(output, PageItem):
-                self.judge(output, response)
-            yield output
+    # --- pages (Scrapy's BaseSpiderMiddleware: one method for sync and async callbacks) --------
 
-    async def process_spider_output_async(
-        self, response: Response, result: AsyncIterator[Any], spider=None
-    ):
-        async for output in result:
-            if isinstance(output, PageItem):
-                self.judge(output, response)
-            yield output
+    def get_processed_item(self, item: Any, response: Response | None) -> Any:
+        if isinstance(item, PageItem):
+            self.judge(item, response)
+        return item
 
     def judge(self, item: PageItem, response: Response | None = None) -> bool | None:
         """Score an extracted page and give its verdict; None when it cannot be judged. A later
@@ -211,7 +203,7 @@ class RelevanceMiddleware:
                 database = database_for(self.crawler)
             except NotConfigured:
                 pass  # nothing stored: nothing to settle there
-        topic = self.crawler.spider.topic.name
+        topic = crawl_topic(self.crawler).name
         verdicts = self.page_judge.settle(
             (lambda urls: stored_texts(database, topic, urls)) if database is not None else None
         )

@@ -26,6 +26,7 @@ from scrapy.crawler import Crawler
 from scrapy.exceptions import IgnoreRequest, NotConfigured
 from scrapy.http import Response
 
+from topiccrawler.crawl.topic import crawl_topic
 from topiccrawler.extract.page import extract_page
 from topiccrawler.extract.records.forum import is_forum_page
 from topiccrawler.items import PageItem, PostRecord
@@ -72,8 +73,8 @@ class ScriptedPagesMiddleware:
         return middleware
 
     def spider_opened(self, spider) -> None:
-        topic = getattr(spider, "topic", None)
-        for site in getattr(getattr(topic, "seeds", None), "authority", ()) or ():
+        seeds = crawl_topic(self.crawler).seeds
+        for site in seeds.authority if seeds is not None else ():
             if site.render:
                 self.sites.append((site.allowed_domains, site.render))
 

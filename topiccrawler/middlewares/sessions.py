@@ -27,6 +27,7 @@ from scrapy.exceptions import IgnoreRequest, NotConfigured
 from scrapy.http import Response, TextResponse
 from scrapy.http.request import NO_CALLBACK  # login requests end in this middleware
 
+from topiccrawler.crawl.topic import crawl_topic
 from topiccrawler.meta import ENTRANCE, LOGIN_STEP
 from topiccrawler.redact import add_secret
 from topiccrawler.signals import request_held
@@ -100,8 +101,8 @@ class SessionMiddleware:
         return middleware
 
     def spider_opened(self, spider) -> None:
-        topic = getattr(spider, "topic", None)
-        for login in getattr(getattr(topic, "seeds", None), "logins", ()):
+        seeds = crawl_topic(self.crawler).seeds
+        for login in seeds.logins if seeds is not None else ():
             self.logins[login.site.lower()] = login
 
     # --- requests ---------------------------------------------------------------------------

@@ -16,29 +16,26 @@ links it releases later without a spider output (Scrapy's `crawler.get_spider_mi
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import AsyncIterator, Iterable
-from typing import Any
 
 from scrapy import Request
 from scrapy.crawler import Crawler
 from scrapy.http import Response
+from scrapy.spidermiddlewares.base import BaseSpiderMiddleware
 
+from topiccrawler.crawl.topic import crawl_topic
 from topiccrawler.meta import AUTHORITY_SITE, ENTRANCE, HOPS, SITE_BUDGET
 from topiccrawler.topics.limits import authority_site, site_limits
 from topiccrawler.urls import strip_tracking
 
 
-class SiteBudgetMiddleware:
+class SiteBudgetMiddleware(BaseSpiderMiddleware):
     def __init__(self, crawler: Crawler):
-        self.crawler = crawler
+        super().__init__(crawler)
+        self.topic = crawl_topic(crawler)
         self.stats = crawler.stats
         self.tracking_parameters = tuple(crawler.settings.getlist("URL_TRACKING_PARAMETERS"))
         # Distinct URLs requested per site, up to its budget.
         self.requested: dict[str, set[str]] = defaultdict(set)
-
-    @classmethod
-    def from_crawler(cls, crawler: Crawler) -> SiteBudgetMiddleware:
-        return cls(crawler)
 
     def admit(self, request: Request, key: str, budget: int) -> bool:
         """Count the request's URL against the budget of site `key` (once, however often it is
@@ -53,51 +50,33 @@ class SiteBudgetMiddleware:
         request.meta[SITE_BUDGET] = (key, budget)  # a shared crawl counts it over all workers
         return True
 
-    def _seeds(self):
-        topic = getattr(self.crawler.spider, "topic", None)
-        return topic.seeds if topic is not None else None
+    # --- start pages and links (Scrapy's BaseSpiderMiddleware: one method for both) -----------
 
-    # --- start pages ---------------------------------------------------------------------------
+    def get_processed_request(self, request: Request, response: Response | None) -> Request | None:
+        admitted = (
+            self._start_admitted(request)
+            if response is None
+            else self._link_admitted(request, response)
+        )
+        return request if admitted else None
 
-    async def process_start(self, start: AsyncIterator[Any]) -> AsyncIterator[Any]:
-        async for output in start:
-            if self._start_admitted(output):
-                yield output
-
-    def _start_admitted(self, output: Any) -> bool:
+    def _start_admitted(self, request: Request) -> bool:
         """An authority site's start page counts against its budget (a refetch does not)."""
-        if not isinstance(output, Request) or output.dont_filter:
+        meta = request.meta
+        seeds = self.topic.seeds
+        if request.dont_filter or seeds is None:
             return True
-        meta = output.meta
-        seeds = self._seeds()
-        if seeds is None or meta.get(ENTRANCE) != "authority" or meta.get(HOPS, 0):
+        if meta.get(ENTRANCE) != "authority" or meta.get(HOPS, 0):
             return True
         site = authority_site(seeds, meta.get(AUTHORITY_SITE))
-        return site is None or self.admit(output, site.name, site.max_pages)
+        return site is None or self.admit(request, site.name, site.max_pages)
 
-    # --- links -----------------------------------------------------------------------------------
-
-    def process_spider_output(self, response: Response, result: Iterable[Any], spider=None):
-        hops = response.meta.get(HOPS, 0) + 1
-        for output in result:
-            if self._link_admitted(output, response, hops):
-                yield output
-
-    async def process_spider_output_async(
-        self, response: Response, result: AsyncIterator[Any], spider=None
-    ):
-        hops = response.meta.get(HOPS, 0) + 1
-        async for output in result:
-            if self._link_admitted(output, response, hops):
-                yield output
-
-    def _link_admitted(self, output: Any, response: Response, hops: int) -> bool:
-        if not isinstance(output, Request) or output.meta.get(HOPS) != hops:
-            return True  # an item, or no link of this page
-        seeds = self._seeds()
-        if seeds is None:
-            return True
+    def _link_admitted(self, request: Request, response: Response) -> bool:
+        """A link of the page (one hop further) counts against the budget of the page's site."""
+        seeds = self.topic.seeds
+        if seeds is None or request.meta.get(HOPS) != response.meta.get(HOPS, 0) + 1:
+            return True  # no link of this page
         limits = site_limits(
             seeds, self.crawler.settings, response.meta.get(AUTHORITY_SITE), response.url
         )
-        return self.admit(output, limits.key, limits.budget)
+        return self.admit(request, limits.key, limits.budget)

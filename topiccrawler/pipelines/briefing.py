@@ -11,6 +11,7 @@ from scrapy.crawler import Crawler
 from scrapy.exceptions import NotConfigured
 
 from topiccrawler.briefing import BriefingOptions, brief_page
+from topiccrawler.crawl.topic import crawl_topic
 from topiccrawler.items import PageItem
 from topiccrawler.read_ahead import BRIEFING, take
 from topiccrawler.relevance.tokenizer import Tokenizer
@@ -21,7 +22,7 @@ logger = logging.getLogger(__name__)
 def briefing_options(crawler: Crawler) -> BriefingOptions:
     """The crawl's briefing options: BRIEFING_* and its topic's words."""
     settings = crawler.settings
-    topic = getattr(crawler.spider, "topic", None)
+    topic = crawl_topic(crawler).topic
     return BriefingOptions(
         tuple(topic.keywords.all_words) if topic is not None else (),
         settings.getint("BRIEFING_KEYWORDS"),

@@ -11,6 +11,7 @@ import time
 from scrapy.crawler import Crawler
 from scrapy.exceptions import NotConfigured
 
+from topiccrawler.crawl.topic import crawl_topic
 from topiccrawler.dedup.index import TitleIndex
 from topiccrawler.dedup.simhash import simhash
 from topiccrawler.dedup.titles import normalize_title
@@ -61,9 +62,8 @@ class DedupPipeline:
         )
 
     def open_spider(self) -> None:
-        spider = self.crawler.spider
-        topic = getattr(spider, "topic", None)
-        self.topic = getattr(topic, "name", None) or getattr(spider, "topic_name", None)
+        topic = crawl_topic(self.crawler).topic
+        self.topic = topic.name if topic is not None else None
         self.tokenizer = Tokenizer(topic.keywords.all_words if topic else ())
         started = time.monotonic()
         self.refresh()

@@ -125,6 +125,7 @@ class StoragePipeline:
         self.stopping: str | None = None
         self.loaded: list[Path] = []  # files of saved items now in the buffer
         self.crawl_run_id: int | None = None  # the crawl run stored items are filed under
+        self.search_index = settings.getbool("SEARCH_INDEX", True)  # pages searchable as stored
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> StoragePipeline:
@@ -355,7 +356,7 @@ class StoragePipeline:
             return store_failure(session, item, self.dead_link_failures)
         if isinstance(item, PageCheckedItem):
             return store_check(session, item)
-        return store_page(session, item, run_id)
+        return store_page(session, item, run_id, index=self.search_index)
 
 
 def _describe(item: Storable) -> str:

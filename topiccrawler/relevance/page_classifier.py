@@ -97,7 +97,9 @@ def term_indices(terms: Sequence[str]):
 
 def as_indices(terms):
     """Terms as feature indices: hashed, unless they are indices already (a numpy array)."""
-    return terms if hasattr(terms, "dtype") else term_indices(terms)
+    import numpy as np  # (imported when first needed: the crawl starts sooner)
+
+    return terms if isinstance(terms, np.ndarray) else term_indices(terms)
 
 
 class PageClassifier:

@@ -80,6 +80,14 @@ class Tokenizer:
         # token of its own: one C-level pass instead of a test per token.
         return self._jieba.cut(_fold(text), hmm)
 
+    def search_segments(self, text: str | None) -> list[str]:
+        """Like `segments`, with the dictionary words inside a long word given after it too
+        (jieba's search mode: 个人所得税 → 个人 所得 所得税 个人所得税), so that a search for
+        所得税 finds the text that says 个人所得税."""
+        if not text:
+            return []
+        return self._jieba.cut_for_search(_fold(text), True)
+
     def tagged(self, text: str | None) -> list[tuple[str, str]]:
         """(word, part-of-speech tag) pairs, jieba's tag set, white space and punctuation out."""
         if not text:

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from scrapy.core.downloader.handlers.http11 import HTTP11DownloadHandler
 from scrapy.exceptions import IgnoreRequest
+from twisted.python.failure import Failure
 
 from topiccrawler.signals import address_guard_wanted
 
@@ -69,6 +70,8 @@ class RenderingDownloadHandler(HTTP11DownloadHandler):
             return await super().download_request(request)
         handler = await self.browser()
         self.crawler.stats.inc_value("topiccrawler/render/pages")
+        # scrapy-playwright has no public way to download through a handler that is not
+        # Scrapy's installed one (started lazily, here): its own private entry, as it calls it.
         return await handler._download_request(request)
 
     async def browser(self):
@@ -92,7 +95,7 @@ class RenderingDownloadHandler(HTTP11DownloadHandler):
                 handler.config.max_pages_per_context = max(1, settings.getint("RENDER_MAX_PAGES"))
                 handler.config.navigation_timeout_ms = 1000 * settings.getfloat("RENDER_TIMEOUT")
                 handler.abort_request = self.abort
-                await handler._launch()
+                await handler._launch()  # (private: it has no public way to start lazily)
                 logger.info("Rendering pages with %s", self.executable)
                 self.playwright = handler
             return self.playwright
@@ -123,6 +126,6 @@ class RenderingDownloadHandler(HTTP11DownloadHandler):
 def _address_guard(crawler: Crawler):
     """The crawl's address guard, which answers `address_guard_wanted`; None without one."""
     for _, guard in crawler.signals.send_catch_log(address_guard_wanted):
-        if hasattr(guard, "check"):  # not a failure
+        if guard is not None and not isinstance(guard, Failure):  # (a receiver's error)
             return guard
     return None

@@ -9,7 +9,7 @@ from html import escape
 from topiccrawler.sandbox.text import format_time
 
 
-def _page(title: str, body: str, charset: str = "utf-8", head: str = "") -> str:
+def page_markup(title: str, body: str, charset: str = "utf-8", head: str = "") -> str:
     return (
         '<!DOCTYPE html>\n<html lang="zh-CN">\n<head>\n'
         f'<meta charset="{charset}">\n<title>{escape(title)}</title>\n{head}</head>\n'
@@ -41,7 +41,7 @@ def listing_page(site, title, links, heading=None, pager=None, charset="utf-8", 
 </ul>
 <div class="pager">{_links(pager or [], '<a href="{href}">{text}</a> ')}</div>
 <div id="footer">版权所有 © {escape(site)}</div>"""
-    return _page(title, body, charset, head)
+    return page_markup(title, body, charset, head)
 
 
 def bureau_article(site, section, story) -> str:
@@ -56,7 +56,7 @@ def bureau_article(site, section, story) -> str:
 <div class="share">【<a href="javascript:window.print()">打印本页</a>】【<a href="javascript:window.close()">关闭窗口</a>】</div>
 </div>
 <div class="footer">主办单位：{escape(site)}　网站标识码：SANDBOX000　ICP备案：沙盒备00000000号</div>"""
-    return _page(f"{story.title}_{site}", body, head=_meta(story, site))
+    return page_markup(f"{story.title}_{site}", body, head=_meta(story, site))
 
 
 def portal_a_article(site, channel, story, suffix, comments, related, comments_api=None) -> str:
@@ -105,7 +105,7 @@ fetch(document.getElementById("comment-list").dataset.src).then(r => r.json()).t
 {_links(related)}
 </ul><h3>热门推荐</h3><ul><li><a href="/">24小时热榜</a></li><li><a href="/">图片新闻</a></li></ul></div>
 <div id="footer"><a href="/about">关于我们</a> | <a href="/contact">联系方式</a> | 版权所有 © {escape(site)}</div>"""
-    return _page(f"{story.title}{suffix}", body, head=_meta(story, site))
+    return page_markup(f"{story.title}{suffix}", body, head=_meta(story, site))
 
 
 def portal_b_article(site, story, comments) -> str:
@@ -130,7 +130,7 @@ def portal_b_article(site, story, comments) -> str:
 {section}
 <aside class="hot"><h4>热门文章</h4><ol><li><a href="/news/1.html">市场早知道</a></li><li><a href="/news/2.html">财经日历</a></li></ol></aside>
 <footer>© {escape(site)} 本站内容仅供参考，不构成投资建议</footer>"""
-    return _page(f"{story.title} | 财经频道 | {site}", body, head=_meta(story, site))
+    return page_markup(f"{story.title} | 财经频道 | {site}", body, head=_meta(story, site))
 
 
 def malformed_article(site, story) -> str:
@@ -144,7 +144,7 @@ def malformed_article(site, story) -> str:
 
 
 def deep_article(site, story, depth: int) -> str:
-    return _page(
+    return page_markup(
         f"{story.title}-{site}",
         "<div>" * depth
         + f"<h1>{escape(story.title)}</h1>"
@@ -165,7 +165,7 @@ def legacy_article(site, story, declared: str) -> str:
 </td><td width="260" valign="top"><table><tr><td><a href="/">返回首页</a></td></tr></table></td></tr>
 <tr><td colspan="2" align="center"><font size="2">{escape(site)} 版权所有</font></td></tr>
 </table>"""
-    return _page(f"{story.title}_{site}", body, charset=declared)
+    return page_markup(f"{story.title}_{site}", body, charset=declared)
 
 
 def repost_article(site, story, shown_title, source_url, source_name, charset) -> str:
@@ -176,7 +176,7 @@ def repost_article(site, story, shown_title, source_url, source_name, charset) -
 {_paragraphs(story.paragraphs)}
 </div>
 <div class="foot">本文转载自{escape(source_name)}，版权归原作者所有。</div>"""
-    return _page(shown_title, body, charset=charset)
+    return page_markup(shown_title, body, charset=charset)
 
 
 def discuz_list(site, board, fid, threads, page, pages) -> str:
@@ -203,7 +203,7 @@ def discuz_list(site, board, fid, threads, page, pages) -> str:
 </table></div>
 <div class="pg">{pager}</div>
 <div id="ft">Powered by Discuz! X3.4 © {escape(site)}</div>"""
-    return _page(f"{board} - {site} - Powered by Discuz!", body)
+    return page_markup(f"{board} - {site} - Powered by Discuz!", body)
 
 
 def discuz_thread(site, board, title, posts, tid, page, pages, first_floor) -> str:
@@ -234,7 +234,7 @@ def discuz_thread(site, board, title, posts, tid, page, pages, first_floor) -> s
 </div>
 <div class="pg">{pager}</div>
 <div id="ft">Powered by Discuz! X3.4</div>"""
-    return _page(f"{title} - {board} - {site}", body)
+    return page_markup(f"{title} - {board} - {site}", body)
 
 
 def div_list(site, board, board_id, threads, page, pages) -> str:
@@ -260,7 +260,7 @@ def div_list(site, board, board_id, threads, page, pages) -> str:
 </div>
 <div class="pagination">{pager}</div></div>
 <div class="footer">{escape(site)} · 理性讨论，友善交流</div>"""
-    return _page(f"{board} - {site}", body)
+    return page_markup(f"{board} - {site}", body)
 
 
 def div_thread(site, board, title, posts, topic_id, page, pages) -> str:
@@ -286,7 +286,7 @@ def div_thread(site, board, title, posts, topic_id, page, pages) -> str:
 </div>
 <div class="pagination">{pager}</div>
 <div class="footer">{escape(site)}</div>"""
-    return _page(f"{title} - {site}", body)
+    return page_markup(f"{title} - {site}", body)
 
 
 def blog_post(site, story, comments) -> str:
@@ -310,7 +310,7 @@ def blog_post(site, story, comments) -> str:
 {items}
 </ol></div></main>
 <footer id="colophon">{escape(site)} · 由博客程序驱动</footer>"""
-    return _page(f"{story.title} – {site}", body, head=_meta(story, site))
+    return page_markup(f"{story.title} – {site}", body, head=_meta(story, site))
 
 
 def shop_item(site, title, description, reviews, related) -> str:
@@ -334,7 +334,7 @@ def shop_item(site, title, description, reviews, related) -> str:
 {review_items}
 </div>
 <div class="footer">{escape(site)} 正品保障 七天无理由退货</div>"""
-    return _page(f"{title}-{site}", body)
+    return page_markup(f"{title}-{site}", body)
 
 
 def login_page(site) -> str:
@@ -344,10 +344,10 @@ def login_page(site) -> str:
 <label>密码 <input type="password" name="password"></label>
 <button type="submit">登录</button>
 </form>"""
-    return _page(f"登录 - {site}", body)
+    return page_markup(f"登录 - {site}", body)
 
 
 def captcha_page() -> str:
     body = """<div class="verify"><h2>安全验证</h2><p>请完成下方验证后继续访问 / Please verify you are human.</p>
 <img src="/captcha.jpg" alt="captcha"><input name="code"><button>提交</button></div>"""
-    return _page("安全验证", body)
+    return page_markup("安全验证", body)

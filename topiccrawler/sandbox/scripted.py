@@ -103,7 +103,7 @@ def _widget_post(builder) -> None:
 <div id="comments" class="comment-widget" data-thread="{thread}"></div>
 <script src="/static/comment-widget.js" async></script></main>
 <footer id="colophon">{escape(site)}</footer>"""
-    markup = render._page(f"{story.title} – {site}", body)
+    markup = render.page_markup(f"{story.title} – {site}", body)
     truth = builder.article_truth(story, comments, kind=BROWSER_ONLY_KINDS[0])
     builder.add_page(BLOG, path, markup, truth)
     builder.homes[BLOG]["links"].insert(0, (story.title, path))
@@ -136,7 +136,7 @@ def _xhr_thread(builder) -> None:
 <div class="posts" id="posts" data-api="{api}"><p class="loading">帖子加载中…</p></div>
 <script>{XHR_THREAD_SCRIPT}</script>
 <div class="footer">{escape(site)}</div>"""
-    markup = render._page(f"{opening.title} - {site}", body)
+    markup = render.page_markup(f"{opening.title} - {site}", body)
     truth = Truth(kind="thread-xhr", relevant=True, topic=TOPIC, title=opening.title, posts=posts)
     builder.add_page(FORUM_DIV, f"/topic/{topic_id}", markup, truth)
     builder.homes[FORUM_DIV]["links"].insert(

@@ -42,6 +42,7 @@ from scrapy.utils.defer import maybe_deferred_to_future
 from twisted.internet.defer import Deferred
 from twisted.internet.error import TCPTimedOutError, TimeoutError
 
+from topiccrawler.crawl.topic import crawl_topic
 from topiccrawler.meta import ENGINE, ENGINE_BLOCKED, ENGINE_CHECKED, ENGINE_PROBE, SEARCH_PAGE
 from topiccrawler.seeding.base import EngineBlocked, SearchEngine
 from topiccrawler.seeding.health import UNREACHABLE, EngineHealth, blocked_fix, unreachable_fix
@@ -77,8 +78,8 @@ class SearchEngineHealthMiddleware:
 
     def spider_opened(self, spider) -> None:
         self.engines = dict(getattr(spider, "engines", {}))
-        topic = getattr(spider, "topic", None)
-        self.seed_file = topic.seeds.path if topic is not None else None
+        seeds = crawl_topic(self.crawler).seeds
+        self.seed_file = seeds.path if seeds is not None else None
         for name in self.engines:
             self.health[name] = EngineHealth(
                 backoff=self.backoff,

@@ -55,7 +55,7 @@ from topiccrawler.responses import in_encoding
 from topiccrawler.seeding import EngineBlocked, SearchEngine, build_queries, engine_from_config
 from topiccrawler.seeding.gate import SearchEngineHealthMiddleware
 from topiccrawler.seeding.health import UNREACHABLE
-from topiccrawler.signals import page_judged
+from topiccrawler.signals import page_judged, seeds_queued, seeds_wanted
 from topiccrawler.storage.crawler import database_for
 from topiccrawler.storage.verdicts import marked_for_refetch
 from topiccrawler.storage.writer import answered_queries
@@ -65,7 +65,7 @@ from topiccrawler.topics import (
     UnknownTopicError,
     load_topic_from_settings,
 )
-from topiccrawler.topics.limits import site_limits
+from topiccrawler.topics.limits import download_slot, site_limits
 from topiccrawler.urls import host_in_domains, strip_tracking
 
 logger = logging.getLogger(__name__)
@@ -112,7 +112,7 @@ class TopicSpider(Spider):
             logger.error("%s", exc)
             raise UsageError(str(exc)) from exc
         spider.topic_name = spider.topic.name
-        shared = shared_crawl_for(crawler)
+        shared = shared_crawl_for(crawler, spider.topic_name)
         if shared is not None:  # every worker's judged hits count for every query
             spider.query_yields = SharedQueryYields(shared)
         crawler.signals.connect(spider.page_judged, signal=page_judged)
@@ -130,8 +130,8 @@ class TopicSpider(Spider):
 
     async def start(self) -> AsyncIterator[Request]:
         self._apply_site_politeness()
-        scheduler = self.crawler.engine.scheduler
-        if getattr(scheduler, "joined_seeded_crawl", False):
+        signals = self.crawler.signals
+        if any(answer is False for _, answer in signals.send_catch_log(seeds_wanted)):
             logger.info("Joining a shared crawl whose seeds another worker pushed")
             return
         # Queries go to the scheduler at once, not one by one as Scrapy reads start requests:
@@ -146,8 +146,7 @@ class TopicSpider(Spider):
                 yield self._page_request(
                     url, "authority", site=site.name, priority=ENTRANCE_PRIORITY
                 )
-        if hasattr(scheduler, "seeds_pushed"):  # a shared crawl: other workers may finish now
-            scheduler.seeds_pushed()
+        signals.send_catch_log(seeds_queued)  # a shared crawl: other workers may finish now
 
     def _apply_site_politeness(self) -> None:
         """Per-site delay and concurrency from the seed file, through Scrapy's own per-slot
@@ -155,14 +154,14 @@ class TopicSpider(Spider):
         their host (www.…, news.…), before the first request to it."""
         per_slot = self.crawler.engine.downloader.per_slot_settings
         for site in self.topic.seeds.authority:
-            settings = {
-                k: v
-                for k, v in (("delay", site.download_delay), ("concurrency", site.concurrency))
-                if v is not None
-            }
-            if settings:
-                self.site_slots[site.name] = f"authority:{site.name}"
-                per_slot[self.site_slots[site.name]] = settings
+            slot = download_slot(site)
+            if slot is not None:
+                self.site_slots[site.name] = slot
+                per_slot[slot] = {
+                    k: v
+                    for k, v in (("delay", site.download_delay), ("concurrency", site.concurrency))
+                    if v is not None
+                }
 
     # --- meta-search entrance -------------------------------------------------------------------
 
@@ -441,8 +440,8 @@ class TopicSpider(Spider):
         logger.info("Failed %s: %s", url, failure.getErrorMessage())
         if request is None or ENTRANCE not in request.meta:
             return
-        response = getattr(failure.value, "response", None)
-        status = getattr(response, "status", None)
+        # An HTTP error answer (HttpError, past HTTPERROR_ALLOWED_CODES) has a status.
+        status = failure.value.response.status if failure.check(HttpError) else None
         if status is not None:
             if status in (404, 410):
                 yield LinkFailureItem(url, f"HTTP {status}", permanent=True)

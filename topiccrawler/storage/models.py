@@ -97,7 +97,8 @@ class Page(Base):
     first_seen_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     fetched_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     crawl_run_id: Mapped[int | None] = mapped_column(
-        ForeignKey("crawl_runs.id", ondelete="SET NULL")
+        ForeignKey("crawl_runs.id", ondelete="SET NULL"),
+        index=True,  # a run's pages counted
     )
     # How the page was first found: "start", "link", "search", "feed" or "sitemap" (kept when
     # a later crawl finds it another way); None for pages stored before it was recorded.
@@ -258,3 +259,31 @@ class DeadLink(Base):
     dead: Mapped[bool] = mapped_column(Boolean)
     first_failed_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     last_failed_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class SearchDocument(Base):
+    """One entry of the full-text index (storage/search_index.py): a page's title and body, or
+    one comment or forum post, with what search filters and ranks by, copied from its page so
+    that a search reads one table. The words themselves are in the store's own index: an FTS5
+    table on SQLite (`search_index`, its rowid this id), a tsvector column on PostgreSQL."""
+
+    __tablename__ = "search_documents"
+    __table_args__ = (
+        UniqueConstraint("page_id", "kind", "record_id"),
+        # Ids are never used twice: on SQLite an index entry is taken out by its rowid.
+        {"sqlite_autoincrement": True},
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(10))  # "page", "comment" or "post"
+    page_id: Mapped[int] = mapped_column(ForeignKey("pages.id", ondelete="CASCADE"))
+    record_id: Mapped[int] = mapped_column(Integer)  # the comment's or post's id; 0 for a page
+    topic: Mapped[str] = mapped_column(String(100))
+    site: Mapped[str] = mapped_column(String(255))
+    published_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    kept: Mapped[bool] = mapped_column(Boolean)  # its page is judged relevant
+    relevance: Mapped[float | None] = mapped_column(Float)  # its page's
+    text_hash: Mapped[int] = mapped_column(BigInteger)  # of the text as stored: changed or not
+    # Of the words given to the index: SQLite's FTS5 takes an entry out only when told the same
+    # words (before SQLite 3.43), split again from the stored text and checked against this.
+    words_hash: Mapped[int] = mapped_column(BigInteger)

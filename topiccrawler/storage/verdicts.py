@@ -14,6 +14,7 @@ from sqlalchemy import delete, select
 
 from topiccrawler.storage.db import Database
 from topiccrawler.storage.models import Comment, ForumPost, ForumThread, Page
+from topiccrawler.storage.search_index import forget_entries, index_page
 from topiccrawler.urls import url_hash
 
 # relevance_detail key of a page that became relevant after it was stored without its text:
@@ -43,10 +44,14 @@ def apply_verdict(
     page.relevance_detail = detail
     page.is_relevant = relevant
     if not relevant and not keep_text:
+        # Out of the search index while its text, comments and posts are still stored.
+        forget_entries(session.connection(), page.id)
         page.body = None
         session.execute(delete(Comment).where(Comment.page_id == page.id))
         session.execute(delete(ForumPost).where(ForumPost.page_id == page.id))
         session.execute(delete(ForumThread).where(ForumThread.list_page_id == page.id))
+    session.flush()
+    index_page(session.connection(), page.id)  # the search index says the same
     return changed
 
 

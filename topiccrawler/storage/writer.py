@@ -39,6 +39,7 @@ from topiccrawler.storage.models import (
     SearchQuery,
     SearchResult,
 )
+from topiccrawler.storage.search_index import forget_changed_page, index_page
 from topiccrawler.urls import canonical_url, site_of, url_hash
 
 _INSERTS = {"sqlite": sqlite.insert, "postgresql": postgresql.insert}
@@ -124,9 +125,14 @@ def _upsert_statement(
 
 
 def store_page(
-    session: Session, item: PageItem, crawl_run_id: int | None = None, now: datetime | None = None
+    session: Session,
+    item: PageItem,
+    crawl_run_id: int | None = None,
+    now: datetime | None = None,
+    index: bool = True,
 ) -> WriteCounts:
-    """Write one page with its comments, posts and listed threads; caller commits."""
+    """Write one page with its comments, posts and listed threads, and (`index`) make them
+    searchable in the same transaction; caller commits."""
     now = now or datetime.now(UTC)
     counts = WriteCounts()
     page_table: Table = Page.__table__  # type: ignore[assignment]
@@ -165,6 +171,11 @@ def store_page(
         "fetched_at": item.fetched_at,
         "crawl_run_id": crawl_run_id,
     }
+    if index:  # a changed text leaves the index while the old one is still stored
+        forget_changed_page(
+            session.connection(), item.topic, row["url_hash"], item.title, item.body,
+            item.published_at,
+        )  # fmt: skip
     update = list(_PAGE_UPDATED)
     if row["duplicate_of_id"] is not None:
         update.append("duplicate_of_id")
@@ -202,6 +213,8 @@ def store_page(
         )
         _upsert(session, thread_table, thread_row, ("topic", "url_hash"), updated)
         counts.threads += 1
+    if index:
+        index_page(session.connection(), page_id)  # searchable once stored, in one transaction
     return counts
 
 

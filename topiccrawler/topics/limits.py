@@ -30,6 +30,14 @@ def authority_site(seeds: SeedList, name: str | None) -> AuthoritySite | None:
     return next((s for s in seeds.authority if s.name == name), None)
 
 
+def download_slot(site: AuthoritySite) -> str | None:
+    """The authority site's own download slot, when the seed file gives it a delay or a
+    concurrency (Scrapy's per-slot settings then hold for all its hosts); None otherwise."""
+    if site.download_delay is None and site.concurrency is None:
+        return None
+    return f"authority:{site.name}"
+
+
 def site_limits(seeds: SeedList, settings: Any, site_name: str | None, url: str) -> SiteLimits:
     """The limits of the page at `url`, found through the authority site `site_name` (None:
     through no authority site); `settings` are the crawl's (SEARCH_FOLLOW_DEPTH,

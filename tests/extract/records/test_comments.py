@@ -116,3 +116,25 @@ def test_a_list_of_two_thousand_items_is_handled():
     items = "".join(f"<li><a href='/p{i}'>商品{i}</a><span>¥{i}</span></li>" for i in range(2000))
     page = f"<html><body><div><div><div><div><div><ul>{items}</ul></div></div></div></div></div></body></html>"
     assert extract_records(page).comments == []
+
+
+def test_a_byline_of_a_name_link_and_a_linked_time_names_the_author():
+    """Every piece of the byline a link: the name to the person's page, the time to the
+    comment itself ("<a>ada</a> <a>3 hours ago</a>"); the name is the author, not nobody."""
+    said = [("ada", "3 hours ago", "Containers on this system were overdue, glad to see them."),
+            ("brook", "2 hours ago", "They have had jails and zones elsewhere for a decade now."),
+            ("cyd", "1 hour ago", "The licensing will decide whether anyone actually uses it."),
+            ("dee", "40 minutes ago", "Curious how the image format compares with the others.")]  # fmt: skip
+    rows = "".join(
+        f'<tr><td><span class="comhead"><a href="user?id={u}">{u}</a> '
+        f'<a href="item?id={900 + i}">{t}</a></span><br><span class="comment">{x}</span>'
+        f'<div class="reply"><a href="reply?id={900 + i}">reply</a></div></td></tr>'
+        for i, (u, t, x) in enumerate(said)
+    )
+    page = (
+        "<html><body><h1>A new kind of container</h1><p>Announced today.</p>"
+        f"<table class='comment-tree'>{rows}</table></body></html>"
+    )
+    records = extract_records(page, now=NOW)
+    found = records.comments or records.posts
+    assert [(r.author, r.time) for r in found] == [(u, t) for u, t, _ in said]

@@ -18,14 +18,9 @@ from topiccrawler.extract.records.comments import (
     could_accept,
     is_comment_region,
 )
-from topiccrawler.extract.records.fields import (
-    _attribute_time,
-    _author_hint,
-    _author_marks,
-    _author_named,
-    shows_time,
-    text_evidence,
-)
+from topiccrawler.extract.records.markup import author_hint, author_marks, author_named
+from topiccrawler.extract.records.nodes import text_evidence
+from topiccrawler.extract.records.times import attribute_time, shows_time
 from topiccrawler.extract.tree import clean_tree, text_stats
 
 PAGE = """<html><body>
@@ -65,17 +60,17 @@ def test_evidence_answers_as_the_tests_it_stands_for():
     for element in body.iter(etree.Element):
         assert (element in evidence.timed) == shows_time(element), element.tag
         assert (element in evidence.authored) == _below(
-            element, lambda d: _author_named(_author_marks(d))
+            element, lambda d: author_named(author_marks(d))
         )
         assert (element in evidence.named) == _below(
-            element, lambda d: _author_hint(_author_marks(d)) is not None
+            element, lambda d: author_hint(author_marks(d)) is not None
         )
         digits = any(any(c.isdigit() for c in t) for t in element.itertext())
         links = element.tag == "a" or _below(element, lambda d: d.tag == "a")
         assert (element in evidence.numbered) == (digits and links), element.tag
         if element is not body:
             lends = bool(element.tail and element.tail.strip() and find_time(element.tail))
-            assert (element in evidence.lends) == (lends or _attribute_time(element))
+            assert (element in evidence.lends) == (lends or attribute_time(element))
 
 
 def test_evidence_finds_the_comments_times_and_authors():

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from topiccrawler.extract.records.forum import is_forum_page
 from topiccrawler.extract.records.page import extract_records
 from topiccrawler.sandbox.web import FORUM_DIV, FORUM_TABLE, build_web
 
@@ -165,7 +166,7 @@ def test_user_box_statistics_rank_and_join_date_are_not_author_or_time():
 )  # fmt: skip
 def test_statistics_and_ranks_are_no_names(text, linked, name):
     """A rank that links to a profile is the name the profile goes by."""
-    from topiccrawler.extract.records.fields import clean_author
+    from topiccrawler.extract.records.authors import clean_author
 
     assert clean_author(text, linked=linked) == name
 
@@ -275,10 +276,10 @@ def test_two_answers_one_marked_with_a_badge_row_are_both_posts(badge):
 def test_a_badge_row_is_a_short_text_alone():
     from lxml import html
 
-    from topiccrawler.extract.records.forum import _badge
+    from topiccrawler.extract.records.lead import badge_text
 
     def row(markup: str) -> bool:
-        return _badge(html.fragment_fromstring(markup))
+        return badge_text(html.fragment_fromstring(markup))
 
     assert row("<div><span>Accepted answer</span></div>") and row("<div>最佳答案</div>")
     assert not row('<div><a href="/u/1">Sam</a></div>')  # a link: an author, not a badge
@@ -299,3 +300,125 @@ def test_the_time_shown_is_read_before_one_kept_for_screen_readers():
     ]
     records = extract_records(qa_page(answers), url="https://qa.example.test/questions/42/x")
     assert [p.time for p in records.posts] == [when for _, when, _ in TWO_ANSWERS]
+
+
+@pytest.mark.parametrize(
+    "url, generator, forum",
+    [
+        ("https://bbs.example.test/thread-1-1-1.html", None, True),  # a forum's words
+        ("https://example.test/viewtopic.php?t=5", None, True),  # a forum script's path
+        ("https://example.test/d/15648", "Flarum", True),  # software its generator names
+        ("https://flarum.example.test/d/15648", None, False),  # a name in the host says nothing
+        ("https://discourse.example.test/latest", None, False),
+        ("https://example.test/2024/05/a-post/", "WordPress 6.5", False),
+    ],
+)
+def test_a_page_is_a_forum_by_its_words_or_generator_never_by_a_software_name_in_its_host(
+    url, generator, forum
+):
+    assert is_forum_page(url, generator) is forum
+
+
+def test_a_thread_the_json_ld_spells_out_and_the_page_shows_makes_it_a_forum_page():
+    """No forum word in the URL and no generator: the page's own markup says it is Q&A, so its
+    answers are read as a thread's posts (times as shown, not the markup's UTC form)."""
+    people = [("有点蠢", "2024-05-15T20:20:00+08:00", "访问社区时自动弹出登录窗口，子页会跳转到首页"),
+              ("寒冰冽", "2024-05-16T15:48:10+08:00", "这个插件可以实现，但是需要付费，也不兼容新版"),
+              ("有点蠢", "2024-05-16T16:12:38+08:00", "测试了，可以安装，是免费的，感谢你的回复")]  # fmt: skip
+    answers = ",".join(
+        f'{{"@type":"Answer","text":"{t}","dateCreated":"{d}","author":{{"@type":"Person","name":"{a}"}}}}'
+        for a, d, t in people[1:]
+    )
+    ld = (
+        '{"@context":"https://schema.org","@type":"QAPage","mainEntity":{"@type":"Question",'
+        f'"text":"{people[0][2]}","dateCreated":"{people[0][1]}",'
+        f'"author":{{"@type":"Person","name":"{people[0][0]}"}},"suggestedAnswer":[{answers}]}}}}'
+    )
+    posts = "".join(
+        f'<article class="Post CommentPost"><header><a href="/u/{i}">{a}</a> '
+        f'<time datetime="{d}" title="{d}">{i + 10} 天前</time></header>'
+        f'<div class="Post-body"><p>{t}</p></div></article>'
+        for i, (a, d, t) in enumerate(people)
+    )
+    page = (
+        f'<html><head><script type="application/ld+json">{ld}</script></head><body>'
+        f'<h1>登录弹窗</h1><div class="PostStream">{posts}</div></body></html>'
+    )
+    records = extract_records(page, url="https://example.test/d/15648")
+    assert [(p.author, p.time) for p in records.posts] == [
+        (a, f"{i + 10} 天前") for i, (a, _, _) in enumerate(people)
+    ]
+
+
+def bbs_post(user: str, when: str, lines: list[str], header: bool = True) -> str:
+    """A BBS post written as a message: mail-like header lines (poster, board, title, the
+    station and its date), the text, then "--", the poster's signature and the source line."""
+    head = (
+        f"发信人: {user} ({user}), 信区: Career<br/> 标&nbsp;&nbsp;题: 换工作的经验<br/> "
+        f"发信站: 某某社区 ({when}), 站内<br/>&nbsp;&nbsp;<br/>"
+        if header
+        else ""
+    )
+    text = "<br/>".join(lines)
+    return f"""<table class="article"><tr class="a-head"><td class="a-left">
+<span class="a-u-name"><a href="/user/query/{user}">{user}</a></span></td>
+<td><a href="#">回复</a> <span class="a-pos">{when if not header else ""}</span></td></tr>
+<tr class="a-body"><td class="a-left"><dl class="a-u-info"><dt>文章</dt><dd>77</dd></dl></td>
+<td class="a-content"><p>{head}{text}<br/> --<br/>天天向上的签名档<br/>
+<font class="f005">※ 来源:·某某社区 http://bbs.example.test·[FROM: 10.0.0.*]</font></p></td></tr>
+</table>"""
+
+
+def test_a_message_posts_text_is_without_its_header_lines_and_signature():
+    posts = [("laowang", "Tue May 12 10:20:31 2020", ["面试了三家公司，最后选了离家近的那家。", "通勤省下的时间很值。"]),
+             ("xiaoli", "Tue May 12 11:02:09 2020", ["同意，通勤时间也是成本。"])]  # fmt: skip
+    page = (
+        "<html><body><h1>换工作的经验</h1>"
+        + "".join(bbs_post(u, w, lines) for u, w, lines in posts)
+        + "</body></html>"
+    )
+    records = extract_records(page, url="https://bbs.example.test/article/Career/1800")
+    assert [(p.author, p.time, p.text) for p in records.posts] == [
+        (u, w, "\n".join(lines)) for u, w, lines in posts
+    ]
+
+
+def test_a_forum_post_without_a_message_header_keeps_the_text_after_a_dashes_line():
+    """ "--" divides a post's text as often as it opens a signature: only a message (its
+    header dating it) is cut there."""
+    lines = [["Neue Uhr vorgestellt, hier die Bilder.", "--", "Die Quelle schreibt dazu mehr."],
+             ["Schöne Uhr, danke fürs Zeigen!", "--", "Die zweite gefällt mir besser."]]  # fmt: skip
+    page = (
+        "<html><body>"
+        + "".join(
+            bbs_post(u, f"2020-05-1{i} 10:20", text, header=False)
+            for i, (u, text) in enumerate(zip(["arindal", "tick"], lines, strict=True))
+        )
+        + "</body></html>"
+    )
+    records = extract_records(page, url="https://forum.example.test/threads/yema.414009/")
+    assert len(records.posts) == 2
+    for post, text in zip(records.posts, lines, strict=True):
+        assert text[0] in post.text and text[2] in post.text
+
+
+def test_a_post_written_in_lines_with_inline_markup_among_them_reads_in_order():
+    """The post's own lines and the struck-through or bold words among them are one text in
+    the order written, not the inline words first."""
+    posts = [("shi", "2020-5-4 04:27", "最近因为工作需要群聊<br/>没有啥要求<br/><s>除了游戏</s>什么都可以聊<b>最好能听懂</b>"),
+             ("valar", "2020-5-4 10:50", "这是啥<br/>没听说过<em>真的</em>"),
+             ("kato", "2020-5-4 11:07", "头像<b>清心</b>寡欲<br/>顶一下")]  # fmt: skip
+    rows = "".join(
+        f'<div class="row_reply"><div class="re_info"><small>#{i} - {w}</small></div>'
+        f'<a href="/user/{u}" class="avatar"></a><div class="inner"><strong>'
+        f'<a href="/user/{u}" class="l">{u}</a></strong><div class="message">{t}</div></div></div>'
+        for i, (u, w, t) in enumerate(posts, start=1)
+    )
+    page = f"<html><body><h1>来聊天</h1><div id='comment_list'>{rows}</div></body></html>"
+    records = extract_records(page, url="https://example.test/group/topic/356259")
+    found = records.posts or records.comments
+    assert [p.text.replace("\n", "") for p in found] == [
+        "最近因为工作需要群聊没有啥要求除了游戏什么都可以聊最好能听懂",
+        "这是啥没听说过真的",
+        "头像清心寡欲顶一下",
+    ]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from lxml import etree
 
 from topiccrawler.extract.parse import parse_html
-from topiccrawler.extract.records.fields import text_evidence
+from topiccrawler.extract.records.nodes import text_evidence
 from topiccrawler.extract.records.page import extract_records, shared_records
 from topiccrawler.extract.tree import clean_tree
 

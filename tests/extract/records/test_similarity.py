@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 from lxml import html
 
-from topiccrawler.extract.records.forum import SimilarityOfLayout, layout_levels, sol
+from topiccrawler.extract.records.layout import SimilarityOfLayout, layout_levels, sol
 from topiccrawler.extract.records.similarity import (
     MEASURES,
     PathsOfLeaves,

@@ -296,7 +296,7 @@ def test_poster_info_lines_mentions_and_attachments_are_not_the_author():
         "Original Poster",  # a profile named after a role: a link, so a name
         "dave",
     ]
-    from topiccrawler.extract.records.fields import clean_author
+    from topiccrawler.extract.records.authors import clean_author
 
     assert [clean_author(t) for t in ("2,427 posts", "114 months", "12 帖子", "Original Poster")] == [
         None, None, None, None,
@@ -684,7 +684,7 @@ class="answers"><h2>3个回答</h2>{answers}</div></body></html>"""
 
 
 def test_a_web_address_linked_in_a_post_is_not_its_author():
-    from topiccrawler.extract.records.fields import clean_author
+    from topiccrawler.extract.records.authors import clean_author
 
     assert clean_author("http://www.gimp.org", linked=True) is None
     assert clean_author("www.example.test/stuff", linked=True) is None
@@ -968,7 +968,7 @@ def test_a_date_on_a_header_line_of_the_posts_text_is_its_time():
 
 
 def test_a_latin_name_label_is_a_word_of_its_own():
-    from topiccrawler.extract.records.fields import clean_author
+    from topiccrawler.extract.records.authors import clean_author
 
     assert clean_author("bytedancer") == "bytedancer"
     assert clean_author("Porky") == "Porky"
@@ -1085,12 +1085,12 @@ def test_an_age_whose_tooltip_gives_the_date_is_a_time_and_the_byline_opens_with
 
 def test_a_day_and_month_shown_beside_a_machine_date_is_the_written_time():
     from topiccrawler.extract.parse import parse_html
-    from topiccrawler.extract.records.fields import _time_of
+    from topiccrawler.extract.records.times import time_of
 
     span = parse_html(
         '<p><span class="when"><time datetime="2019-05-13T08:00:00+0000">May 13</time></span></p>'
     ).find(".//span")
-    assert _time_of(span, "May 13") == ("May 13", "2019-05-13T08:00:00+0000")
+    assert time_of(span, "May 13") == ("May 13", "2019-05-13T08:00:00+0000")
 
 
 def test_a_join_date_inside_the_posters_details_line_is_not_the_posts_time():
@@ -1141,14 +1141,14 @@ def test_answers_alike_with_and_without_comments_and_comments_on_one_line_name_f
 
 def test_an_empty_machine_date_beside_a_written_time_leaves_the_written_time():
     from topiccrawler.extract.parse import parse_html
-    from topiccrawler.extract.records.fields import _time_of
+    from topiccrawler.extract.records.times import time_of
 
     link = parse_html(
         '<p><a class="comment-date" href="#c1"><span itemprop="dateCreated" '
         'datetime="2023-05-12T10:20:00+00:00"></span>Added an answer on May 12, 2023 at '
         "10:20 am</a></p>"
     ).find(".//a")
-    assert _time_of(link, "Added an answer on May 12, 2023 at 10:20 am") == (
+    assert time_of(link, "Added an answer on May 12, 2023 at 10:20 am") == (
         "May 12, 2023 at 10:20 am",
         "2023-05-12T10:20:00+00:00",
     )

@@ -20,19 +20,14 @@ from functools import lru_cache
 
 from lxml import etree
 
-from topiccrawler.extract.records.fields import (
-    SKIPPED_TAGS,
-    Evidence,
-    at_least,
-    beside_content,
-    block_fields,
-    hinted_author,
-    shows_time,
-    teasers,
-    text_and_links,
-)
-from topiccrawler.extract.records.forum import ForumOptions
+from topiccrawler.extract.records.authors import hinted_author
+from topiccrawler.extract.records.fields import block_fields, teasers
+from topiccrawler.extract.records.layout import ForumOptions
+from topiccrawler.extract.records.markup import text_and_links
+from topiccrawler.extract.records.nodes import Evidence, at_least, beside_content
+from topiccrawler.extract.records.patterns import SKIPPED_TAGS
 from topiccrawler.extract.records.similarity import MEASURES, similar_siblings
+from topiccrawler.extract.records.times import shows_time
 from topiccrawler.extract.tree import element_stats, text_stats
 from topiccrawler.extract.words import Words
 from topiccrawler.items import CommentRecord

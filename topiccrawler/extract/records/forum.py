@@ -19,197 +19,66 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from functools import lru_cache
 
-import numpy as np
 from lxml import etree
 
-from topiccrawler.extract.dates import find_time, parse_time
-from topiccrawler.extract.parse import normalize_space
-from topiccrawler.extract.records.fields import (
-    SKIPPED_TAGS,
+from topiccrawler.extract.dates import find_time
+from topiccrawler.extract.records.fields import block_fields
+from topiccrawler.extract.records.layout import (
+    LAYOUT_TAGS,
+    ForumOptions,
+    SimilarityOfLayout,
+    layout_children,
+    layout_levels,
+    sol,
+)
+from topiccrawler.extract.records.lead import (
+    answers_apart,
+    badge_text,
+    is_accepted,
+    lead_post,
+    lone_posts,
+    named_answers,
+    post_like,
+    schema_posts,
+)
+from topiccrawler.extract.records.markup import class_word, text_and_links
+from topiccrawler.extract.records.nodes import (
     Evidence,
-    SemanticNode,
     at_least,
     beside_content,
-    best_key,
-    block_fields,
-    class_word,
-    clean_author,
-    hinted_author,
-    is_replies_list,
-    noise_keys,
-    semantic_nodes,
-    shows_time,
-    text_and_links,
 )
-from topiccrawler.extract.records.similarity import SubtreeSimilarity, children, similar_siblings
+from topiccrawler.extract.records.patterns import alternatives
+from topiccrawler.extract.records.similarity import children, similar_siblings
+from topiccrawler.extract.records.threads import NUMBER, thread_rows
+from topiccrawler.extract.records.times import shows_time
 from topiccrawler.extract.tree import text_stats
 from topiccrawler.items import PostRecord, ThreadRecord
 
-# The nodes that make a page's layout (SPEC §5: table, tr, td, div, ul, li, form, …).
-LAYOUT_TAGS = frozenset(
-    ("table", "thead", "tbody", "tfoot", "tr", "td", "th", "div", "ul", "ol", "li", "dl", "dt",
-     "dd", "form", "section", "article", "header", "footer", "aside", "main", "nav", "fieldset",
-     "center", "blockquote")
-)  # fmt: skip
-# Attributes that shape the layout; class names are compared without their digits.
-LAYOUT_ATTRIBUTES = ("class", "width", "align", "valign", "style", "bgcolor", "height")
-# Pages that call themselves forums: URL words, generator names, post class names.
-FORUM_HINT = re.compile(
-    r"forum|bbs|thread|topic|viewtopic|showthread|discussion|/t/|community|board|questions?/|"
-    r"discuz|phpbb|vbulletin|xenforo|discourse|flarum|mybb|smf|invision|nodebb|vanilla|"
-    r"论坛|社区|帖子|贴吧",
+# A URL or generator that calls its page a forum's: words of a kind, never a site's name.
+FORUM_WORD_ROWS = (
+    (
+        "forum|bbs|board|community|discussion",
+        "words for a forum ('/forum/', 'bbs.', '/community/')",
+    ),
+    ("thread|topic", "a thread's page ('/thread-12-1-1.html', '/topic/31/')"),
+    ("viewtopic|showthread", "the thread scripts of phpBB-, vBulletin-like software"),
+    ("/t/", "a thread's path on Discourse-like software ('/t/slug/5120')"),
+    ("questions?/", "a question's page on Q&A software ('/questions/11/', '/question/4711/')"),
+    ("论坛|社区|帖子|贴吧", "the same words in Chinese (an IRI's path, a generator)"),
+)
+FORUM_WORDS = re.compile(alternatives(FORUM_WORD_ROWS), re.I)
+# Forum software a <meta name="generator"> names. Read from the generator alone: matched
+# against the URL these names could only ever hit a site's host name (a site match).
+FORUM_SOFTWARE = re.compile(
+    r"discuz|phpbb|vbulletin|xenforo|discourse|flarum|mybb|smf|invision|nodebb|vanilla",
     re.I,
 )
 # Link share of posts' text on a page that says it is a forum (0.5 elsewhere).
 MAX_FORUM_LINK_SHARE = 0.7
-NUMBER = re.compile(r"\d[\d,.]*\s*[kKmM万千]?")
-
-
-@dataclass(frozen=True)
-class ForumOptions:
-    """SoL parameters; the defaults are the paper's N = 3, ω = (0.6, 0.3, 0.1), 0.9."""
-
-    similarity: float = 0.9
-    weights: tuple[float, ...] = (0.6, 0.3, 0.1)  # one per level compared: N = len(weights)
-    min_blocks: int = 2  # K: alike children a node needs to hold topic-info blocks
-    max_siblings: int = 400
-
-
-def layout_children(element: etree._Element) -> list[etree._Element]:
-    """The nearest layout (block-level) descendants: inline markup is looked through. A list
-    of the replies shown under a post ("comments-list", "sub-replies") is no part of its
-    layout: an answer with comments and one without (whose empty list cleaning removed) are
-    laid out alike."""
-    found = []
-    for child in element.iterchildren(etree.Element):
-        tag = child.tag
-        if tag in SKIPPED_TAGS:
-            continue
-        if tag in LAYOUT_TAGS:
-            if is_replies_list(child):
-                continue
-            found.append(child)
-        elif len(child):
-            found.extend(layout_children(child))
-    return found
-
-
-_DIGITS = re.compile(r"\d+")
-
-
-def layout_of(element: etree._Element) -> tuple:
-    """Tag and layout attributes; the class as the set of its names without digits."""
-    attributes = element.items()
-    if not attributes:
-        return (element.tag, _NO_CLASSES, *_NO_LAYOUT)
-    values = dict(attributes)
-    return (
-        element.tag,
-        _class_names(values.get("class") or ""),
-        *(values.get(attribute) or "" for attribute in LAYOUT_ATTRIBUTES[1:]),
-    )
-
-
-_NO_CLASSES: frozenset = frozenset()
-_NO_LAYOUT = ("",) * (len(LAYOUT_ATTRIBUTES) - 1)
-
-
-@lru_cache(maxsize=8192)
-def _class_names(classes: str) -> frozenset:
-    """A class attribute's names without digits; a page repeats a few of them many times."""
-    return frozenset(_DIGITS.sub("", classes).split()) if classes else _NO_CLASSES
-
-
-def same_layout(first: tuple, second: tuple) -> bool:
-    """Same tag and layout attributes; one class list may add names to the other's (a state:
-    "topic-body highlighted", "post is-owner" beside "post"), never replace them."""
-    if first == second:
-        return True
-    a, b = first[1], second[1]
-    return (
-        first[0] == second[0]
-        and bool(a)
-        and bool(b)
-        and (a < b or b < a)
-        and first[2:] == second[2:]
-    )
-
-
-def layout_levels(
-    element: etree._Element, depth: int, left_out=None
-) -> tuple[tuple[tuple, ...], ...]:
-    """The layouts of the element's layout descendants, one tuple per level 1..depth;
-    `left_out`: a test of the element's own layout children, those it holds left out with
-    what is below them (a post's badge row, `badged_posts`)."""
-    levels, current = [], [element]
-    for _ in range(depth):
-        current = [c for node in current for c in layout_children(node)]
-        if left_out is not None and not levels:
-            current = [c for c in current if not left_out(c)]
-        levels.append(tuple(layout_of(node) for node in current))
-    return tuple(levels)
-
-
-def sol(first: Sequence[Sequence[tuple]], second: Sequence[Sequence[tuple]], weights) -> float:
-    """Σ ω_i · (1/M_i) Σ_j S_ij: at each level the j-th nodes of both are compared
-    (same tag and layout: 1), over M_i, the larger node count; a level empty in both agrees."""
-    total = 0.0
-    for weight, a, b in zip(weights, first, second, strict=False):
-        size = max(len(a), len(b))
-        agree = sum(x == y or same_layout(x, y) for x, y in zip(a, b, strict=False))
-        total += weight * (agree / size if size else 1.0)
-    return total
-
-
-class SimilarityOfLayout(SubtreeSimilarity):
-    name = "sol"
-
-    def __init__(self, weights: tuple[float, ...] = ForumOptions.weights):
-        self.weights = weights
-        # Each element's layout and layout children, read once per page (one instance per
-        # page): a node is on the levels of its parent's, grandparent's … comparisons too.
-        self._layouts: dict[etree._Element, tuple] = {}
-        self._children: dict[etree._Element, list[etree._Element]] = {}
-
-    def pair(self, first: etree._Element, second: etree._Element) -> float:
-        depth = len(self.weights)
-        return sol(layout_levels(first, depth), layout_levels(second, depth), self.weights)
-
-    def levels(self, element: etree._Element) -> tuple[tuple[tuple, ...], ...]:
-        """`layout_levels` to the measure's depth, from the page's memo."""
-        layouts, kids = self._layouts, self._children
-        levels, current = [], [element]
-        for _ in self.weights:
-            following = []
-            for node in current:
-                found = kids.get(node)
-                if found is None:
-                    found = kids[node] = layout_children(node)
-                following.extend(found)
-            current = following
-            row = []
-            for node in current:
-                layout = layouts.get(node)
-                if layout is None:
-                    layout = layouts[node] = layout_of(node)
-                row.append(layout)
-            levels.append(tuple(row))
-        return tuple(levels)
-
-    def matrix(self, siblings: Sequence[etree._Element]) -> np.ndarray:
-        keys: dict[tuple, int] = {}
-        groups = [keys.setdefault(self.levels(s), len(keys)) for s in siblings]
-        distinct = list(keys)
-        small = np.eye(len(distinct))
-        for i in range(len(distinct)):
-            for j in range(i + 1, len(distinct)):
-                small[i, j] = small[j, i] = sol(distinct[i], distinct[j], self.weights)
-        return small[np.ix_(groups, groups)]
 
 
 @dataclass
@@ -279,38 +148,18 @@ def badged_posts(kids: list, options: ForumOptions, evidence: Evidence | None = 
         if evidence is not None and not all(
             k in evidence.timed or k not in evidence.known for k in same
         ):
-            continue  # (a post shows a time: `_post_like`, from the page's evidence)
-        if not any(_badge(row) for block in same for row in layout_children(block)):
+            continue  # (a post shows a time: `post_like`, from the page's evidence)
+        if not any(badge_text(row) for block in same for row in layout_children(block)):
             continue  # (most siblings named alike: no badge, and SoL has compared them)
-        if not all(map(_post_like, same)):
+        if not all(map(post_like, same)):
             continue
-        levels = [layout_levels(block, len(options.weights), left_out=_badge) for block in same]
+        levels = [layout_levels(block, len(options.weights), left_out=badge_text) for block in same]
         if len(set(map(len, (level[0] for level in levels)))) != 1:
             continue  # a row more or less than a badge
         first = levels[0]
         if all(sol(first, other, options.weights) > options.similarity for other in levels[1:]):
             groups.append(same)
     return groups
-
-
-MAX_BADGE_CHARS = 24
-MAX_BADGE_SOURCE_CHARS = 200  # its text as written, indentation and all
-
-
-def _badge(row: etree._Element) -> str | None:
-    """The row's text if the row is a badge (a short text alone: no link, no time, no digit)."""
-    pieces, size = [], 0
-    for piece in row.itertext():  # read no further than a badge can be (rows hold posts)
-        pieces.append(piece)
-        size += len(piece)
-        if size > MAX_BADGE_SOURCE_CHARS:
-            return None
-    text = normalize_space("".join(pieces))
-    if not 0 < len(text) <= MAX_BADGE_CHARS or any(c.isdigit() for c in text):
-        return None
-    if next(row.iter("a"), None) is not None or find_time(text) is not None:  # ("yesterday")
-        return None
-    return text
 
 
 def by_role(group: list[etree._Element]) -> list[list[etree._Element]]:
@@ -345,9 +194,9 @@ def named_alike(group: list[etree._Element], kids: list[etree._Element]) -> list
     extra = [
         k
         for k in kids
-        if k not in members and k.tag == tag and class_word(k) == name and _post_like(k)
+        if k not in members and k.tag == tag and class_word(k) == name and post_like(k)
     ]
-    if not extra or not all(map(_post_like, group)):
+    if not extra or not all(map(post_like, group)):
         return group  # (only posts take their like: not a group of ads named like posts)
     texts = Counter(" ".join("".join(k.itertext()).split()) for k in extra)
     extra = [k for k in extra if texts[" ".join("".join(k.itertext()).split())] == 1]
@@ -370,12 +219,6 @@ def _merged(groups: list[list], kids: list) -> list[list]:
         return groups
     order = {k: i for i, k in enumerate(kids)}
     return [sorted(m, key=order.get) for m in merged]
-
-
-def _post_like(block: etree._Element) -> bool:
-    """A time, and text mostly outside links (`looks_like_posts` for one block)."""
-    _, text, link = text_and_links([block])
-    return text - link >= 30 and link < 0.5 * text and shows_time(block)
 
 
 def could_hold_records(node: etree._Element, kids, evidence: Evidence) -> bool:
@@ -558,8 +401,10 @@ def title_rows(blocks: Sequence[etree._Element]) -> bool:
 
 
 def is_forum_page(url: str | None, generator: str | None) -> bool:
-    """The page calls itself a forum (its URL or its <meta name="generator">)."""
-    return bool(FORUM_HINT.search(f"{url or ''} {generator or ''}"))
+    """The page calls itself a forum: its URL's words, or the software its
+    <meta name="generator"> names."""
+    generator = generator or ""
+    return bool(FORUM_WORDS.search(f"{url or ''} {generator}") or FORUM_SOFTWARE.search(generator))
 
 
 def longest_text_outside(body: etree._Element, blocks: Sequence[etree._Element]) -> int:
@@ -654,163 +499,6 @@ def _comments_beside(
     return same and not (under or answered)
 
 
-# A class name that calls records answers ("answer", "cma-answers-list", "answer_item").
-ANSWER_NAME = re.compile(r"(?:^|[-_])answers?(?:$|[-_])", re.I)
-
-
-def named_answers(block: etree._Element) -> bool:
-    """The block, its parent or grandparent is named for answers: the posts of a Q&A page,
-    whose question is looked for above them (off a forum URL too)."""
-    element = block
-    for _ in range(3):
-        if element is None:
-            return False
-        if any(ANSWER_NAME.search(name) for name in (element.get("class") or "").split()):
-            return True
-        element = element.getparent()
-    return False
-
-
-def answers_apart(blocks: list[etree._Element], options: ForumOptions) -> list[etree._Element]:
-    """Posts laid out like the replies but boxed apart before them (a Q&A page's best answer
-    above "other answers"): in a box before them (`boxes_before`), elements of the first
-    reply's tag and first class name, alike to it (SoL above `options.similarity`) and like
-    posts (a time, text mostly outside links). The opening post is looked for before them
-    (`lead_post`)."""
-    first = blocks[0]
-    name = class_word(first)
-    if not name:
-        return []  # (named like the replies, as `named_alike` takes a badge-marked post)
-    measure = SimilarityOfLayout(options.weights)
-    for before in boxes_before(first):
-        found = [
-            e
-            for e in before.iter(first.tag)
-            if e not in blocks
-            and class_word(e) == name
-            and measure.pair(e, first) > options.similarity
-            and _post_like(e)
-        ]
-        if found:
-            return found
-    return []
-
-
-def boxes_before(first: etree._Element) -> Iterator[etree._Element]:
-    """The boxes holding text before the replies' parent and each of its next LEAD_LEVELS
-    ancestors (LEAD_SIBLINGS before each), nearest first: where a thread's opening post or a
-    best answer is laid out apart from the replies."""
-    node = first.getparent()
-    for _ in range(LEAD_LEVELS):
-        if node is None or node.tag == "body" or node.getparent() is None:
-            return
-        before = _previous_text(node)
-        for _ in range(LEAD_SIBLINGS):
-            if before is None:
-                break
-            yield before
-            before = _previous_text(before)
-        node = node.getparent()
-
-
-# How alike (SoL) a thread's opening post must be to the replies it comes before: laid out
-# with more (a share box, a title, the thread's tags) it is less alike than they are.
-LEAD_SIMILARITY = 0.5
-
-
-def lead_post(
-    blocks: list[etree._Element], options: ForumOptions, evidence: Evidence | None
-) -> list[etree._Element]:
-    """The thread's opening post when it is laid out unlike the replies after it. Either the
-    sibling just before the first of them, of the same tag, somewhat alike (LEAD_SIMILARITY),
-    with a time and some text of its own (a share box, the title or tags in it); or a box of
-    its own before the replies' box (a question above its answers, a topic above the
-    "replies" card), the nearest of `boxes_before` with a time, with LEAD_PROSE characters of
-    prose. [] if none."""
-    first = blocks[0]
-    before = _previous_text(first)
-    if before is not None and before.tag == first.tag and before not in blocks:
-        measure = SimilarityOfLayout(options.weights)
-        if measure.pair(before, first) >= LEAD_SIMILARITY:
-            _, text, link = text_and_links([before])
-            timed = evidence.shows_time(before) if evidence else shows_time(before)
-            return [before] if timed and text - link >= 15 else []
-    longest = max(len("".join("".join(b.itertext()).split())) for b in blocks)
-    for before in boxes_before(first):
-        if evidence.shows_time(before) if evidence else shows_time(before):
-            return [_single(before)] if _opening(before, longest) else []
-    return []
-
-
-# How far the opening post's box is looked for: ancestors of the replies' parent (four: Q&A
-# themes wrap the answers' list in a tab panel, a section and a wrapper of the question's
-# article), and element siblings before each; its prose (text outside links and headings),
-# at least and at most.
-LEAD_LEVELS = 4
-LEAD_SIBLINGS = 3
-LEAD_PROSE = 30
-LEAD_MOST = 5  # times the longest reply
-LEAD_LINK_SHARE = 0.4  # a page header or a menu is links
-
-
-def _previous_text(element: etree._Element) -> etree._Element | None:
-    """The nearest element sibling before `element` that holds text."""
-    before = element.getprevious()
-    while before is not None and (
-        not isinstance(before.tag, str) or not "".join(before.itertext()).strip()
-    ):
-        before = before.getprevious()
-    return before
-
-
-def _opening(box: etree._Element, longest: int) -> bool:
-    """A box that can be a thread's opening post: prose of its own, not a page's worth."""
-    _, text, link = text_and_links([box])
-    headings = sum(
-        len("".join("".join(h.itertext()).split()))
-        for h in box.iter("h1", "h2", "h3", "h4", "h5", "h6")
-    )
-    return (
-        LEAD_PROSE <= text - link - headings
-        and link < LEAD_LINK_SHARE * text
-        and text <= LEAD_MOST * max(longest, 200)
-    )
-
-
-def _single(box: etree._Element) -> etree._Element:
-    """The box's only child holding text, and so on down (a list of one item)."""
-    while True:
-        kids = [k for k in box.iterchildren(etree.Element) if "".join(k.itertext()).strip()]
-        if len(kids) != 1 or kids[0].tag not in LAYOUT_TAGS:
-            return box
-        box = kids[0]
-
-
-# class/id names of one post ("post", "post_1001", "reply-3", "floor"; not "postlist").
-POST_NAME = re.compile(
-    r"^(?:post|reply|message|floor|plhin|topic-post|forum-post)(?:[-_]?\d*)$", re.I
-)
-
-
-def lone_posts(body: etree._Element) -> list[etree._Element]:
-    """A thread of one post (or two unlike ones) has no similar siblings to find: on a page
-    that calls itself a forum, the outermost elements named like a post that carry a time
-    and some text of their own are its posts."""
-    found = []
-    for element in body.iter(etree.Element):
-        names = f"{element.get('class') or ''} {element.get('id') or ''}".split()
-        if not any(POST_NAME.match(name) for name in names):
-            continue
-        if any(f is element or f in element.iterancestors() for f in found):
-            continue
-        if any(a in found for a in element.iterancestors()):
-            continue
-        _, text, link = text_and_links([element])
-        if text - link >= 20 and shows_time(element):
-            found.append(element)
-    return found
-
-
 def reread(found: ForumPage, records: set, now: datetime | None) -> ForumPage:
     """The thread's posts read again leaving out `records` found inside them (the comments
     under a question and its answers): their text, author and time are the posts' own."""
@@ -843,55 +531,6 @@ def _posts(
             if owners is not None:
                 owners[f.element] = post
     return posts
-
-
-# The schema.org property of a question's accepted answer, as microdata gives it.
-ACCEPTED = "acceptedAnswer"
-# A class name marking the accepted or best answer: "accepted-answer", "answer--accepted",
-# "best_answer", "is-accepted", "bestAnswer" (whole names).
-ACCEPTED_CLASS = re.compile(
-    r"^(?:[\w-]*[-_])?(?:accepted|best)[-_]?answer$|^answer[-_]+(?:accepted|best)$"
-    r"|^is[-_]?(?:accepted|best)$",
-    re.I,
-)
-
-
-def is_accepted(block: etree._Element) -> bool:
-    """The page marks the block as the question's accepted answer (microdata, a class, or a
-    badge row that says so)."""
-    if ACCEPTED in (block.get("itemprop") or "").split():
-        return True
-    if any(ACCEPTED_CLASS.match(name) for name in (block.get("class") or "").split()):
-        return True
-    return any(
-        (text := _badge(row)) is not None and ACCEPTED_BADGE.search(text) is not None
-        for row in layout_children(block)
-    )
-
-
-# What a badge row of the accepted or best answer says (`_badge`).
-ACCEPTED_BADGE = re.compile(
-    r"\b(?:accepted|best)\s+(?:answer|solution)\b|^solution$|最佳答案|已采纳|采纳答案|满意答案"
-    r"|beste antwort|meilleure réponse|mejor respuesta",
-    re.I,
-)
-
-
-# schema.org types of forum posts and answers: a page that marks them up says what they are.
-POST_TYPES = re.compile(r"schema\.org/(?:Answer|DiscussionForumPosting)$", re.I)
-
-
-_TYPED = etree.XPath("descendant-or-self::*[@itemtype]")
-
-
-def schema_posts(body: etree._Element) -> list[etree._Element]:
-    """Elements the page marks up as answers or forum posts (microdata), each with text
-    of its own: Q&A pages show no time per answer, which SoL's time test would miss."""
-    marked = [e for e in _TYPED(body) if POST_TYPES.search(e.get("itemtype"))]
-    if not marked:
-        return []
-    _, text, link = text_and_links(marked)
-    return marked if (text - link) / len(marked) >= 30 else []
 
 
 def candidates(
@@ -980,121 +619,3 @@ def interleaved(
         wrapper.extend(stretch)
         wrappers.append(wrapper)
     return wrappers
-
-
-def thread_rows(blocks: list[etree._Element], now: datetime | None = None) -> list[ThreadRecord]:
-    """R2 title (the link position with the longest average anchor), R5 author, R4 time, R3
-    reply and view counts of each list row."""
-    nodes = [semantic_nodes(b) for b in blocks]
-    noise = noise_keys(nodes)
-
-    def average(key_of, test) -> dict[str, float]:
-        totals: dict[str, list[float]] = {}
-        for block_nodes in nodes:
-            for node in block_nodes:
-                if node.key not in noise and test(node):
-                    totals.setdefault(node.key, []).append(key_of(node))
-        return {k: sum(v) / len(nodes) for k, v in totals.items()}
-
-    links = average(lambda n: len(n.link_text), lambda n: bool(n.link_text))
-    title_key = max(links, key=links.get) if links else None
-    time_key = best_key(nodes, lambda n: n.time is not None and n.key not in noise)
-    counts = _count_keys(nodes, noise, {title_key, time_key})
-    rows = []
-    for block, block_nodes in zip(blocks, nodes, strict=True):
-        title_node = next((n for n in block_nodes if n.key == title_key), None)
-        if title_node is None:
-            continue
-        anchor = _anchor(title_node)
-        time_node = next((n for n in block_nodes if n.key == time_key and n.time), None)
-        author = hinted_author(block)
-        name = author[0] if author else _first_short_link(block_nodes, title_node, time_node)
-        replies, views = _counts(block_nodes, counts)
-        rows.append(
-            ThreadRecord(
-                title=anchor[1] or title_node.text,
-                url=anchor[0],
-                author=name,
-                time=time_node.time if time_node else None,
-                published_at=parse_time(time_node.machine_time or time_node.time, now=now)
-                if time_node
-                else None,
-                replies=replies,
-                views=views,
-            )
-        )
-    return rows
-
-
-def _anchor(node: SemanticNode) -> tuple[str, str]:
-    """(href, text) of the longest link in the node."""
-    element = node.element
-    anchors = [element] if element.tag == "a" else list(element.iter("a"))
-    best = max(anchors, key=lambda a: len("".join(a.itertext()).strip()), default=None)
-    if best is None:
-        return "", ""
-    return (best.get("href") or "").strip(), " ".join("".join(best.itertext()).split())
-
-
-def _first_short_link(nodes, title_node, time_node) -> str | None:
-    """R5 without a label: the earliest short link that is not the title or the time."""
-    for node in nodes:
-        if node is title_node or node is time_node or not node.link_text:
-            continue
-        name = clean_author(node.link_text)
-        if name and not NUMBER.fullmatch(name):
-            return name
-    return None
-
-
-REPLIES_LABEL = re.compile(r"回复|回帖|repl|antwort|comment|posts", re.I)
-VIEWS_LABEL = re.compile(r"查看|浏览|阅读|点击|人气|view|hits|read|aufruf|zugriff", re.I)
-
-
-def _count_keys(nodes, noise, taken) -> list[str]:
-    """R3: positions holding a number in every row, in page order."""
-    keys = []
-    for key in dict.fromkeys(n.key for block_nodes in nodes for n in block_nodes):
-        if key in noise or key in taken:
-            continue
-        values = [next((n for n in b if n.key == key), None) for b in nodes]
-        if all(v is not None and NUMBER.search(v.text) and not v.time for v in values):
-            keys.append(key)
-    return keys
-
-
-def _number(text: str) -> int | None:
-    match = NUMBER.search(text)
-    if not match:
-        return None
-    raw = match.group(0).replace(",", "").strip()
-    scale = {"k": 1000, "K": 1000, "m": 1000000, "M": 1000000, "万": 10000, "千": 1000}
-    factor = scale.get(raw[-1], 1)
-    try:
-        return int(float(raw.rstrip("kKmM万千").strip() or 0) * factor)
-    except ValueError:
-        return None
-
-
-def _counts(block_nodes: list[SemanticNode], keys: list[str]) -> tuple[int | None, int | None]:
-    """Replies and views: labelled when the page labels them; two numbers in one cell
-    ("12/345", "12 345") are replies then views; else the smaller of two counts is replies."""
-    values = [n for n in block_nodes if n.key in keys]
-    replies = views = None
-    numbers: list[int] = []
-    for node in values:
-        if REPLIES_LABEL.search(node.text):
-            replies = _number(node.text)
-        elif VIEWS_LABEL.search(node.text):
-            views = _number(node.text)
-        else:
-            found = [_number(m) for m in NUMBER.findall(node.text)]
-            found = [x for x in found if x is not None]
-            if len(found) >= 2 and not numbers:
-                return found[0], found[1]
-            numbers.extend(found)
-    if replies is None and views is None and len(numbers) >= 2:
-        return min(numbers[:2]), max(numbers[:2])
-    if replies is None and numbers:
-        replies = numbers[0]
-    return replies, views

@@ -12,10 +12,12 @@ from lxml import etree
 from topiccrawler.extract.dates import parse_time, written_day_first
 from topiccrawler.extract.parse import parse_html
 from topiccrawler.extract.records.comments import RecordOptions, comment_regions, extract_comments
-from topiccrawler.extract.records.fields import Evidence, block_fields, shows_time, text_evidence
+from topiccrawler.extract.records.fields import block_fields
 from topiccrawler.extract.records.forum import extract_forum, is_forum_page, reread, unwrap
 from topiccrawler.extract.records.linked import linked_posts, merged
+from topiccrawler.extract.records.nodes import Evidence, text_evidence
 from topiccrawler.extract.records.signed import signed_comments
+from topiccrawler.extract.records.times import shows_time
 from topiccrawler.extract.tree import clean_tree
 from topiccrawler.items import CommentRecord, PostRecord, ThreadRecord  # noqa: F401
 
@@ -41,8 +43,8 @@ def extract_records(
     """Comments, posts and threads of a page (HTML text or a parsed tree, left untouched);
     the page is kept as it is for a client without JavaScript (<noscript> content shown).
 
-    SoL decides the page's kind. On a page that says it is a forum (URL, generator) SoL goes
-    first and POL only runs when it finds nothing. Elsewhere the repeated blocks of a thread
+    SoL decides the page's kind. On a page that says it is a forum (URL, generator, a thread
+    in its JSON-LD) SoL goes first and POL only runs when it finds nothing. Elsewhere the repeated blocks of a thread
     page are posts, not comments, and comments found outside them (under each answer of a Q&A
     page) are kept; a thread list is only believed on a page without comments.
 
@@ -81,7 +83,9 @@ def extract_records(
         return finish(
             linked(signature_page(body, stats, options, now), root, body), [], origin, url, now
         )
-    forum = is_forum_page(url, generator)
+    # A page says it is a thread by its URL's words, its generator, or a thread (a question
+    # and its answers, a posting and its replies) its JSON-LD spells out and it shows.
+    forum = is_forum_page(url, generator) or (has_json_ld(root) and bool(linked_posts(root, body)))
     if options.gate and not forum and not has_json_ld(root):
         from topiccrawler.extract.records.signature import best_score  # (see signature_page)
 

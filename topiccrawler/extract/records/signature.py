@@ -26,7 +26,7 @@ from pathlib import Path
 
 from lxml import etree
 
-from topiccrawler.extract.records.fields import PERSON_LINK  # a link to a person's page
+from topiccrawler.extract.records.patterns import PERSON_LINK  # a link to a person's page
 
 MODEL_PATH = Path(__file__).with_name("signature_model.json")
 
@@ -265,8 +265,9 @@ def groups(body: etree._Element, stats: dict | None = None) -> list[Group]:
                 Group(
                     parent,
                     members,
-                    _features(key, words, members, texts, stats, level, order, total,
-                              page_chars, rows),
+                    _features(
+                        key, words, members, texts, stats, level, order, total, page_chars, rows
+                    ),
                     key=key,
                 )  # fmt: skip
             )
@@ -275,9 +276,7 @@ def groups(body: etree._Element, stats: dict | None = None) -> list[Group]:
         if sum(texts) < 20 * len(members) / 2:
             continue
         words = " ".join(sorted({n for m in members for n in _classes(m)}))
-        features = _features(
-            key, words, members, texts, stats, level, order, total, page_chars, {}
-        )
+        features = _features(key, words, members, texts, stats, level, order, total, page_chars, {})
         features["chain"] = 1.0
         found.append(Group(members[0].getparent(), members, features, key=key))
     return found

@@ -13,7 +13,8 @@ from lxml import etree
 
 from topiccrawler.extract.dates import find_time, parse_time
 from topiccrawler.extract.parse import normalize_space
-from topiccrawler.extract.records.fields import PERSON_LINK, clean_author
+from topiccrawler.extract.records.authors import clean_author
+from topiccrawler.extract.records.patterns import PERSON_LINK
 from topiccrawler.items import CommentRecord
 
 # Elements a signed comment is written in, and those nested in it that hold other comments.

@@ -1,0 +1,352 @@
+"""A record's author (R5): what the markup calls the author, a labelled name, the name link
+most records hold at one position, a byline's or a signature's name; and, as data, what a
+name is not and which author-named elements are not the author.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from lxml import etree
+
+from topiccrawler.extract.dates import (
+    find_time,
+)
+from topiccrawler.extract.parse import normalize_space
+from topiccrawler.extract.records.chrome import chrome_marked, rank_marked
+from topiccrawler.extract.records.markup import (
+    MARKED_BELOW,
+    SemanticNode,
+    anchor_of,
+    anchor_text,
+    author_hint,
+    author_marks,
+    first_text,
+    is_inside,
+    node_text,
+    opening_link_text,
+)
+from topiccrawler.extract.records.patterns import (
+    AUTHOR_LABEL,
+    AUTHOR_TRAILER,
+    BRACKETED,
+    CHROME_TEXT,
+    IN_REPLY_TO,
+    LABELLED_NAME,
+    LEVEL,
+    MAX_AUTHOR_CHARS,
+    MAX_TIME_NODE_CHARS,
+    MAX_TIME_PIECE_CHARS,
+    NAME_LABEL,
+    NUMBERED_USER,
+    PERSON_LINK,
+    QUOTE_CLASS,
+    REPLIES_CLASS,
+    REPLIES_LIST,
+    REPLY_TO,
+    ROLE_TEXT,
+    SAID,
+    SIGNED,
+    STAT_TEXT,
+    TIME_CLASS,
+    WEB_ADDRESS,
+    ZERO_WIDTH,
+)
+from topiccrawler.extract.records.times import before_time
+
+
+def to_profile(node: SemanticNode) -> bool:
+    """The node is, or holds, a link to a person's page (`PERSON_LINK`)."""
+    element = node.element
+    anchor = element if element.tag == "a" else next(element.iter("a"), None)
+    return anchor is not None and PERSON_LINK.search(anchor.get("href") or "") is not None
+
+
+def hinted_author(
+    block: etree._Element, skip: frozenset = frozenset()
+) -> tuple[str, etree._Element] | None:
+    """The author as the markup names it (class/id/itemprop "author", "username", "fn"…): the
+    smallest such element with a short text, its link text first; one whose text is a link (a
+    profile link) before others (the "poster-info" lines beside it, a user box); a profile
+    box's first line only where nothing is called the author."""
+    found = []
+    skipped = {e for s in skip for e in s.iter()}  # the nested records' elements
+    for element in MARKED_BELOW(block):
+        if element in skipped:
+            continue
+        marks = " ".join(
+            (element.get("class") or "", element.get("id") or "", element.get("itemprop") or "",
+             element.get("rel") or "")
+        )  # fmt: skip
+        weak = author_hint(marks)  # True: a profile box, its name the author where no other
+        if weak is None or not_the_author(element, block, None):
+            continue
+        linked = anchor_text(element)
+        name = clean_author(linked, linked=True) if linked else None
+        if not name:  # a byline of the name and then the time (linked or not): the name
+            linked = ""
+            shown = node_text(element).split("\n")[0]
+            name = clean_author(shown) or clean_author(before_time(shown))
+        if not name or not_the_author(element, block, name):
+            continue
+        # the element is a name link: all its text is the link's
+        is_link = bool(linked) and normalize_space(" ".join(element.itertext())) == linked
+        found.append((weak, not is_link, len(list(element.iter())), name, element))
+    if not found:
+        return None
+    if len(found) > 1:
+        # A name in a list of replies under the post (a commenter's) only where no other
+        # element names anyone
+        found = [(_in_replies(f[-1], block), *f) for f in found]
+        *_, name, element = min(found, key=lambda f: f[:4])
+    else:
+        *_, name, element = found[0]
+    return name, element
+
+
+# Elements the markup names like an author that are not the record's author, case by case as
+# data (applied in this order by `not_the_author`): each case's name, and its test of the
+# element, the record's block and the name read from it (None: before the name is read,
+# the element's own cases).
+NOT_THE_AUTHOR: tuple[tuple[str, bool, Callable[..., bool]], ...] = (
+    ("chrome (a user box's lines, buttons, a signature)", False,
+     lambda element, block, name: chrome_marked(element)),
+    ("a group or rank link in the poster's title box", False,
+     lambda element, block, name: rank_marked(element)),
+    ("the time's element ('user-action-time')", False,
+     lambda element, block, name: TIME_CLASS.found(author_marks(element))),
+    ("the quoted post's author", True, lambda element, block, name: _quoted(element, block)),
+    ("a name mentioned in the text", True,
+     lambda element, block, name: name[0] == "@" and _mention(element)),
+    ("whom the post answers ('in reply to jane')", True,
+     lambda element, block, name: bool(IN_REPLY_TO.match(first_text(element)))),
+)  # fmt: skip
+
+
+def not_the_author(element: etree._Element, block: etree._Element, name: str | None) -> str | None:
+    """The NOT_THE_AUTHOR case the element is: its own cases when `name` is None, else the
+    cases of the name read from it."""
+    named = name is not None
+    for case, needs_name, test in NOT_THE_AUTHOR:
+        if needs_name == named and test(element, block, name):
+            return case
+    return None
+
+
+def _mention(element: etree._Element) -> bool:
+    """An "@name" in a line of text (its parent says more), not a byline's name."""
+    text = normalize_space(" ".join(element.itertext()))
+    if not text.startswith("@"):
+        return False
+    parent = element.getparent()
+    around = normalize_space(" ".join(parent.itertext())) if parent is not None else text
+    rest = around.replace(text, "", 1).strip(" :：")
+    return len(rest) > 2 and not AUTHOR_TRAILER.fullmatch(" " + rest)
+
+
+def _quoted(element: etree._Element, block: etree._Element) -> bool:
+    """The element sits in a quotation inside the block (<blockquote>, class "quote")."""
+    for ancestor in element.iterancestors():
+        if ancestor is block:
+            return False
+        if ancestor.tag == "blockquote" or QUOTE_CLASS.search(ancestor.get("class") or ""):
+            return True
+    return False
+
+
+def _in_replies(element: etree._Element, block: etree._Element) -> bool:
+    """The element sits in a list of replies or comments shown under the post in the block
+    ("comments-list", "sub-replies", "comments"): a commenter's name, not the post's author."""
+    for ancestor in element.iterancestors():
+        if ancestor is block:
+            return False
+        if is_replies_list(ancestor):
+            return True
+    return False
+
+
+def is_replies_list(element: etree._Element) -> bool:
+    """The element is named as the list of replies or comments shown under a post
+    ("comments", "answer-comments", "replies", "comment-list", "sub-replies")."""
+    classes = element.get("class")
+    if not classes:
+        return False
+    lowered = classes.lower()
+    if "comment" not in lowered and "repl" not in lowered:
+        return False  # (nearly every element: no name of replies)
+    return any(REPLIES_LIST.match(name) or REPLIES_CLASS.match(name) for name in classes.split())
+
+
+# What a name cannot be, case by case as data (applied in this order by `not_a_name`, the
+# cheap tests first): each case's name, its test of the text, and whether a profile link
+# makes the text a name after all (a profile named after its role, "Moderator").
+NOT_A_NAME: tuple[tuple[str, Callable[[str], object], bool], ...] = (
+    ("too long", lambda text: len(text) > MAX_AUTHOR_CHARS, False),
+    ("a web address", WEB_ADDRESS.match, False),
+    ("a time", lambda text: find_time(text), False),
+    ("chrome words", CHROME_TEXT.match, False),
+    ("a poster's statistics", STAT_TEXT.match, False),
+    ("a rank or role", ROLE_TEXT.match, True),
+)
+
+
+def not_a_name(text: str, linked: bool = False) -> str | None:
+    """The NOT_A_NAME case the text is, or None."""
+    for case, test, link_makes_a_name in NOT_A_NAME:
+        if not (linked and link_makes_a_name) and test(text):
+            return case
+    return None
+
+
+def clean_author(text: str | None, linked: bool = False) -> str | None:
+    """An author's name without labels and trailers; None when it cannot be a name
+    (`NOT_A_NAME`)."""
+    if not text:
+        return None
+    text = normalize_space(ZERO_WIDTH.sub("", text.split("\n")[0]))
+    text = AUTHOR_TRAILER.sub("", AUTHOR_LABEL.sub("", text)).strip(" :：|·-")
+    text = BRACKETED.sub(r"\1", text)  # a name shown in brackets: "[清风徐来]"
+    if not text or not_a_name(text, linked):
+        return None
+    return text
+
+
+def record_author(
+    block: etree._Element, nodes: list[SemanticNode], skip: frozenset, link_key: str | None
+) -> tuple[str | None, etree._Element | None]:
+    """R5: the element the markup calls the author, else a labelled name, else the earliest
+    short link at the position that holds one in most blocks, else a link to a person's page.
+    A name the markup calls the author inside a list of replies under the post is a
+    commenter's: the post's author where the position of the others' names holds none."""
+    hinted = hinted_author(block, skip)
+    if hinted and _in_replies(hinted[1], block):
+        keyed = _keyed_author(nodes, link_key)
+        if keyed is not None and keyed[0]:
+            return keyed
+    if hinted:
+        return hinted
+    for node, following in zip(nodes[:6], [*nodes[1:7], None], strict=False):
+        if LABELLED_NAME.match(node.text):
+            name = clean_author(before_time(node.text))
+            if name:
+                return name, node.element
+        elif following is not None and NAME_LABEL.match(node.text):
+            # the label in a cell of its own, the name in the next ("From:" | "Ada Park <…>")
+            name = clean_author(before_time(following.text), linked=bool(following.link_text))
+            if name:
+                return name, following.element
+    keyed = _keyed_author(nodes, link_key)
+    if keyed is not None:
+        return keyed
+    for node in nodes:  # no link where the others' authors are: a link to a person's page
+        if node.link_text == node.text and to_profile(node):
+            name = clean_author(node.link_text, linked=True)
+            if name and not _in_replies(node.element, block):
+                return name, anchor_of(node.element)
+    return None, None
+
+
+def _keyed_author(
+    nodes: list[SemanticNode], link_key: str | None
+) -> tuple[str | None, etree._Element] | None:
+    """The name at the position that holds the author's link in most blocks (`link_key`),
+    and its link; None where the block has nothing there."""
+    for node in nodes:
+        if node.key == link_key:
+            signed = signed_name(node)
+            if signed is not None:
+                return signed, [*node.element.iter("a")][-1]
+            name = (
+                clean_author(node.link_text) or _numbered_user(node.link_text) or byline_name(node)
+            )
+            return name, anchor_of(node.element)
+    return None
+
+
+def byline_name(node: SemanticNode) -> str | None:
+    """The name a byline opens with: a short line that starts with a link whose text is a
+    name and goes on to the time ("<a>山间行者</a> 2024-04-20 09:02 北京", "<a>milkfan</a> · 2 天前 ·
+    1024 次点击"), a line of the name, a colon and what the person said ("<a>晨跑的猫</a>：终于
+    凉快了"), or the name and a level badge ("<a>老股民张三</a> Lv3"): the link is the poster's.
+    The time may be a link of its own, to the record ("<a>jane</a> <a>10 hours ago</a>"): a
+    line of links is a byline too when the first is a name and the rest is the time."""
+    if not node.link_text:
+        return None
+    shown = opening_link_text(node.element, node.text)
+    if shown is None:
+        return None
+    rest = node.text[len(shown) :]
+    if len(node.text) > MAX_TIME_NODE_CHARS and not SAID.match(rest):
+        return None  # a byline is short; a line of what someone said need not be
+    name = clean_author(shown, linked=True)
+    shown_time = find_time(rest) or (node.time is not None and node.time in rest)
+    if name is None or not (shown_time or SAID.match(rest) or LEVEL.match(rest)):
+        return None
+    return name
+
+
+def signed_name(node: SemanticNode) -> str | None:
+    """The name a line is signed with after its text: the line's last link, a name, right
+    after a dash and followed by nothing but the time ("Works now, thanks! — <a>jane</a> ·
+    2022-05-12"): a comment written on one line, text first."""
+    if not node.link_text or node.link_text == node.text or node.time is None:
+        return None
+    if len(node.text) > MAX_TIME_PIECE_CHARS:
+        return None  # (a sentence that links a name, not a signature)
+    links = list(node.element.iter("a"))
+    if not links:
+        return None
+    last = links[-1]
+    shown = normalize_space("".join(last.itertext()))
+    before, found, after = node.text.rpartition(shown) if shown else ("", "", "")
+    if not found or not SIGNED.search(before) or not before.rstrip(" –—-").strip():
+        return None
+    when = find_time(after)
+    if when is None or normalize_space(after.replace(when, " ", 1)).strip(" ·|,()"):
+        return None  # not the time after the name, or more than it
+    return clean_author(shown, linked=True)
+
+
+def _numbered_user(text: str) -> str | None:
+    text = normalize_space(text)
+    return text if NUMBERED_USER.match(text) else None
+
+
+def around_name(node: SemanticNode, element: etree._Element | None, name: str | None) -> bool:
+    """The node holds the author's element and a text of its own far longer than the name (a
+    record flattened to one line of inline markup: name, counts, date and text)."""
+    return (
+        bool(name)
+        and element is not None
+        and node.element is not element
+        and is_inside(element, node.element)
+        and len(node.text) > 3 * len(name) + MAX_TIME_NODE_CHARS
+    )
+
+
+def without_name(node: SemanticNode, name: str | None) -> SemanticNode:
+    """A node holding the author's name among more text, without the name."""
+    if not name or name not in node.text or len(node.text) <= 3 * len(name) + MAX_TIME_NODE_CHARS:
+        return node
+    text = normalize_space(node.text.replace(name, " ", 1))
+    return SemanticNode(node.key, text, node.link_text, node.element, node.time, node.machine_time)
+
+
+def said_after_name(node: SemanticNode, name: str | None) -> SemanticNode | None:
+    """The node without its opening "name：" where it goes on with what the person said."""
+    if not name or not node.text.startswith(name):
+        return None
+    rest = node.text[len(name) :]
+    if not SAID.match(rest):
+        return None
+    said = rest.lstrip().lstrip(":：").strip()
+    return SemanticNode(node.key, said, node.link_text, node.element, node.time, node.machine_time)
+
+
+def replied_to(block: etree._Element, authors: dict, text: str) -> str | None:
+    """The author of the record this one is nested in, or the name it addresses."""
+    for ancestor in block.iterancestors():
+        if ancestor in authors:
+            return authors[ancestor]
+    match = REPLY_TO.match(text)
+    return match.group(1) if match else None

@@ -1,0 +1,325 @@
+"""Blocks as semantic nodes aligned across a region by position (SPEC §5), and the page's text
+evidence (times, digits, links, author names below each element) the detectors test before
+they compare siblings.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from lxml import etree
+
+from topiccrawler.extract.dates import (
+    TIME_ATTRIBUTES,
+    find_time,
+)
+from topiccrawler.extract.parse import normalize_space
+from topiccrawler.extract.records.markup import (
+    SemanticNode,
+    anchor_text,
+    author_hint,
+    author_marks,
+    author_named,
+    class_word,
+    holding_blocks,
+    node_text,
+)
+from topiccrawler.extract.records.patterns import (
+    HAS_DIGIT,
+    INLINE_TAGS,
+    LANDMARK_ROLES,
+    LANDMARK_TAGS,
+    MAX_TIME_PIECE_CHARS,
+    SKIPPED_TAGS,
+)
+from topiccrawler.extract.records.times import (
+    cued_time,
+    piece_has_time,
+    short_time,
+    shows_time,
+    time_of,
+)
+from topiccrawler.extract.tree import TextStats, summed
+
+
+class Evidence:
+    """What an element of a cleaned page holds below it, so that the detectors compare
+    siblings only under a node where records can pass their tests: `timed`, the elements
+    `shows_time` is true of; `authored`, those with a descendant the markup names as an
+    author; `named`, those with a descendant named like an author or a profile box (what
+    `hinted_author` needs to find anyone); `numbered`, those with a digit and a link (what a
+    thread-list row needs); `lends`, the elements that give their parent a time of their own
+    (in their tail, or as an attribute of theirs): what a row wrapped with its siblings brings
+    to the wrapper beside its own `timed`. Each is asked as `element in evidence.timed`.
+
+    Times, digits and links are found for every element in one pass (`text_evidence`); author
+    names, asked of few elements (siblings that passed the other tests), when asked."""
+
+    def __init__(self, below: dict, gives: dict, known: dict | set = frozenset()):
+        # The elements the page had when the evidence was taken (its text_stats): detection
+        # may wrap rows since, which adds no text, so their `timed` still answers `shows_time`.
+        self.known = known
+        self.timed = _Flagged(below, _TIMED)
+        self.numbered = _Flagged(below, _DIGITS | _LINKS)
+        self.lends = _Flagged(gives, _TIMED)
+        self.authored = _Holds(_names_author)
+        self.named = _Holds(_names_someone)
+
+    def shows_time(self, block: etree._Element) -> bool:
+        """`shows_time` of the block, looked up for an element the page had."""
+        return block in self.timed if block in self.known else shows_time(block)
+
+
+# What an element holds below it (its text, its children's tails, what its descendants hold
+# or give), or gives its parent (its tail, its own attributes), one bit each.
+_TIMED, _DIGITS, _LINKS = 1, 2, 4
+
+
+class _Flagged:
+    """`element in flagged`: the element's flags hold all of `bits`."""
+
+    __slots__ = ("flags", "bits")
+
+    def __init__(self, flags: dict, bits: int):
+        self.flags, self.bits = flags, bits
+
+    def __contains__(self, element) -> bool:
+        return self.flags.get(element, 0) & self.bits == self.bits
+
+
+def _names_author(element) -> bool:
+    return isinstance(element.tag, str) and author_named(author_marks(element))
+
+
+def _names_someone(element) -> bool:
+    return isinstance(element.tag, str) and author_hint(author_marks(element)) is not None
+
+
+class _Holds:
+    """`element in holds`: a descendant of the element passes `test`. Answers are kept per
+    element; a subtree is walked once however many of its ancestors are asked about, without
+    recursion (pages nest thousands deep), and no further than the first descendant that
+    passes."""
+
+    __slots__ = ("test", "memo")
+
+    def __init__(self, test):
+        self.test, self.memo = test, {}
+
+    def __contains__(self, root) -> bool:
+        memo, test = self.memo, self.test
+        known = memo.get(root)
+        if known is not None:
+            return known
+        stack = [(root, root.iterchildren(etree.Element))]
+        while stack:
+            node, kids = stack[-1]
+            deeper = found = False
+            for kid in kids:
+                known = memo.get(kid)
+                if known or test(kid):
+                    found = True
+                    break
+                if known is None:
+                    if len(kid):
+                        stack.append((kid, kid.iterchildren(etree.Element)))
+                        deeper = True
+                        break
+                    memo[kid] = False
+            if found:
+                for element, _ in stack:
+                    memo[element] = True
+                return True
+            if not deeper:
+                memo[node] = False
+                stack.pop()
+        return False
+
+
+def beside_content(body: etree._Element, stats: dict) -> set:
+    """The elements inside landmarks beside the page's content (`LANDMARK_TAGS`, `LANDMARK_ROLES`), for the
+    detectors to leave alone. Cheap: pages have few landmarks."""
+    global _beside_last
+    asked, answer = _beside_last
+    if asked == (body, id(stats)):
+        return answer  # (both detectors ask of the same page)
+    page = stats[body].text if body in stats else 0
+    beside: set = set()
+    for element in body.iter(etree.Element):
+        if element.tag not in LANDMARK_TAGS and element.get("role") not in LANDMARK_ROLES:
+            continue  # (read by lxml's iterator: an XPath of the three costs half as much again)
+        if element not in beside:
+            known = stats.get(element)
+            if known is not None and known.text * 2 < page:
+                beside.update(element.iter())
+    _beside_last = ((body, id(stats)), beside)
+    return beside
+
+
+_beside_last: tuple = ((None, None), set())  # the last page's answer
+
+
+def at_least(elements, holding, count: float) -> bool:
+    """`count` or more of the elements are in `holding` (an evidence set), asked until that
+    is known."""
+    for element in elements:
+        if element in holding:
+            count -= 1
+            if count <= 0:
+                return True
+    return count <= 0
+
+
+def text_evidence(body: etree._Element) -> tuple[dict[etree._Element, TextStats], Evidence]:
+    """The body's `text_stats` and its `Evidence` (times, digits and links of every element),
+    in one pass from the leaves up: each text piece is read from the tree and split once for
+    both (two walks read and split every piece twice), each time attribute read once, each
+    element's counts and bits its own and its children's (a child's tail is its parent's text,
+    and the time it shows is one the child lends)."""
+    stats: dict[etree._Element, TextStats] = {}
+    below: dict = {}
+    gives: dict = {}
+    lifted: dict = {}  # what each element brings its parent (but its tail): what it holds and gives
+    known = stats.get
+    up = lifted.get
+    for element in reversed(list(body.iter(etree.Element))):
+        tag = element.tag
+        given = 0
+        if element is not body and not TIME_ATTRIBUTES.isdisjoint(element.keys()):
+            get = element.get
+            title = (  # tooltip(element), written out: asked of the elements that have one
+                get("title")
+                or get("data-tippy-content")
+                or get("data-original-title")
+                or get("data-tooltip")
+            )
+            if (
+                (tag == "time" and get("datetime") is not None)
+                or get("data-time") is not None
+                or get("data-timestamp") is not None
+                or (title and short_time(title))
+            ):
+                given = _TIMED
+        holds = _LINKS if tag == "a" else 0
+        total = link = prose = 0
+        text = element.text
+        if text:
+            words = text.split()
+            if words:
+                total = len("".join(words))
+                bits = _piece(text, words, total)
+                if bits == _DIGITS and cued_time(element):
+                    bits |= _TIMED  # "11-02" in an element named "date"
+                holds |= bits
+        if len(element):
+            for child in element:
+                tail = child.tail
+                if tail:
+                    words = tail.split()
+                    if words:
+                        chars = len("".join(words))
+                        total += chars
+                        bits = _piece(tail, words, chars)
+                        if bits:
+                            holds |= bits
+                            if child.tag.__class__ is str:  # (not a comment's tail)
+                                gives[child] = gives.get(child, 0) | bits
+                counted = known(child)
+                if counted is not None:
+                    total += counted.text
+                    link += counted.link
+                    prose += counted.prose
+                    holds |= up(child, 0)
+        stats[element] = summed(tag, total, link, prose)
+        if holds:
+            below[element] = holds
+        if given:
+            gives[element] = given
+        if holds | given:
+            lifted[element] = holds | given
+    return stats, Evidence(below, gives, known=stats)
+
+
+def _piece(text: str, words: list[str], chars: int) -> int:
+    """The digit and time bits of a text piece, given its words (`text.split()`, not empty)
+    and their characters."""
+    short = len(text) <= MAX_TIME_PIECE_CHARS or chars + len(words) - 1 <= MAX_TIME_PIECE_CHARS
+    if HAS_DIGIT.search(text):
+        return _DIGITS | _TIMED if short and piece_has_time(text, digits=True) else _DIGITS
+    return _TIMED if short and piece_has_time(text, digits=False) else 0
+
+
+def semantic_nodes(block: etree._Element, skip: frozenset = frozenset()) -> list[SemanticNode]:
+    """The block's semantic nodes in document order; `skip` subtrees (nested records) left out."""
+    nodes: list[SemanticNode] = []
+    blocky = holding_blocks(block)
+
+    def add(element: etree._Element, key: str, text: str) -> None:
+        text = normalize_space(text)
+        if text:
+            link = anchor_text(element) if element.tag == "a" or len(element) else ""
+            nodes.append(SemanticNode(key, text, link, element, *time_of(element, text)))
+
+    def walk(element: etree._Element, key: str) -> None:
+        if element not in blocky:  # text and inline elements only: one node
+            add(element, key, node_text(element))
+            return
+        own = [element.text or ""]
+        for child in element:
+            if not isinstance(child.tag, str) or child.tag in SKIPPED_TAGS or child in skip:
+                own.append(child.tail or "")
+                continue
+            child_key = f"{key}/{child.tag}.{class_word(child)}"
+            if child.tag in INLINE_TAGS and child.tag != "br":
+                add(child, child_key, node_text(child))
+            else:
+                walk(child, child_key)  # noqa: F821 (bound while it runs; deleted after)
+            own.append(child.tail or "")
+        loose = normalize_space(" ".join(own))
+        if loose:
+            nodes.append(SemanticNode(f"{key}#text", loose, "", element, find_time(loose)))
+
+    walk(block, "")
+    del walk  # (the cycle a recursive closure makes, broken: see node_text)
+    return nodes
+
+
+def noise_keys(blocks_nodes: Sequence[Sequence[SemanticNode]], least: int = 3) -> set[str]:
+    """Positions whose text is identical in every block (labels), given `least` or more blocks
+    (three: two posts may well say the same)."""
+    if len(blocks_nodes) < least:
+        return set()
+    texts: dict[str, set[str]] = {}
+    present: Counter = Counter()
+    for nodes in blocks_nodes:
+        for key in {n.key for n in nodes}:
+            present[key] += 1
+        for node in nodes:
+            texts.setdefault(node.key, set()).add(node.text)
+    return {
+        k for k, values in texts.items() if present[k] == len(blocks_nodes) and len(values) == 1
+    }
+
+
+def best_key(
+    blocks_nodes: Sequence[Sequence[SemanticNode]], test, least: float = 1, prefer=None
+) -> str | None:
+    """The position where `test(node)` holds in the most blocks (on ties, one where `prefer`
+    holds of a node, then the earliest), if in `least` blocks at least."""
+    hits: Counter = Counter()
+    order: dict[str, int] = {}
+    preferred: set = set()
+    for nodes in blocks_nodes:
+        seen = set()
+        for position, node in enumerate(nodes):
+            order.setdefault(node.key, position)
+            if node.key not in seen and test(node):
+                hits[node.key] += 1
+                seen.add(node.key)
+                if prefer is not None and prefer(node):
+                    preferred.add(node.key)
+    if not hits:
+        return None
+    key = min(hits, key=lambda k: (-hits[k], k not in preferred, order[k]))
+    return key if hits[key] >= least else None

@@ -1,0 +1,354 @@
+"""Pattern tables of the record field reader: the class names, words and labels by which
+pages mark authors, times, chrome and replies, kept as data, each with the reason it is there
+(as trafilatura keeps its XPath expressions). A new case is a row here, not a branch in code.
+"""
+
+from __future__ import annotations
+
+import re
+
+from topiccrawler.extract.words import Words
+
+
+def alternatives(rows: tuple[tuple[str, str], ...]) -> str:
+    """A table's patterns as one alternation, in its order (each row: a pattern and its reason,
+    the reason for the reader)."""
+    return "|".join(pattern for pattern, _ in rows)
+
+
+# Elements that do not break a semantic node: text-level markup.
+INLINE_TAGS = frozenset(
+    ("a", "abbr", "b", "bdi", "big", "cite", "code", "em", "font", "i", "img", "kbd", "label",
+     "mark", "q", "s", "small", "span", "strong", "sub", "sup", "time", "tt", "u", "var", "wbr")
+)  # fmt: skip
+
+SKIPPED_TAGS = frozenset(
+    ("script", "style", "template", "svg", "button", "select", "textarea", "input",
+     "form", "iframe", "object", "embed", "head")
+)  # fmt: skip
+
+# class/id/itemprop words that name the author of a record (whole words of a name).
+AUTHOR_WORDS = (
+    ("author", "schema.org's itemprop and most comment systems ('comment-author', 'author-name')"),
+    ("username", "forum user boxes ('username', 'username-coloured')"),
+    ("user-?name", "the same as two words"),
+    ("u-?name", "the user's name in short ('uname')"),
+    ("user", "a link or box named for the user ('user', 'user-link')"),
+    ("nick(?:name)?", "the shown name, as Chinese sites call it ('nick', 'nickname')"),
+    ("poster", "who posted ('poster', 'poster-name')"),
+    ("fn", "hCard's formatted name (microformats), as WordPress marks a comment's author"),
+    ("name", "a record's name element ('name', 'comment-name')"),
+    ("by", "a byline's element ('by', 'post-by')"),
+    ("commenter", "who wrote a comment"),
+    ("comment-author", "WordPress's comment author box"),
+    ("postauthor", "a post's author, one word"),
+    ("member", "a member's name or box"),
+    ("byline", "the line naming who wrote and when"),
+)
+AUTHOR_HINT = Words(rf"(?:^|[-_\s])(?:{alternatives(AUTHOR_WORDS)})(?:$|[-_\s])")
+
+# A box the markup calls the poster's profile ("thread-profile-box"): its first line names
+# the author where no element is called the author itself.
+PROFILE_HINT = Words(r"(?:^|[-_\s])profile(?:[-_](?:box|card|info))?(?:$|[-_\s])")
+
+# class/id names of record chrome: reply and vote buttons, avatars, signatures. Matched on
+# whole class names, by their last word ("comment-reply-link", not "bbp-reply-content").
+CHROME_WORDS = (
+    ("reply|respond", "a reply button or link ('comment-reply-link', 'respond')"),
+    ("vote|votes|like|likes", "voting and liking buttons and their tallies"),
+    ("share|sharing", "share buttons"),
+    ("report", "a report-abuse link"),
+    ("avatar", "the poster's picture"),
+    ("sig", "a signature in short ('post-sig')"),
+    ("tools|actions?|buttons?|edit", "a record's toolbar, its action buttons and edit link"),
+    ("rating|badges?|karma", "a poster's rating, badges and karma"),
+    ("quote-?header", "the header line of a quoted post ('X wrote:')"),
+)
+# The words a chrome name may end with after its chrome word ("reply-link", "vote-buttons-bar").
+CHROME_ENDINGS = "link|links|button|buttons|btn|bar|box|area|wrap|wrapper|container|list"
+# Long words matched also at the end of a camel-case name ("messageUserInfo", "postSignature").
+CHROME_TAILS = (
+    ("userinfo|user-?stats|user-?details|user-?title", "the poster's user box and statistics"),
+    ("postprofile", "phpBB-style poster's profile column"),
+    ("signature", "a poster's signature under the post"),
+    ("toolbar|permalink", "a record's toolbar and its permanent link"),
+    ("avatar|badges", "the poster's picture and badges"),
+)
+CHROME_CLASS = re.compile(
+    rf"^(?:[\w-]*[-_])?(?:{alternatives(CHROME_WORDS)})(?:[-_](?:{CHROME_ENDINGS})){{0,2}}$"
+    rf"|(?:{alternatives(CHROME_TAILS)})$",
+    re.I,
+)
+
+SIGNATURE = re.compile(r"signature|(?:^|[-_])sig$", re.I)
+
+# Chrome is small: a wrapper named like chrome but holding more text is the record itself.
+MAX_CHROME_CHARS = 100
+
+# Texts that are chrome wherever they appear on a record.
+CHROME_WORD = (
+    r"(?:回复|引用|举报|赞|顶|踩|分享|删除|编辑|评分|收藏|只看该作者|倒序浏览|楼主|沙发|板凳|地板|"
+    r"reply|quote|report|like|share|permalink|edit|delete|link|top|select|choose|"
+    r"antworten|zitieren|melden|teilen|auswählen|répondre|responder|citer|选择|"
+    r"log in to reply|login to reply|cancel reply|[^\w\s]*\d*[^\w\s]*"
+    # any short label with a count beside it: a button's tally ("亮了(3)", "Helpful (12)")
+    r"|[^\W\d_]{1,4}\s*(?=[(（]\d+[)）]))(?:\s*\(\d*\)|\s*（\d*）)?"
+)
+
+# A text made only of chrome words ("回复 赞", "Reply | Quote", "顶(0)").
+CHROME_TEXT = re.compile(rf"^{CHROME_WORD}(?:[\s|·/]+{CHROME_WORD})*$", re.I)
+
+# Labels in front of an author: "作者：", "by", "von", "Name:"; those that are common words
+# ("from") or say where from ("网友") only with their colon.
+BY_VERBS = r"(?:posted|asked|answered|commented|replied|written) by"  # "Asked by jane"
+
+# (a Latin label is a word of its own: "bytedancer" is no "by" and a name)
+WORD_END = r"(?![a-zà-öø-ÿ])"
+
+NAME_LABELS = rf"作者|楼主|发帖人|用户|by|von|par|por|name|{BY_VERBS}|geschrieben von"
+
+NAME_LABELS_WITH_COLON = r"from|来自|发件人|留言人|提问人|发布人|发言人|回复人|网友"
+
+AUTHOR_LABEL = re.compile(
+    rf"^\s*(?:(?:{NAME_LABELS}){WORD_END}\s*[:：]?|(?:{NAME_LABELS_WITH_COLON})\s*[:：])\s*", re.I
+)
+
+# What follows an author's name in a byline: "Jane says:", "Anna sagt:".
+AUTHOR_TRAILER = re.compile(
+    r"\s*(?:says|said|sagt|schreibt|meint|dit|dice|wrote|说|说道)\s*[:：]?\s*$"
+    r"|\s*<[^<>\s]+@[^<>\s]+>\s*$",  # a mail header's address: "Ada Park <ada@example.org>"
+    re.I,
+)
+
+# A poster's statistics ("Posts: 139", "积分: 84"): a label, a colon and a number, never
+# a name, though user boxes mark them as the author's.
+STAT_TEXT = re.compile(
+    r"^\s*[^\W\d_][\w .'-]{0,24}?\s*[:：]\s*[\d.,]+\s*[kKmM万]?\s*$"
+    r"|^\s*[\d.,]+\s*[kKmM万]?\s+(?:posts?|messages?|replies|threads?|topics?|points?|karma|"
+    r"beiträge|antworten|themen|punkte|messages|réponses|mensajes|respuestas|"
+    r"days?|weeks?|months?|years?|tage|monate|jahre|"
+    r"帖子|主题|回复|积分|回帖|精华)\s*$",
+    re.I,
+)
+
+# Times that are not the record's: when the poster joined, or was last seen; when the post
+# was edited (a note under it: "[Beitrag von X am 21. Apr 2020 bearbeitet]").
+EDITED_TIME = re.compile(
+    r"\b(?:last edited|edited|modified|updated|bearbeitet|geändert|modifié|editado|modificado)\b",
+    re.I,
+)
+
+NOT_POST_LABELS = (
+    r"(?:joined|registered|member since|last (?:seen|active|visit)|mitglied seit|"
+    r"join date|date joined|registration date|anmeldungsdatum|registrierungsdatum|"
+    r"date d'inscription|fecha de registro|"
+    r"registriert|dabei seit|inscrit|inscrito|registrado|注册(?:时间|于|日期)?|加入(?:时间|于)?|"
+    r"入坛|最后(?:登录|访问)|上次(?:登录|访问))"
+)
+
+NOT_POST_TIME = re.compile(rf"^\s*{NOT_POST_LABELS}\b\s*[:：]?", re.I)
+
+# The same label right before the time, inside a line of the poster's details ("Member
+# Joined: 12 Mar 2005 Posts: 122").
+NOT_POST_TIME_AFTER = re.compile(rf"(?:^|[\s|·,;]){NOT_POST_LABELS}\s*[:：]?\s*$", re.I)
+
+# A poster's rank or role, shown beside the name in user boxes: never the name itself.
+ROLE_TEXT = re.compile(
+    r"^\s*(?:(?:new|junior|senior|full|active|registered|well-known|premium|banned|global|super|"
+    r"forum|site|community)\s+)?"
+    r"(?:member|user|administrator|admin|moderator|mod|staff|guest|newbie|contributor|"
+    r"original poster|thread starter|topic starter|op|themenstarter|threadersteller|"
+    r"mitglied|benutzer|moderateur|modérateur|membre|miembro|membro|"
+    r"会员|管理员|版主|超级版主|新手上路|注册会员|游客)\s*$",
+    re.I,
+)
+
+# class names of a poster's title, rank, group or flair box ("user-title", "user-group"):
+# whole names, by their last word; the links in such a box name a group, not the poster.
+RANK_WORDS = (
+    ("user-?title", "the title a forum gives a poster ('Senior Member')"),
+    ("rank", "a poster's rank"),
+    ("badges?", "badges beside the name"),
+    ("flair", "a poster's flair (Reddit-like communities)"),
+    ("(?:member|post|user)?group", "the poster's member group"),
+    ("role", "a poster's role (moderator, staff)"),
+)
+RANK_CLASS = re.compile(rf"^(?:[\w-]*[-_])?(?:{alternatives(RANK_WORDS)})$", re.I)
+
+MAX_AUTHOR_CHARS = 40
+
+ZERO_WIDTH = re.compile("[\u200b-\u200d\u2060\ufeff]")  # joiners a name may carry unseen
+
+INVISIBLE = re.compile("[\u200b-\u200f\u2060\ufeff]")  # and the marks of writing direction
+
+MAX_TIME_NODE_CHARS = 80
+
+# What sets a time apart from the byline it ends ("jane · 2022-05-12"): not the time's own.
+TIME_SEPARATORS = " ·•|"
+
+DIGIT_RUNS = re.compile(r"\d+")
+
+# An age shown without "ago" ("21 天", "3w", "5 days") where an attribute holds the time.
+BARE_AGE = re.compile(
+    r"^\s*\d+\s*(?:秒|分钟?|小时|天|日|周|个月|月|年|[smhdwy]|mo|mins?|hrs?|"
+    r"(?:second|minute|hour|day|week|month|year)s?)\s*$",
+    re.I,
+)
+
+# A coarse date shown where an attribute holds the time ("September 2019", "2019"): a year in
+# a short text is what the page writes.
+SHOWN_YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
+
+MAX_COARSE_CHARS = 30
+
+# class/id words of an element that holds a record's time (whole words of a name).
+TIME_WORDS = (
+    ("time|date|datetime|timestamp", "the element of a time ('post-time', 'comment-date')"),
+    ("pubtime", "the time of publishing, as Chinese sites name it"),
+    ("posted|post-?date", "when the record was posted"),
+    ("ago", "an age shown as 'N days ago' ('time-ago')"),
+)
+TIME_CLASS = Words(rf"(?:^|[-_\s])(?:{alternatives(TIME_WORDS)})(?:$|[-_\s])")
+
+# A date shown without its year ("11-02", "11/02 18:30", "11月2日"): no time on its own (a
+# score, a range), a record's time where the markup calls its element the date or time.
+CUED_DATE = re.compile(r"^\s*(?:\d{1,2}[-/.]\d{1,2}|\d{1,2}月\d{1,2}日)(?:\s+\d{1,2}:\d{2})?\s*$")
+
+MONTH_DAY = re.compile(r"\d[-/.月]\d")  # what a CUED_DATE has somewhere in a longer text
+
+CLOCK = re.compile(r"\d{1,2}:\d{2}")
+
+# A date's clock written in an element of its own beside it ("<b>9:00am</b> On <b>Apr 24</b>")
+# is read with it from their parent, up to this long.
+MAX_DATE_AND_CLOCK_CHARS = 40
+
+# Text pieces longer than this are prose: a record's time is written in a short one.
+MAX_TIME_PIECE_CHARS = 120
+
+HAS_DIGIT = re.compile(r"\d")
+
+# HTML5 and ARIA landmarks of what sits beside a page's content: their lists are the site's
+# (recent comments, latest threads, members online), not the page's records; unless the
+# landmark holds half the page's text or more (a stray <aside> left open around the rest).
+LANDMARK_TAGS = ("aside", "nav")
+
+LANDMARK_ROLES = ("complementary", "navigation")
+
+# A link to a person's page, loosely (also a feature of the signature scorer's): the words and
+# paths of profile links.
+PERSON_LINK_PARTS = (
+    ("user|member|profile|people|author", "'/users/12/jane/', '/member.php?u=5', '/people/x'"),
+    ("/u/", "a user's page in short ('/u/jane')"),
+    (
+        "space|home\\.php",
+        "a user's space on Chinese forum software ('space-uid-9', 'home.php?uid=')",
+    ),
+    ("account", "an account page"),
+    ("/@|~", "a handle's page ('/@jane') or a home directory ('/~jane')"),
+)
+PERSON_LINK = re.compile(alternatives(PERSON_LINK_PARTS), re.I)
+
+# The name a post answers, not its author's: "in reply to jane", "Antwort auf …", "回复 …".
+IN_REPLY_TO = re.compile(
+    r"^\s*(?:in reply to|replying to|reply to|antwort auf|als antwort auf|en réponse à|"
+    r"en respuesta a|回复)\b",
+    re.I,
+)
+
+# Names of things, not people: "category-name", "tag__name", "forum-title-name".
+NOT_PERSON = Words(
+    r"(?:category|tag|badge|forum|board|site|file|attachment|image|product)[-_]*name"
+)
+
+QUOTE_CLASS = re.compile(r"(?:^|[-_\s])quote(?:$|[-_\s])", re.I)
+
+# A class naming a list of replies by its plural: "comments", "answer-item-comments", "replies".
+REPLIES_LIST = re.compile(r"^(?:[\w-]*[-_])?(?:comments|replies)$", re.I)
+
+# A name shown in brackets ("[清风徐来]"), read without them.
+BRACKETED = re.compile(r"^[\[【「『〔]\s*([^\[\]【】「」『』〔〕]+?)\s*[\]】」』〕]$")
+
+# A web address given where a name is: never a name.
+WEB_ADDRESS = re.compile(r"^(?:https?://|www\.)\S+$", re.I)
+
+# A class named for a reply ("root-reply", "reply-container", "reply-link"): a button or a
+# reply box, or the reply itself, which a sentence in it tells (no button holds one).
+REPLY_NAMED = re.compile(r"^(?:[\w-]*[-_])?(?:reply|respond)(?:[-_][a-z]+){0,2}$", re.I)
+
+# Class names of text kept for screen readers only ("sr-only", "visually-hidden",
+# "screen-reader-text"): a time there repeats the one the page shows, in another form.
+VISUALLY_HIDDEN = Words(r"sr-only|visually-?hidden|screen-reader|offscreen")
+
+# "回复 @张三：", "@Jane:", "In reply to Jane": who a comment answers.
+REPLY_TO = re.compile(r"^(?:回复\s*@?|@|in reply to\s+|antwort auf\s+)([^\s:：,，]{1,30})", re.I)
+
+# A poster's card is short lines (name, rank, "Posts: 139"); a longer one is prose.
+MAX_CARD_LINE_CHARS = 60
+
+# class names of the replies to a post shown under it ("sub-replies", "core_reply_wrapper",
+# "comments-wrap"): whole names, by their last words.
+REPLIES_CLASS = re.compile(
+    r"^(?:[\w-]*[-_])?(?:repl(?:y|ies)|comments?)(?:[-_](?:wrapper|wrap|container|list|box|area))+$"
+    r"|^(?:sub|child|nested|inner)[-_]?(?:repl(?:y|ies)|comments?|posts?)$",
+    re.I,
+)
+
+# What joins a byline's name to its time: "By jane On 2020.03.12", "von Max am 3. Mai".
+BYLINE_JOIN = re.compile(
+    r"(?:^|[\s,|·-]+)(?:on|at|am|um|le|el|il|op|于|发表于|发布于|posted(?: on)?)?[\s,|·:-]*$"
+    # the time's own label ("作者：江南小雨 时间：2019-03-01"), written against the name
+    r"|\s*(?:(?:留言|回复|发表|发布|提问|发帖|更新|评论|创建)?时间|日期|发表于|发布于|time|date)"
+    r"\s*[:：]\s*$",
+    re.I,
+)
+
+# The dash a signature follows ("… — jane", "… – jane"), after the text it signs.
+SIGNED = re.compile(r"\S\s*[—–]\s*$|\S\s+-\s*$")
+
+# What a person says, after their name and a colon ("<a>晨跑的猫</a>：终于凉快了"): a sentence.
+SAID = re.compile(r"^\s*[:：]\s*\S")
+
+# A user's level or rank badge beside the name ("Lv2", "LV.5", "等级 3", "V6", "VIP"): the
+# line is the name's.
+LEVEL = re.compile(r"^\s*(?:lv\.?\s*\d+|level\s*\d+|等级\s*\d+|v\d{1,2}|vip\d{0,2})\s*$", re.I)
+
+# A line naming the author after a label: "作者：", "by jane", a message's "From: Ada Park".
+# (Fewer words than AUTHOR_LABEL strips: "par", "name" and "用户" open many lines that name no one,
+# "Parents: …")
+LABELLED_NAME = re.compile(
+    rf"^\s*(?:(?:作者|楼主|by|von|{BY_VERBS}){WORD_END}\s*[:：]?"
+    rf"|(?:{NAME_LABELS_WITH_COLON})\s*[:：])\s*\S",
+    re.I,
+)
+
+# A label alone, the name in the node after it.
+NAME_LABEL = re.compile(
+    rf"^\s*(?:{NAME_LABELS}|{NAME_LABELS_WITH_COLON}|author)\s*[:：]?\s*$", re.I
+)
+
+# A user named by a number ("1657811359"): at the position that holds the authors' links in
+# the other posts, a linked number this long is a name, not a count.
+NUMBERED_USER = re.compile(r"^\d{5,12}$")
+
+PARAGRAPH_TAGS = frozenset(("p", "li", "pre", "dd"))
+
+# Share of a node's non-link text one child must hold for the content to be looked for in it.
+CONTENT_SHARE = 0.6
+
+# A header line above a message: a label, a colon, and what it says ("发信站: 水木社区 (Tue May
+# 12 10:20:31 2020), 站内", "Date: Tue, 12 May 2020 10:20"), as BBS posts and mail archives
+# open the text of a post; looked for among its first MESSAGE_HEADER_LINES lines.
+HEADER_LINE = re.compile(r"^\s*[^\W\d_][^\W\d_ ]{0,11}(?: [^\W\d_]+)?\s*[:：]")
+
+MESSAGE_HEADER_LINES = 5
+# A line of its own that opens a message's signature ("--", the separator of RFC 3676 §4.3, as
+# mail archives and BBS posts write it): what follows is the poster's signature and the
+# server's source line ("※ 来源:·水木社区 …"), no text of the post.
+SIGNATURE_SEPARATOR = re.compile(r"^\s*--\s*$")
+
+# Letters and digits a one-line record's text has beside its byline (eight CJK characters do
+# too): fewer are the byline's own labels ("By | | Topic: Hardware").
+MIN_ONE_LINE_CHARS = 20
+
+# A title: four words or more, 20 characters, or eight CJK characters.
+CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
