@@ -12,6 +12,7 @@ from sqlalchemy import create_engine, func, select
 from sqlalchemy.orm import Session
 
 from tests.conftest import ROOT
+from topiccrawler.errors import EXIT_INTERRUPTED
 from topiccrawler.storage.models import CrawlRun, Page
 
 
@@ -50,7 +51,7 @@ def test_scrapy_list_and_check_run_without_arguments():
 
 def test_interrupted_crawl_keeps_what_it_stored(site, seeds_file, tmp_path):
     """Ctrl-C (SIGINT) mid-crawl: the spider closes cleanly, every scraped page is stored and
-    the crawl run records the shutdown."""
+    the crawl run records the interrupt."""
     url = f"sqlite:///{tmp_path / 'interrupted.db'}"
     seeds = seeds_file(depth_limit=1000, max_pages=1000, start="/slow/1.html")
     process = scrapy(
@@ -64,7 +65,8 @@ def test_interrupted_crawl_keeps_what_it_stored(site, seeds_file, tmp_path):
         time.sleep(0.05)
     process.send_signal(signal.SIGINT)
     out, _ = process.communicate(timeout=60)
-    assert process.returncode == 0, out
+    assert process.returncode == EXIT_INTERRUPTED, out
+    assert "Crawl summary (interrupted" in out and "Traceback" not in out
 
     engine = create_engine(url)
     with Session(engine) as session:
@@ -72,7 +74,7 @@ def test_interrupted_crawl_keeps_what_it_stored(site, seeds_file, tmp_path):
         run = session.scalars(select(CrawlRun)).one()
     engine.dispose()
     assert pages >= 7  # nothing was committed before the interrupt (huge batch), all of it after
-    assert run.finish_reason == "shutdown"
+    assert run.finish_reason == "interrupted"
     assert run.stats["item_scraped_count"] == pages
 
 

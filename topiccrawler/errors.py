@@ -1,10 +1,14 @@
 """Mistakes a user can fix, and the exit statuses of every command (`topiccrawler …` and
 `scrapy crawl topic`): one table, documented in docs/crawling/index.md.
 
-Imports nothing, so every layer (storage, the commands, the CLI) can raise and read it.
+Imports nothing of the project, so every layer (storage, the commands, the CLI) can raise and
+read it.
 """
 
 from __future__ import annotations
+
+import os
+from pathlib import Path
 
 EXIT_OK = 0
 EXIT_FAILED = 1
@@ -36,3 +40,28 @@ class UserError(Exception):
         super().__init__(message)
         if status is not None:
             self.status = status
+
+
+def check_writable(
+    path: Path, option: str, folder: bool = False, make_folders: bool = True
+) -> None:
+    """Refuse, before any work, a path the command will write and could not: `option` names
+    it in the line (`--out r.html`, `JOBDIR=…`). A folder (`folder`) is made if missing; a
+    file's missing folders are made only with `make_folders`."""
+    shown = f"{option} {path}" if option.startswith("-") else f"{option}={path}"
+    if path.exists():
+        if path.is_dir() != folder:
+            what = "a folder; name a file" if path.is_dir() else "a file, not a folder"
+            raise UserError(f"{shown}: {path} is {what}")
+        if not os.access(path, os.W_OK | (os.X_OK if folder else 0)):
+            raise UserError(f"{shown}: no permission to write there; change it or choose another")
+        return
+    parent = path.parent
+    if not make_folders and not folder and not parent.is_dir():
+        if not parent.exists():
+            raise UserError(f"{shown}: the folder {parent} does not exist; create it first")
+    existing = next(p for p in path.parents if p.exists())
+    if not existing.is_dir():
+        raise UserError(f"{shown}: {existing} is a file, not a folder")
+    if not os.access(existing, os.W_OK | os.X_OK):
+        raise UserError(f"{shown}: no permission to write in {existing}; choose another place")

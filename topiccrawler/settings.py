@@ -146,6 +146,7 @@ EXTENSIONS = {
     "topiccrawler.extensions.meta_keys.MetaKeysCheck": 0,  # with META_KEYS_CHECK
     "topiccrawler.redact.SecretRedaction": 0,  # passwords masked in logs before any is written
     "topiccrawler.extensions.jobdir.KilledJobdirGuard": 0,  # before the scheduler reads JOBDIR
+    "topiccrawler.extensions.interrupt.CrawlInterrupts": 0,  # Ctrl-C: what was fetched is written
     "topiccrawler.crawl.topic.CrawlTopic": 0,  # the crawl's topic and its scorer, held once
 }
 

@@ -54,3 +54,8 @@ address_guard_wanted = object()
 # (middlewares/sessions.py). Sent with `request`. A shared crawl's scheduler keeps the request's
 # lease until it is crawled again, so that a worker killed meanwhile loses nothing.
 request_held = object()
+
+# Ctrl-C or SIGTERM reached the crawl (extensions/interrupt.py): sent with `count`, 1 for the
+# first (Scrapy closes the spider gracefully), 2 for the second (Scrapy stops the reactor at
+# once: whoever holds something unwritten writes it now, the crawl-run row is closed).
+crawl_interrupted = object()

@@ -79,7 +79,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--debug", action="store_true", help="show the traceback of an error, not just its line"
     )
-    subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    subparsers = parser.add_subparsers(
+        dest="command", required=True, metavar="COMMAND", help="what to do (each has its --help)"
+    )
     for module in SUBCOMMANDS:
         before = set(subparsers.choices)
         module.add_parser(subparsers)

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from topiccrawler.cli.options import date
 from topiccrawler.cli.store import read_session, require_stored_topic
-from topiccrawler.errors import EXIT_FAILED, EXIT_OK, UserError
+from topiccrawler.errors import EXIT_FAILED, EXIT_OK, UserError, check_writable
 
 if TYPE_CHECKING:
     from scrapy.settings import Settings
@@ -26,24 +26,11 @@ def add_parser(subparsers) -> None:
     )
 
 
-def writable_file(path: Path) -> None:
-    """Refuse, before any work, an output path that cannot be written."""
-    if path.is_dir():
-        raise UserError(f"--out {path} is a folder: name a file (e.g. {path / 'report.html'})")
-    folder = path.parent
-    if not folder.is_dir():
-        raise UserError(f"--out {path}: the folder {folder} does not exist; create it first")
-    import os
-
-    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
-        raise UserError(f"--out {path}: no permission to write there; choose another file")
-
-
 def run(args: argparse.Namespace, settings: Settings) -> int:
     from topiccrawler.report import gather, render
 
     out = Path(args.out)
-    writable_file(out)
+    check_writable(out, "--out", make_folders=False)
     with read_session(settings) as session:
         require_stored_topic(session, settings, args.topic)
         data = gather(session, args.topic, args.since)

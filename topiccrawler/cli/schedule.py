@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from topiccrawler.cli.store import load_topic
-from topiccrawler.errors import EXIT_FAILED, EXIT_OK, EXIT_STATUSES, UserError
+from topiccrawler.errors import EXIT_OK, EXIT_STATUSES, UserError
 
 if TYPE_CHECKING:
     from scrapy.settings import Settings
@@ -70,8 +70,10 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
             try:
                 done = install_crontab(args.topic, line)
             except OSError as exc:
-                print(f"topiccrawler schedule: cannot install: {exc}")
-                return EXIT_FAILED
+                raise UserError(
+                    f"cannot install in your crontab: {exc}; is cron installed? Or print the"
+                    " line (without --install) and install it yourself, or use --systemd"
+                ) from exc
             print(f"{done} in your crontab:\n{line}")
         else:
             print(line)

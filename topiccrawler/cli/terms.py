@@ -50,6 +50,8 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
     args.top_l, args.top_n = args.top_l or TOP_L, args.top_n or TOP_N
     if args.action == "bootstrap" and not args.site:
         raise UserError("terms bootstrap needs --site URL (the authority site's start page)")
+    if args.site and not args.site.startswith(("http://", "https://")):
+        raise UserError(f"--site {args.site}: not a web address (https://www.example.org/)")
     if args.export and args.apply:
         raise UserError("terms review: --export or --apply, not both")
     if args.apply and not args.apply.is_file():

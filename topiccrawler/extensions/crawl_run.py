@@ -15,8 +15,9 @@ from sqlalchemy import select
 from sqlalchemy.exc import SQLAlchemyError
 
 from topiccrawler.distributed.state import shared_crawl_for
+from topiccrawler.extensions.progress import INTERRUPTED_REASON
 from topiccrawler.redact import redact
-from topiccrawler.signals import crawl_run_opened
+from topiccrawler.signals import crawl_interrupted, crawl_run_opened
 from topiccrawler.storage.crawler import database_for
 from topiccrawler.storage.db import Database
 from topiccrawler.storage.models import CrawlRun
@@ -24,6 +25,7 @@ from topiccrawler.storage.runs import CHANGES_KEY, SUMMARY_KEY, previous_run, ru
 
 logger = logging.getLogger(__name__)
 
+INTERRUPTED = "interrupted"  # the finish reason stored for a crawl stopped by Ctrl-C or SIGTERM
 RUN_OPEN_WAIT = 10  # seconds a joining worker waits for the first one to open the run row
 WORKERS_KEY = "topiccrawler/workers"  # a shared crawl's stats: each worker's own, by name
 
@@ -37,6 +39,7 @@ class CrawlRunRecorder:
         self.run_id: int | None = None
         crawler.signals.connect(self.spider_opened, signal=signals.spider_opened)
         crawler.signals.connect(self.spider_closed, signal=signals.spider_closed)
+        crawler.signals.connect(self.crawl_interrupted, signal=crawl_interrupted)
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> CrawlRunRecorder:
@@ -88,9 +91,17 @@ class CrawlRunRecorder:
             time.sleep(0.1)
         raise RuntimeError(f"no crawl run row appeared for shared crawl {shared.name!r}")
 
+    def crawl_interrupted(self, count: int) -> None:
+        """A second signal: the reactor stops before the spider closes, so the run is closed
+        now, as interrupted (its summary is not written; its stats so far are)."""
+        if count > 1:
+            self.spider_closed(self.crawler.spider, INTERRUPTED_REASON)
+
     def spider_closed(self, spider: Spider, reason: str) -> None:
         if self.run_id is None:
             return
+        if reason == INTERRUPTED_REASON:
+            reason = INTERRUPTED
         try:
             self._finish_run(reason)
         except SQLAlchemyError as exc:  # the database is away (the crawl may stop for that)

@@ -2,8 +2,11 @@
 (Scrapy's LogStats idiom, with the numbers of a focused crawl), a summary when it ends, and an
 end to a crawl that cannot make progress.
 
-- progress: pages fetched (and per minute), judged, kept, harvest rate, stored, queue length,
-  sites blocked, engines down;
+- progress: pages fetched (and per minute), search result pages, judged, kept, harvest rate,
+  stored, queue length, sites blocked, engines down. One name per count, the same in the
+  progress line, the summary, `runs` and the report: "pages fetched" are the responses of
+  every request but a search engine's (those are "search result pages"), "stored" the pages
+  written to the database, "kept" those judged relevant;
 - summary, logged and kept in the stats as `topiccrawler/summary` (so `crawl_runs.stats` holds
   it): what was stored per site, what failed and why, each engine's state, and the outcome;
 - `topiccrawler/outcome`: "ok", or why the crawl did not do its job ("blocked_everywhere",
@@ -37,7 +40,8 @@ logger = logging.getLogger(__name__)
 OUTCOME_KEY = "topiccrawler/outcome"
 SUMMARY_KEY = "topiccrawler/summary"
 SITES_SHOWN = 15  # sites listed one by one in the logged summary; the rest are summed
-OK_REASONS = ("finished", "page_limit", "harvest_rate_low", "shutdown", "closespider_pagecount",
+INTERRUPTED_REASON = "shutdown"  # Scrapy's finish reason after Ctrl-C or SIGTERM
+OK_REASONS = ("finished", "page_limit", "harvest_rate_low", "closespider_pagecount",
               "closespider_itemcount", "closespider_timeout")  # fmt: skip
 
 
@@ -51,6 +55,7 @@ class CrawlProgress:
         self.started = time.monotonic()
         self.last_fetch = self.started
         self.fetched_before = 0
+        self.search_pages = 0  # search engines' result pages: not "pages fetched"
         self.judged = 0
         self.kept = 0
         self.sites: dict[str, Counter] = defaultdict(
@@ -90,7 +95,9 @@ class CrawlProgress:
 
     def response_received(self, response: Response, request, spider=None) -> None:
         self.last_fetch = time.monotonic()
-        if SEARCH_PAGE not in request.meta:
+        if SEARCH_PAGE in request.meta:
+            self.search_pages += 1
+        else:
             site = self.sites[urlsplit(response.url).hostname or ""]
             site["fetched"] += 1
             # Time to the response's headers, summed: the report lists slow sites from it.
@@ -116,16 +123,20 @@ class CrawlProgress:
 
     # --- while crawling -------------------------------------------------------------------------
 
+    def pages_fetched(self) -> int:
+        return sum(site["fetched"] for site in self.sites.values())
+
     def log_progress(self) -> None:
-        fetched = self.stats.get_value("response_received_count", 0)
+        fetched = self.pages_fetched()
         rate = (fetched - self.fetched_before) * 60.0 / self.interval
         self.fetched_before = fetched
         harvest = f"{self.kept / self.judged:.2f}" if self.judged else "-"
         down = self._engines_down()
         logger.info(
-            "Progress: %d pages fetched (%d/min), %d judged, %d kept (harvest rate %s%s), "
-            "%d stored; queue %d; %d sites blocked; %d failed%s",
-            fetched, rate, self.judged, self.kept, harvest, describe_threshold(self._threshold()),
+            "Progress: %d pages fetched (%d/min) and %d search result pages, %d judged, %d kept "
+            "(harvest rate %s%s), %d stored; queue %d; %d sites blocked; %d failed%s",
+            fetched, rate, self.search_pages, self.judged, self.kept, harvest,
+            describe_threshold(self._threshold()),
             self.stats.get_value("topiccrawler/storage/pages", 0), self._queue_length(),
             len(self._blocked_sites()), self.stats.get_value("topiccrawler/fetch/failed", 0),
             f"; engines down: {', '.join(down)}" if down else "",
@@ -179,12 +190,14 @@ class CrawlProgress:
         self.stats.set_value(SUMMARY_KEY, summary)
         for line in format_summary(summary):
             logger.info("%s", line)
-        if summary["outcome"] != "ok":
+        if summary["outcome"] == "interrupted":
+            logger.warning("The crawl was interrupted: %s", summary["outcome_reason"])
+        elif summary["outcome"] != "ok":
             logger.error("The crawl did not do its job: %s", summary["outcome_reason"])
 
     def summary(self, reason: str) -> dict:
         stats = self.stats.get_stats()
-        pages = sum(s["fetched"] for s in self.sites.values())
+        pages = self.pages_fetched()
         stored = sum(s["stored"] for s in self.sites.values())
         failures = Counter()
         for key, value in stats.items():
@@ -225,7 +238,13 @@ class CrawlProgress:
                 + stats.get(base + "not_asked_blocked", 0),
             }
         outcome, why = "ok", ""
-        if reason == "no_progress":
+        if reason == INTERRUPTED_REASON:
+            outcome = "interrupted"
+            why = (
+                f"stopped by Ctrl-C or SIGTERM after {pages} pages fetched; {stats.get('topiccrawler/storage/pages', stored)}"
+                " stored, kept for the next crawl of the topic, which goes on from them"
+            )
+        elif reason == "no_progress":
             outcome = "no_progress"
             why = f"no page was fetched for {self.stall_timeout:.0f} s"
         elif (
@@ -258,9 +277,12 @@ class CrawlProgress:
             "finish_reason": reason,
             "seconds": round(time.monotonic() - self.started, 1),
             "pages_fetched": pages,
+            "search_pages_fetched": self.search_pages,
             "pages_judged": self.judged,
             "pages_kept": self.kept,
-            "pages_stored": stored,
+            # Written to the database, as the progress line says (the pages scraped when
+            # nothing is stored).
+            "pages_stored": stats.get("topiccrawler/storage/pages", stored),
             "harvest_rate": round(self.kept / self.judged, 4) if self.judged else None,
             "threshold": self._threshold(),
             "search": {
@@ -288,9 +310,16 @@ def describe_threshold(state: dict | None) -> str:
 def format_summary(summary: dict) -> list[str]:
     """The summary as the lines logged at the end of a crawl."""
     rate = summary["harvest_rate"]
+    how = "interrupted" if summary["outcome"] == "interrupted" else summary["finish_reason"]
     lines = [
-        f"Crawl summary ({summary['finish_reason']}, {summary['seconds']:.0f} s): "
-        f"{summary['pages_fetched']} pages fetched, {summary['pages_judged']} judged, "
+        f"Crawl summary ({how}, {summary['seconds']:.0f} s): "
+        f"{summary['pages_fetched']} pages fetched"
+        + (
+            f" and {summary['search_pages_fetched']} search result pages"
+            if summary.get("search_pages_fetched")
+            else ""
+        )
+        + f", {summary['pages_judged']} judged, "
         f"{summary['pages_kept']} kept"
         + (f" (harvest rate {rate:.2f})" if rate is not None else "")
         + describe_threshold(summary.get("threshold"))

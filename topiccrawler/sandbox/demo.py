@@ -17,6 +17,8 @@ from scrapy.crawler import CrawlerProcess
 from scrapy.settings import Settings
 from sqlalchemy.engine import make_url
 
+from topiccrawler.extensions.interrupt import INTERRUPTS_KEY, hold_signals_until_running
+from topiccrawler.extensions.progress import OUTCOME_KEY
 from topiccrawler.sandbox.server import SandboxServer
 from topiccrawler.sandbox.truth import CrawlScore, score_crawl
 from topiccrawler.sandbox.web import (
@@ -243,6 +245,7 @@ def run_demo(
             priority="cmdline",
         )
         process = CrawlerProcess(crawl_settings)
+        hold_signals_until_running()
         crawler = process.create_crawler(TopicSpider)
         started = time.monotonic()
         process.crawl(crawler, topic=TOPIC, seeds=str(seeds))
@@ -255,6 +258,9 @@ def run_demo(
     finally:
         stored.dispose()
     result = DemoResult(score, crawler.stats.get_stats(), elapsed, database, server.port, port_note)
+    result.interrupted = bool(
+        result.stats.get(INTERRUPTS_KEY) or result.stats.get(OUTCOME_KEY) == "interrupted"
+    )
     write_report(result)
     return result
 
@@ -295,7 +301,16 @@ def format_summary(result: DemoResult, web_size: str) -> str:
     )
     lines = [
         "",
-        f"topiccrawler demo: tax topic on the sandbox web ({web_size})",
+        f"topiccrawler demo: tax topic on the sandbox web ({web_size})"
+        + (" — interrupted" if result.interrupted else ""),
+        *(
+            [
+                f"  interrupted           by Ctrl-C or SIGTERM: the {score.pages} pages stored are"
+                " kept (run again with --keep to go on from them)"
+            ]
+            if result.interrupted
+            else []
+        ),  # fmt: skip
         f"  time taken            {elapsed:.1f} s",
         f"  requests / responses  {stats.get('downloader/request_count', 0)} / {stats.get('downloader/response_count', 0)}",
         f"  search queries        {stats.get('topiccrawler/storage/search_queries', 0)} answered, "

@@ -13,11 +13,19 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from alembic.script import ScriptDirectory
+from alembic.util.exc import CommandError as AlembicError
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError, NoSuchModuleError, SQLAlchemyError
 
 from topiccrawler.errors import UserError
-from topiccrawler.storage.db import DATABASE_URL_ENV, Database, current_revision, head_revision
+from topiccrawler.storage.db import (
+    DATABASE_URL_ENV,
+    Database,
+    current_revision,
+    head_revision,
+    migrations_dir,
+)
 
 URL_FORMS = "sqlite:///PATH or postgresql://USER@HOST/DATABASE"
 DRIVERS = {"psycopg": "psycopg[binary]", "psycopg2": "psycopg2-binary", "asyncpg": "asyncpg",
@@ -87,6 +95,14 @@ def _check_sqlite_path(path: Path, create: bool) -> None:
         )
 
 
+def _known_revision(revision: str) -> bool:
+    try:
+        ScriptDirectory(str(migrations_dir())).get_revision(revision)
+    except AlembicError:
+        return False
+    return True
+
+
 def describe_database_error(exc: BaseException, display_url: str) -> str:
     """One line for a database failure: the driver's own first line, and what to check."""
     original = getattr(exc, "orig", None) or exc
@@ -124,16 +140,22 @@ def open_database(
         raise StoreError(describe_database_error(exc, shown)) from exc
     try:
         revision = current_revision(database.engine)
-        if not create and require_head and revision != head_revision():
+        shown = database.display_url()
+        if revision is not None and not _known_revision(revision):
             database.dispose()
             raise StoreError(
-                f"the database {database.display_url()} "
-                + (
-                    "holds no topiccrawler tables"
-                    if revision is None
-                    else f"is at schema revision {revision}, this version reads {head_revision()}"
-                )
-                + ": run `topiccrawler db upgrade` (a crawl does it too)"
+                f"the database {shown} has a schema this version of topiccrawler does not"
+                f" know (revision {revision}, newer?): upgrade topiccrawler"
+            )
+        if not create and require_head and revision != head_revision():
+            database.dispose()
+            if revision is None:
+                problem = "holds no topiccrawler tables"
+            else:
+                problem = f"is at schema revision {revision}, this version reads {head_revision()}"
+            raise StoreError(
+                f"the database {shown} {problem}: run `topiccrawler db upgrade` (a crawl does"
+                " it too)"
             )
     except SQLAlchemyError as exc:
         database.dispose()
@@ -148,7 +170,14 @@ def opened_store(url: str, create: bool = True, upgrade: bool = False) -> Iterat
     database = open_database(url, create=create)
     try:
         if upgrade:
-            database.upgrade()
+            try:
+                database.upgrade()
+            except AlembicError as exc:  # a revision this version does not know: a newer one's
+                raise StoreError(
+                    f"the database {database.display_url()} has a schema this version of "
+                    f"topiccrawler does not know ({exc}): upgrade topiccrawler, or use another"
+                    " DATABASE_URL"
+                ) from exc
         yield database
     except (SQLAlchemyError, OSError) as exc:
         raise StoreError(describe_database_error(exc, database.display_url())) from exc

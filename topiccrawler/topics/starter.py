@@ -25,11 +25,11 @@ threshold = "auto"               # η: pages scoring below are stored without th
 
 # What: the things, procedures and instruments of the topic.
 [domain_terms]
-# "增值税" = ["VAT", "增值税专用发票"]
+# {domain_example}
 
 # What makes a page worth keeping: events, decisions, changes.
 [judgement_words]
-# "处罚" = ["罚款", "行政处罚"]
+# {judgement_example}
 """
 
 SEEDS_TEMPLATE = """\
@@ -66,6 +66,14 @@ default = topiccrawler.settings
 """
 
 
+# The commented examples of each term class, in the topic's language.
+EXAMPLES = {
+    "zh": ('"增值税" = ["增值税专用发票", "进项税额"]', '"处罚" = ["罚款", "行政处罚"]'),
+    "en": ('"value added tax" = ["VAT", "sales tax"]', '"penalty" = ["fine", "sanction"]'),
+    "mixed": ('"增值税" = ["VAT", "增值税专用发票"]', '"处罚" = ["罚款", "penalty"]'),
+}
+
+
 class StarterExists(FileExistsError):
     """A file the starter would write is there already; nothing was written."""
 
@@ -88,8 +96,16 @@ def write_starter(
     )
     keywords_dir.mkdir(parents=True, exist_ok=True)
     seeds_dir.mkdir(parents=True, exist_ok=True)
+    domain_example, judgement_example = EXAMPLES[language]
     keywords.write_text(
-        KEYWORDS_TEMPLATE.format(name=name, title=term, language=language, term=term),
+        KEYWORDS_TEMPLATE.format(
+            name=name,
+            title=term,
+            language=language,
+            term=term,
+            domain_example=domain_example,
+            judgement_example=judgement_example,
+        ),
         encoding="utf-8",
     )
     seeds.write_text(SEEDS_TEMPLATE.format(name=name, bing_options=bing_options), encoding="utf-8")
