@@ -299,6 +299,11 @@ def format_summary(result: DemoResult, web_size: str) -> str:
         f"{score.duplicates_marked} reposts marked, {score.duplicates_correct} of them right; "
         f"{score.reposts_findable} were findable (ground truth)"
     )
+    command = "topiccrawler" + (
+        ""  # the configured database is every command's
+        if result.database.origin == "configured"
+        else f" -s DATABASE_URL={shlex.quote(result.database.display_url())}"
+    )
     lines = [
         "",
         f"topiccrawler demo: tax topic on the sandbox web ({web_size})"
@@ -335,12 +340,9 @@ def format_summary(result: DemoResult, web_size: str) -> str:
         f"  database              {result.database.describe()}",
         f"  sandbox               http://*.test:{result.port}/ (URLs stay the same across runs"
         " on this port)",
-        "  look inside           topiccrawler "
-        + (
-            "stats"  # the configured database is every command's
-            if result.database.origin == "configured"
-            else f"-s DATABASE_URL={shlex.quote(result.database.display_url())} stats"
-        ),
+        f"  look inside           {command} stats",
+        f"  search it             {command} search 增值税 发票",
+        f"  browse it             {command} serve   (then http://127.0.0.1:8800/)",
     ]
     if result.report:
         lines.append(f"  report                {result.report} (open it in a browser)")
