@@ -2,6 +2,7 @@
 
     .venv/bin/python benchmarks/soak.py --pages 100000 [--workers 1] [--db sqlite|postgresql]
         [--json soak.json] [--seed 1] [--every 1000] [--set NAME=VALUE ...] [--keep DIR]
+        [--trace DIR [--trace-seconds 120]]
 
 Serves the huge sandbox web (sandbox/huge.py: ~200,000 pages rendered on request, the server's
 memory flat) on loopback and crawls it for the tax topic from every site's home page with the
@@ -15,9 +16,15 @@ sensible store). Every --every pages stored it samples:
 - pages_per_s: pages stored since the sample before, over the seconds between them;
 - harvest: the share of relevant pages (the web's truth) among all pages stored so far, and
   among those stored since the sample before (window_harvest);
+- queue: requests queued (the crawl's last progress line; in a shared crawl each worker's own);
 - db_mb: the database's size (SQLite: the file and its WAL; PostgreSQL: the crawl's schema);
 - redis_mb: Redis's used_memory (INFO memory); with workers also the URLs queued and seen, and
   the bytes of the queues per queued URL and of the seen filter per URL seen (MEMORY USAGE).
+
+--trace DIR runs each worker under tracemalloc (benchmarks/soak_trace.py): every
+--trace-seconds it writes DIR/worker<i>/growth-NNN.txt, the allocations still held that grew
+since the first snapshot, by traceback (a traced crawl is slower and larger: find what grows
+with it, measure without it).
 
 It prints a table as it goes and rewrites --json after every sample ({"samples": [...],
 "command": ..., "settings": ...}), so that a crawl stopped half-way leaves its figures.
@@ -28,7 +35,9 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import shlex
+import signal
 import subprocess
 import sys
 import tempfile
@@ -153,8 +162,21 @@ def redis_figures(server, name: str | None) -> dict:
     return figures
 
 
+def queued_in_log(log: Path) -> int | None:
+    """The queue's length on the crawl's last progress line (extensions/progress.py)."""
+    try:
+        with log.open("rb") as lines:
+            lines.seek(max(0, log.stat().st_size - 65536))
+            tail = lines.read().decode("utf-8", errors="replace")
+    except OSError:
+        return None
+    found = re.findall(r"Progress: .*?; queue (\d+)", tail)
+    return int(found[-1]) if found else None
+
+
 def print_row(sample: dict, header: bool) -> None:
-    columns = ("pages", "seconds", "rss_mb", "pages_per_s", "harvest", "window_harvest", "db_mb",
+    columns = ("pages", "seconds", "rss_mb", "pages_per_s", "harvest", "window_harvest", "queue",
+               "db_mb",
                "redis_mb", "redis_bytes_per_queued", "redis_bytes_per_seen")  # fmt: skip
     if header:
         print(" | ".join(f"{c:>12}" for c in columns), flush=True)
@@ -166,6 +188,57 @@ def print_row(sample: dict, header: bool) -> None:
         else:
             cells.append(f"{value!s:>12}")
     print(" | ".join(cells), flush=True)
+
+
+def sample_until_done(args, web, server, store, processes, folder, commands, name,
+                      redis_server, started) -> None:  # fmt: skip
+    """Sample every --every pages until the crawl's processes have all ended."""
+    samples: list[dict] = []
+    relevant = stored = 0
+    last_time, last_pages, next_mark = started, 0, args.every
+    while True:
+        running = any(p.poll() is None for p in processes)
+        pages = store.pages()
+        if pages >= next_mark or (not running and pages > last_pages):
+            now = time.monotonic()
+            urls = store.new_urls()
+            window = sum(web.is_relevant(u) for u in urls)
+            relevant += window
+            stored += len(urls)
+            roots = [p.pid for p in processes]
+            by_process = {
+                f"{process_name(pid, roots)} {pid}": round(rss_mb(pid), 1)
+                for pid in process_tree(roots)
+            }
+            sample = {
+                "pages": pages,
+                "seconds": round(now - started, 1),
+                "rss_mb": round(sum(by_process.values()), 1),
+                "rss_by_process_mb": by_process,
+                "pages_per_s": round((pages - last_pages) / (now - last_time), 2),
+                "harvest": round(relevant / stored, 4) if stored else None,
+                "window_harvest": round(window / len(urls), 4) if urls else None,
+                "db_mb": round(store.size_mb(), 1),
+                "server_rss_mb": round(rss_mb(os.getpid()), 1),
+                "server_requests": server.requests,
+            }
+            queues = [queued_in_log(folder / f"crawl{i}.log") for i in range(args.workers)]
+            if all(q is not None for q in queues):
+                sample["queue"] = sum(queues)
+            if redis_server is not None:
+                sample |= redis_figures(redis_server, name)
+            samples.append(sample)
+            print_row(sample, header=len(samples) == 1)
+            if args.json:
+                args.json.write_text(json.dumps(
+                    {"samples": samples, "commands": commands, "web": "huge",
+                     "seed": args.seed, "workers": args.workers, "db": args.db,
+                     "statuses": server.statuses}, indent=1))  # fmt: skip
+            last_time, last_pages = now, pages
+            next_mark = (pages // args.every + 1) * args.every
+        if not running:
+            break
+        time.sleep(POLL_SECONDS)
 
 
 def main() -> int:
@@ -181,6 +254,8 @@ def main() -> int:
         help="a crawl setting added to the project's defaults (repeatable)",
     )  # fmt: skip
     parser.add_argument("--keep", type=Path, help="keep the crawl's logs and database here")
+    parser.add_argument("--trace", type=Path, help="run the workers under tracemalloc")
+    parser.add_argument("--trace-seconds", type=float, default=120.0)
     args = parser.parse_args()
 
     web = HugeWeb(args.seed)
@@ -227,6 +302,12 @@ def main() -> int:
         started = time.monotonic()
         for i in range(args.workers):
             command = crawl_command(seeds, {**settings, "LOG_FILE": str(folder / f"crawl{i}.log")})
+            if args.trace:
+                tracer = [
+                    str(ROOT / "benchmarks" / "soak_trace.py"),
+                    str(args.trace / f"worker{i}"),
+                ]
+                command[1:1] = [*tracer, str(args.trace_seconds)]
             commands.append(shlex.join(command))
             processes.append(
                 subprocess.Popen(
@@ -238,51 +319,16 @@ def main() -> int:
                 )  # fmt: skip
             )
         store = Store(url, sqlite_path, schema)
-        samples: list[dict] = []
-        relevant = stored = 0
-        last_time, last_pages, next_mark = started, 0, args.every
         print(f"huge sandbox web, seed {args.seed}: {args.workers} worker(s), {args.db}, "
               f"{args.pages} pages; folder {folder}", flush=True)  # fmt: skip
-        while True:
-            running = any(p.poll() is None for p in processes)
-            pages = store.pages()
-            if pages >= next_mark or (not running and pages > last_pages):
-                now = time.monotonic()
-                urls = store.new_urls()
-                window = sum(web.is_relevant(u) for u in urls)
-                relevant += window
-                stored += len(urls)
-                roots = [p.pid for p in processes]
-                by_process = {
-                    f"{process_name(pid, roots)} {pid}": round(rss_mb(pid), 1)
-                    for pid in process_tree(roots)
-                }
-                sample = {
-                    "pages": pages,
-                    "seconds": round(now - started, 1),
-                    "rss_mb": round(sum(by_process.values()), 1),
-                    "rss_by_process_mb": by_process,
-                    "pages_per_s": round((pages - last_pages) / (now - last_time), 2),
-                    "harvest": round(relevant / stored, 4) if stored else None,
-                    "window_harvest": round(window / len(urls), 4) if urls else None,
-                    "db_mb": round(store.size_mb(), 1),
-                    "server_rss_mb": round(rss_mb(os.getpid()), 1),
-                    "server_requests": server.requests,
-                }
-                if redis_server is not None:
-                    sample |= redis_figures(redis_server, name)
-                samples.append(sample)
-                print_row(sample, header=len(samples) == 1)
-                if args.json:
-                    args.json.write_text(json.dumps(
-                        {"samples": samples, "commands": commands, "web": "huge",
-                         "seed": args.seed, "workers": args.workers, "db": args.db,
-                         "statuses": server.statuses}, indent=1))  # fmt: skip
-                last_time, last_pages = now, pages
-                next_mark = (pages // args.every + 1) * args.every
-            if not running:
-                break
-            time.sleep(POLL_SECONDS)
+        signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # to the finally below
+        try:
+            sample_until_done(args, web, server, store, processes, folder, commands, name,
+                              redis_server, started)  # fmt: skip
+        finally:
+            for process in processes:  # stopped early: the crawls end with this benchmark
+                if process.poll() is None:
+                    process.terminate()
         codes = [p.wait() for p in processes]
     store.engine.dispose()
     if name and redis_server is not None:

@@ -31,6 +31,7 @@ from itertools import chain, repeat
 from operator import mul
 from urllib.parse import unquote, urlsplit
 
+from topiccrawler.frontier.learning import UrlMemo
 from topiccrawler.relevance.tokenizer import Tokenizer
 
 CJK_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]{2,}")
@@ -155,10 +156,9 @@ class LinkClassifier:
         return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
 
 
-@lru_cache(maxsize=100_000)
-def _place_features(url: str) -> tuple[str, ...]:
-    """LinkClassifier.place_features, remembered: a queued URL is scored again at every
-    rescoring, and its place never changes."""
+def _url_place_features(url: str) -> tuple[str, ...]:
+    """LinkClassifier.place_features; remembered (`_place_features`): a queued URL is scored
+    again at every rescoring, and its place never changes."""
     parts = urlsplit(url)
     host = (parts.hostname or "").lower()
     found = [f"site:{host}"]
@@ -168,6 +168,9 @@ def _place_features(url: str) -> tuple[str, ...]:
             found.append(f"sec{depth}:{host}/{'/'.join(segments[:depth])}")
     found.extend(f"u:{word}" for word in set(URL_WORD.findall(unquote(parts.path).lower())))
     return tuple(found)
+
+
+_place_features = UrlMemo(_url_place_features, 100_000)
 
 
 def _vectorize(rows: list[dict[str, float]]):

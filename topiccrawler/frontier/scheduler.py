@@ -22,11 +22,19 @@ from scrapy.http import Response
 from topiccrawler.extraction_workers import pages_being_read
 from topiccrawler.signals import page_judged
 
+# Requests queued between two looks at the queue's length (FRONTIER_MAX_QUEUED): a look sums
+# over every site's queue, so it is not taken at every push.
+TRIM_EVERY = 1000
+
 
 class FrontierScheduler(Scheduler):
+    max_queued = 0  # FRONTIER_MAX_QUEUED: requests held in the memory queue at most (0: no cap)
+    pushed = 0
+
     def open(self, spider):
         if self.crawler is not None:
             self.crawler.signals.connect(self.page_judged, signal=page_judged)
+            self.max_queued = self.crawler.settings.getint("FRONTIER_MAX_QUEUED")
         return super().open(spider)
 
     def page_judged(self, response: Response | None = None, relevant: bool = False, **kwargs):
@@ -41,7 +49,32 @@ class FrontierScheduler(Scheduler):
         queued = super().enqueue_request(request)
         if queued:
             self._outranking().queued(request.priority)
+            self.pushed += 1
+            if self.max_queued and self.pushed % TRIM_EVERY == 0:
+                self.drop_worst()
         return queued
+
+    def drop_worst(self) -> int:
+        """Past FRONTIER_MAX_QUEUED queued requests, the worst are dropped and forgotten: out
+        of the seen filter and rediscovery's bookkeeping, so a link to one found later queues
+        it again at that link's priority. Only the memory queue is capped (a JOBDIR queue is
+        on disk)."""
+        drop = getattr(self.mqs, "drop_worst", None)
+        if drop is None:
+            return 0
+        dropped = drop(self.max_queued)
+        # Scrapy's RFPDupeFilter keeps its fingerprints (bytes) in `_fingerprints`.
+        fingerprints = getattr(self.df, "_fingerprints", None)
+        fingerprint = getattr(self.df, "_fingerprint", None)
+        frontier = getattr(getattr(self.mqs, "refresh", None), "frontier", None)
+        for request in dropped:
+            if fingerprints is not None and fingerprint is not None:
+                fingerprints.discard(fingerprint(request))
+            if frontier is not None:
+                frontier.taken_up(request)
+        if dropped and self.stats is not None:
+            self.stats.inc_value("topiccrawler/frontier/dropped_worst", len(dropped))
+        return len(dropped)
 
     def next_request(self) -> Request | None:
         """The best queued request, or none while the pages being read count as requests in

@@ -30,8 +30,8 @@ from scrapy.http import Response
 
 from topiccrawler.distributed.learning import SharedLinkClassifier, SharedYieldStats
 from topiccrawler.distributed.state import redis_url, shared_crawl_for
-from topiccrawler.frontier.classifier import LinkClassifier
-from topiccrawler.frontier.learning import YieldStats
+from topiccrawler.frontier.classifier import LinkClassifier, _place_features
+from topiccrawler.frontier.learning import YieldStats, places
 from topiccrawler.frontier.pagination import is_pagination
 from topiccrawler.frontier.priority import DEFERRED, LinkPrioritizer
 from topiccrawler.frontier.rediscovery import Rediscoveries
@@ -108,6 +108,8 @@ class FrontierMiddleware:
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> FrontierMiddleware:
         middleware = cls(crawler)
+        # URLs whose place (site, section, URL words) is remembered for rescoring: bounded.
+        places.size = _place_features.size = crawler.settings.getint("FRONTIER_URL_CACHE")
         if not middleware.ranking and middleware.tunnel_depth >= 10**6:
             raise NotConfigured("FRONTIER_ENABLED is False and links are never deferred")
         crawler.signals.connect(middleware.spider_opened, signal=signals.spider_opened)
