@@ -19,7 +19,10 @@ sensible store). Every --every pages stored it samples:
 - queue: requests queued (the crawl's last progress line; in a shared crawl each worker's own);
 - db_mb: the database's size (SQLite: the file and its WAL; PostgreSQL: the crawl's schema);
 - redis_mb: Redis's used_memory (INFO memory); with workers also the URLs queued and seen, and
-  the bytes of the queues per queued URL and of the seen filter per URL seen (MEMORY USAGE).
+  the bytes of the queues per queued URL and of the seen filter per URL seen (MEMORY USAGE);
+- per page stored since the sample before: Redis commands processed, and with PostgreSQL its
+  transactions, rows written and rows fetched (the servers' own counters: on a shared machine
+  other clients' work counts too), for sizing N machines on paper (docs/workers.md).
 
 --trace DIR runs each worker under tracemalloc (benchmarks/soak_trace.py): every
 --trace-seconds it writes DIR/worker<i>/growth-NNN.txt, the allocations still held that grew
@@ -124,6 +127,20 @@ class Store:
             self.last_id = rows[-1][0]
         return [url for _, url in rows]
 
+    def postgres_activity(self) -> dict:
+        """Transactions committed, rows written and index scans so far in the crawl's database
+        (PostgreSQL's counters for the whole database: other clients' work included)."""
+        if self.sqlite_path is not None:
+            return {}
+        with self.engine.connect() as connection:
+            row = connection.execute(
+                text(
+                    "select xact_commit, tup_inserted + tup_updated + tup_deleted, tup_fetched "
+                    "from pg_stat_database where datname = current_database()"
+                )
+            ).one()
+        return {"pg_commits": row[0], "pg_rows_written": row[1], "pg_rows_fetched": row[2]}
+
     def size_mb(self) -> float:
         if self.sqlite_path is not None:
             files = [self.sqlite_path, Path(f"{self.sqlite_path}-wal")]
@@ -137,24 +154,37 @@ class Store:
                 ),
                 {"schema": self.schema},
             ).scalar()
-        return size / 2**20
+        return float(size) / 2**20
 
 
 def redis_figures(server, name: str | None) -> dict:
-    """used_memory, and for a shared crawl its queued and seen URLs and their bytes each."""
-    figures = {"redis_mb": server.info("memory")["used_memory"] / 2**20}
+    """used_memory, commands processed so far (the server's, other clients' included), and for
+    a shared crawl its queued and seen URLs and their bytes each."""
+    figures = {
+        "redis_mb": server.info("memory")["used_memory"] / 2**20,
+        "redis_commands": server.info("stats")["total_commands_processed"],
+    }
     if name is None:
         return figures
     prefix = f"topiccrawler:{name}"
     queued = queue_bytes = 0
-    for key in server.scan_iter(match=f"{prefix}:q:*", count=1000):
-        queued += server.zcard(key)
-        queue_bytes += server.memory_usage(key, samples=0) or 0
+    # The shared frontier's keys (distributed/bands.py): band lists (requests, "" a tombstone),
+    # each site's bands and heads, rediscovery's index; or per-site sorted sets (q:).
+    for pattern in ("band:*", "bands:*", "head:*", "w:*", "q:*"):
+        for key in server.scan_iter(match=f"{prefix}:{pattern}", count=1000):
+            queue_bytes += server.memory_usage(key, samples=0) or 0
+            if pattern == "band:*":
+                queued += server.llen(key)  # tombstones included: taken off below
+            elif pattern == "q:*":
+                queued += server.zcard(key)
+    tombstones = int(server.get(f"{prefix}:tombstones") or 0)
+    queued = max(0, queued - tombstones)
     seen = int(server.get(f"{prefix}:seen:count") or 0)
     seen_bytes = server.memory_usage(f"{prefix}:seen", samples=0) or 0
     figures |= {
         "queued": queued,
         "seen": seen,
+        "redis_queue_mb": queue_bytes / 2**20,
         "redis_bytes_per_queued": queue_bytes / queued if queued else None,
         "redis_bytes_per_seen": seen_bytes / seen if seen else None,
         "seen_filter_mb": seen_bytes / 2**20,
@@ -166,7 +196,7 @@ def queued_in_log(log: Path) -> int | None:
     """The queue's length on the crawl's last progress line (extensions/progress.py)."""
     try:
         with log.open("rb") as lines:
-            lines.seek(max(0, log.stat().st_size - 65536))
+            lines.seek(max(0, log.stat().st_size - 2**20))
             tail = lines.read().decode("utf-8", errors="replace")
     except OSError:
         return None
@@ -227,6 +257,14 @@ def sample_until_done(args, web, server, store, processes, folder, commands, nam
                 sample["queue"] = sum(queues)
             if redis_server is not None:
                 sample |= redis_figures(redis_server, name)
+            sample |= store.postgres_activity()
+            if samples:  # per page stored since the sample before: what N workers would ask
+                before, stored_since = samples[-1], pages - last_pages
+                for counter in ("redis_commands", "pg_commits", "pg_rows_written",
+                                "pg_rows_fetched"):  # fmt: skip
+                    if counter in sample and stored_since:
+                        per_page = (sample[counter] - before[counter]) / stored_since
+                        sample[f"{counter}_per_page"] = round(per_page, 2)
             samples.append(sample)
             print_row(sample, header=len(samples) == 1)
             if args.json:
