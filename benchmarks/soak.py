@@ -12,7 +12,8 @@ benchmarks/harvest.py uses them) until --pages pages are judged (CRAWL_MAX_PAGES
 sensible store). Every --every pages stored it samples:
 
 - rss_mb: the resident memory of every process of the crawl (each worker and its extraction
-  workers: the process tree, read from /proc), in all and by process;
+  workers and Chromium's processes when pages are rendered: the process tree, read from /proc),
+  in all and by process; pss_mb: the same as proportional set sizes (shared pages counted once);
 - pages_per_s: pages stored since the sample before, over the seconds between them;
 - harvest: the share of relevant pages (the web's truth) among all pages stored so far, and
   among those stored since the sample before (window_harvest);
@@ -94,6 +95,18 @@ def rss_mb(pid: int) -> float:
         return int(Path(f"/proc/{pid}/statm").read_text().split()[1]) * PAGE_SIZE / 2**20
     except (OSError, IndexError, ValueError):
         return 0.0
+
+
+def pss_mb(pid: int) -> float:
+    """Proportional set size: shared pages divided among the processes sharing them, so that a
+    sum over processes (Chromium's, forked workers) counts each page once."""
+    try:
+        for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+            if line.startswith("Pss:"):
+                return int(line.split()[1]) / 1024
+    except (OSError, ValueError):
+        pass
+    return 0.0
 
 
 def process_name(pid: int, roots: list[int]) -> str:
@@ -205,9 +218,8 @@ def queued_in_log(log: Path) -> int | None:
 
 
 def print_row(sample: dict, header: bool) -> None:
-    columns = ("pages", "seconds", "rss_mb", "pages_per_s", "harvest", "window_harvest", "queue",
-               "db_mb",
-               "redis_mb", "redis_bytes_per_queued", "redis_bytes_per_seen")  # fmt: skip
+    columns = ("pages", "seconds", "rss_mb", "pss_mb", "pages_per_s", "harvest", "window_harvest",
+               "queue", "db_mb", "redis_mb", "redis_bytes_per_queued", "redis_bytes_per_seen")  # fmt: skip
     if header:
         print(" | ".join(f"{c:>12}" for c in columns), flush=True)
     cells = []
@@ -245,6 +257,7 @@ def sample_until_done(args, web, server, store, processes, folder, commands, nam
                 "seconds": round(now - started, 1),
                 "rss_mb": round(sum(by_process.values()), 1),
                 "rss_by_process_mb": by_process,
+                "pss_mb": round(sum(pss_mb(pid) for pid in process_tree(roots)), 1),
                 "pages_per_s": round((pages - last_pages) / (now - last_time), 2),
                 "harvest": round(relevant / stored, 4) if stored else None,
                 "window_harvest": round(window / len(urls), 4) if urls else None,
