@@ -68,10 +68,9 @@ class FrontierScheduler(Scheduler):
         fingerprint = getattr(self.df, "_fingerprint", None)
         frontier = getattr(getattr(self.mqs, "refresh", None), "frontier", None)
         for request in dropped:
-            if fingerprints is not None and fingerprint is not None:
+            gone = frontier.left_queue(request) if frontier is not None else True
+            if gone and fingerprints is not None and fingerprint is not None:
                 fingerprints.discard(fingerprint(request))
-            if frontier is not None:
-                frontier.taken_up(request)
         if dropped and self.stats is not None:
             self.stats.inc_value("topiccrawler/frontier/dropped_worst", len(dropped))
         return len(dropped)

@@ -256,6 +256,11 @@ class FrontierMiddleware:
         if self.rediscoveries is not None and self.rediscoveries.dropped(request):
             self.stats.inc_value("topiccrawler/frontier/copies_of_refused_link")
 
+    def left_queue(self, request: Request) -> bool:
+        """The queue dropped `request` unfetched (FRONTIER_MAX_QUEUED); True when no other
+        entry of its URL is queued (then the URL may be queued again)."""
+        return self.rediscoveries is None or self.rediscoveries.left_queue(request)
+
     def taken_up(self, request: Request) -> None:
         """The queue hands `request` to the engine (its other copies are superseded now)."""
         if self.rediscoveries is not None:
