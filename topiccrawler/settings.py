@@ -171,9 +171,7 @@ EXTRACT_IN_FLIGHT = 0  # 0: eight per worker process (with two, a quarter stayed
 
 # --- Title de-duplication (SPEC §7) -------------------------------------------------------------
 DEDUP_ENABLED = True  # mark reposts (duplicate_of); they are stored all the same
-DEDUP_MAX_TITLES = (
-    500_000  # titles in the repost index (~150 B each); past it, the newest half kept
-)
+DEDUP_MAX_TITLES = 500_000  # titles in the repost index (~150 B each); past it: newest half
 DEDUP_REFRESH_INTERVAL = 30.0  # seconds between looks for titles other processes stored
 DEDUP_SAME_SITE = False  # also match pages of the same site (pagination shares titles: off)
 DEDUP_THRESHOLD = 0.8  # TF-IDF cosine of normalised titles from which a page is a repost
