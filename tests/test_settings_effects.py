@@ -34,6 +34,8 @@ READ_LATER = {
     "REVISIT_DISCUSSIONS_AFTER": ("middlewares/known_urls.py", "when the crawl opens"),
     "REVISIT_HUBS_AFTER": ("middlewares/known_urls.py", "when the crawl opens"),
     "FRONTIER_WEIGHTS": ("middlewares/frontier.py", "when the crawl opens (with the topic)"),
+    "FRONTIER_MAX_QUEUED": ("frontier/scheduler.py", "when the scheduler opens"),
+    "FRONTIER_URL_CACHE": ("middlewares/frontier.py", "the URL memos' size, a module's"),
     "HARVEST_WINDOW": ("extensions/harvest.py", "when the crawl opens"),
     "RELEVANCE_BLOCK_IMPACT": ("crawl/topic.py", "when the topic's scorer is made"),
     "RELEVANCE_THRESHOLD": ("middlewares/relevance.py", "when the crawl opens (with the topic)"),

@@ -186,6 +186,7 @@ EXTRACT_IN_FLIGHT = 0  # 0: eight per worker process (with two, a quarter stayed
 
 # --- Title de-duplication (SPEC §7) -------------------------------------------------------------
 DEDUP_ENABLED = True  # mark reposts (duplicate_of); they are stored all the same
+DEDUP_MAX_TITLES = 500_000  # titles in the repost index (~150 B each); past it: newest half
 DEDUP_REFRESH_INTERVAL = 30.0  # seconds between looks for titles other processes stored
 DEDUP_SAME_SITE = False  # also match pages of the same site (pagination shares titles: off)
 DEDUP_THRESHOLD = 0.8  # TF-IDF cosine of normalised titles from which a page is a repost
@@ -242,6 +243,8 @@ FRONTIER_HUB_SHARE = 0.3  # fetching, when they are this share of its links too 
 # there, and fetched once, from its best place (a shared crawl raises its queued request in place
 # in Redis: distributed/rediscovery.py); 0: a page keeps its first link's priority
 FRONTIER_REDISCOVERY_GAIN = 50
+FRONTIER_MAX_QUEUED = 30_000  # requests queued in memory at most (~2 KB each); the worst dropped
+FRONTIER_URL_CACHE = 30_000  # URLs whose site, section and URL words are remembered (~0.8 KB each)
 FRONTIER_RESCORE_LIMIT = 20000  # queued requests scored again after a classifier refit, at most
 # feature → weight; {}: text .3, context .15, url .05, block .05, learned .15, model .3
 FRONTIER_WEIGHTS = {}

@@ -83,3 +83,44 @@ def test_rescore_works_on_the_disk_queue_of_a_resumable_crawl(tmp_path):
         "http://a.test/40",
     ]
     assert queue.close() == {}
+
+
+def test_drop_worst_keeps_the_best_requests_of_every_site():
+    queue, _ = make_queue()
+    for site, priority in [("a.test", 50), ("a.test", 5), ("b.test", 30), ("b.test", 10)]:
+        queue.push(Request(f"http://{site}/{priority}", priority=priority))
+    queue.push(Request("http://c.test/1", priority=1))  # a site all of whose requests go
+    dropped = queue.drop_worst(3)
+    assert sorted(r.priority for r in dropped) == [1, 5] and len(queue) == 3
+    assert "c.test" not in queue.pqueues  # an emptied site leaves no queue behind
+    assert [queue.pop().priority for _ in range(3)] == [50, 30, 10]
+    assert queue.drop_worst(3) == []  # within the cap: nothing to drop
+
+
+def test_the_scheduler_forgets_what_it_dropped(tmp_path):
+    """Past FRONTIER_MAX_QUEUED the worst requests are dropped and leave the seen filter: a
+    link to one of them found later is queued again."""
+    from scrapy.utils.test import get_crawler
+
+    from topiccrawler.frontier import scheduler as module
+    from topiccrawler.frontier.scheduler import FrontierScheduler
+
+    queue = "topiccrawler.frontier.queue.BestFirstPriorityQueue"
+    crawler = get_crawler(
+        settings_dict={"FRONTIER_MAX_QUEUED": 2, "SCHEDULER_PRIORITY_QUEUE": queue}
+    )
+    crawler.engine = SimpleNamespace(downloader=Downloader())
+    scheduler = FrontierScheduler.from_crawler(crawler)
+    scheduler.open(SimpleNamespace(name="test", crawler=crawler))
+    every, module.TRIM_EVERY = module.TRIM_EVERY, 1
+    try:
+        for priority in (30, 20, 10):
+            assert scheduler.enqueue_request(
+                Request(f"http://a.test/{priority}", priority=priority)
+            )
+    finally:
+        module.TRIM_EVERY = every
+    assert len(scheduler) == 2
+    assert crawler.stats.get_value("topiccrawler/frontier/dropped_worst") == 1
+    assert scheduler.enqueue_request(Request("http://a.test/10", priority=10))  # not seen any more
+    assert not scheduler.enqueue_request(Request("http://a.test/30", priority=30))  # still seen

@@ -192,3 +192,24 @@ def test_a_copy_raised_over_a_link_the_scheduler_then_refuses_is_not_fetched_aga
     queue.push(better)  # past the dupefilter
     assert queue.pop() is None  # dropped when it comes up: the page was fetched already
     assert rediscoveries.entries == {} and rediscoveries.taken == set()
+
+
+def test_an_entry_dropped_from_the_queue_leaves_the_others_valid():
+    """FRONTIER_MAX_QUEUED drops the worst entries: a URL raised by a better link keeps its
+    better copy (not superseded), and a URL whose only entry went is forgotten."""
+    from scrapy import Request
+
+    from topiccrawler.frontier.rediscovery import Rediscoveries
+
+    found = Rediscoveries(gain=50)
+    first = Request("http://a.test/1", priority=10)
+    assert not found.track(first)
+    found.scheduled(first)
+    better = Request("http://a.test/1", priority=200)
+    assert found.track(better)  # queued again as a copy
+    assert not found.left_queue(first)  # the copy is still queued
+    assert not found.superseded(better)  # and is fetched when it comes up
+    lone = Request("http://a.test/2", priority=5)
+    found.track(lone)
+    found.scheduled(lone)
+    assert found.left_queue(lone) and "http://a.test/2" not in found.best

@@ -93,3 +93,17 @@ def test_off_switch():
 
     with pytest.raises(NotConfigured):
         DedupPipeline.from_crawler(get_crawler(settings_dict={"DEDUP_ENABLED": False}))
+
+
+def test_the_index_keeps_its_newest_titles_past_its_bound(sqlite_url):
+    """DEDUP_MAX_TITLES: past it the index keeps its newest half; reposts of those are still
+    found, of older titles not any more, and the index stops growing."""
+    dedup = pipeline({"DATABASE_URL": sqlite_url, "DEDUP_MAX_TITLES": 4})
+    stories = ["偷税典型案例", "电影节开幕", "增值税留抵退税", "个人所得税汇算", "高温天气预警"]
+    for n, story in enumerate(stories):
+        dedup.process_item(page(f"http://a.example/{n}", f"税务部门通报{story}情况-A网"))
+    assert len(dedup.index) == 2  # the fifth title passed four: the newest two kept
+    assert dedup.crawler.stats.get_value("topiccrawler/dedup/index_trimmed") == 1
+    recent = dedup.process_item(page("http://b.example/4", "【转载】税务部门通报高温天气预警情况"))
+    old = dedup.process_item(page("http://b.example/0", "【转载】税务部门通报偷税典型案例情况"))
+    assert recent.duplicate_of == "http://a.example/4" and old.duplicate_of is None

@@ -27,8 +27,9 @@ def add_parser(subparsers) -> None:
     )
     parser.add_argument("--seed", type=int, default=1, help="same seed, same web (default 1)")
     parser.add_argument(
-        "--size", choices=("small", "medium", "large"), default="small",
-        help="how many sites and pages (default small)",
+        "--size", choices=("small", "medium", "large", "huge"), default="small",
+        help="how many sites and pages (default small; huge: about 200,000 pages rendered as"
+        " they are asked for, for long crawls; its truth takes minutes to list)",
     )  # fmt: skip
     parser.add_argument(
         "--slow-seconds", type=seconds, default=20.0, help="delay of the slow page (default 20)"

@@ -448,6 +448,29 @@ class TitleIndex:
         link[single, 0] = True
         self._pairs.extend(values.ravel(), link.ravel())
 
+    def newest(self, keep: int) -> TitleIndex:
+        """A new index of the newest `keep` titles (keys, tokens with their counts, body
+        fingerprints), document frequencies counted over them alone: what DEDUP_MAX_TITLES
+        trims a long crawl's index to."""
+        words = [""] * len(self.vocabulary)
+        for word, token_id in self.vocabulary.items():
+            words[token_id] = word
+        index = TitleIndex(self.threshold, self.rarity)
+        first = max(0, len(self) - keep)
+        index.add_many(
+            (
+                self.key(doc),
+                [
+                    words[self.tokens[at]]
+                    for at in range(self.offsets[doc], self.offsets[doc + 1])
+                    for _ in range(self.counts[at])
+                ],
+                self.fingerprints[doc],
+            )
+            for doc in range(first, len(self))
+        )
+        return index
+
     def document(self, doc: int) -> list[int]:
         return list(self.tokens[self.offsets[doc] : self.offsets[doc + 1]])
 

@@ -31,6 +31,7 @@ from itertools import chain, repeat
 from operator import mul
 from urllib.parse import unquote, urlsplit
 
+from topiccrawler.frontier.learning import UrlMemo
 from topiccrawler.relevance.tokenizer import Tokenizer
 
 CJK_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]{2,}")
@@ -96,7 +97,7 @@ class LinkClassifier:
     @staticmethod
     def place_features(url: str) -> Iterator[str]:
         """URL words, the site and its first two path levels (sections and subsections)."""
-        return iter(_place_features(url))
+        return iter(place_features_memo(url))
 
     def features(
         self, url: str, text: str, kind: str, block: str = "content", context: float = 0.0
@@ -104,7 +105,7 @@ class LinkClassifier:
         """A candidate's features: `kind` "link" or "hit", `context` the parent page's relevance
         (links) or the query's yield (hits), in [0, 1]."""
         found = dict.fromkeys(self._text_features(text), 1.0)
-        found.update(dict.fromkeys(_place_features(url), 1.0))
+        found.update(dict.fromkeys(place_features_memo(url), 1.0))
         found[f"kind:{kind}"] = 1.0
         found[f"block:{block}"] = 1.0
         found[f"context:{kind}"] = context
@@ -155,10 +156,9 @@ class LinkClassifier:
         return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
 
 
-@lru_cache(maxsize=100_000)
-def _place_features(url: str) -> tuple[str, ...]:
-    """LinkClassifier.place_features, remembered: a queued URL is scored again at every
-    rescoring, and its place never changes."""
+def _url_place_features(url: str) -> tuple[str, ...]:
+    """LinkClassifier.place_features; remembered (`place_features_memo`): a queued URL is scored
+    again at every rescoring, and its place never changes."""
     parts = urlsplit(url)
     host = (parts.hostname or "").lower()
     found = [f"site:{host}"]
@@ -168,6 +168,9 @@ def _place_features(url: str) -> tuple[str, ...]:
             found.append(f"sec{depth}:{host}/{'/'.join(segments[:depth])}")
     found.extend(f"u:{word}" for word in set(URL_WORD.findall(unquote(parts.path).lower())))
     return tuple(found)
+
+
+place_features_memo = UrlMemo(_url_place_features, 100_000)
 
 
 def _vectorize(rows: list[dict[str, float]]):

@@ -7,21 +7,50 @@ visited, so that relevant pages behind irrelevant ones ("tunnels") are still fou
 from __future__ import annotations
 
 import math
-from collections import defaultdict
-from functools import lru_cache
+from collections import OrderedDict, defaultdict
+from collections.abc import Callable
+from typing import Any
 from urllib.parse import urlsplit
 
 PRIOR_WEIGHT = 5.0  # pages of evidence the wider estimate counts for
 
 
-@lru_cache(maxsize=100_000)
-def places(url: str) -> tuple[str, str]:
-    """The site and the section (site + first path segment) a URL belongs to; remembered: a
-    queued URL is asked again at every pop and rescoring."""
+class UrlMemo:
+    """A function of a URL, remembered for the last `size` URLs asked (first in, first out):
+    a queued URL is asked again at every pop and rescoring, and a long crawl asks about
+    millions, so the memory is bounded (FRONTIER_URL_CACHE sets `size` when a crawl opens)."""
+
+    def __init__(self, function: Callable[[str], Any], size: int):
+        self.function = function
+        self.size = size
+        self.memo: OrderedDict[str, Any] = OrderedDict()
+        self.__doc__ = function.__doc__
+
+    def __call__(self, url: str) -> Any:
+        try:
+            return self.memo[url]
+        except KeyError:
+            pass
+        value = self.function(url)
+        if self.size > 0:
+            while len(self.memo) >= self.size:
+                self.memo.popitem(last=False)
+            self.memo[url] = value
+        return value
+
+    def cache_clear(self) -> None:
+        self.memo.clear()
+
+
+def _places(url: str) -> tuple[str, str]:
+    """The site and the section (site + first path segment) a URL belongs to."""
     parts = urlsplit(url)
     host = (parts.hostname or "").lower()
     segment = parts.path.strip("/").split("/", 1)[0] if "/" in parts.path.strip("/") else ""
     return host, f"{host}/{segment}"
+
+
+places = UrlMemo(_places, 100_000)
 
 
 class YieldStats:

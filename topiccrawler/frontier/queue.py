@@ -63,6 +63,35 @@ class BestFirstPriorityQueue(DownloaderAwarePriorityQueue):
             self.push(request)
         return moved
 
+    def drop_worst(self, keep: int) -> list[Request]:
+        """Take out the lowest-priority requests past the best `keep` (those a best-first crawl
+        fetches last) and return them: FRONTIER_MAX_QUEUED holds a long crawl's queue at a
+        bounded size (frontier/scheduler.py)."""
+        excess = len(self) - keep
+        if excess <= 0:
+            return []
+        dropped: list[Request] = []
+        # ScrapyPriorityQueue files requests under -priority: the largest keys are the worst.
+        levels = sorted(
+            ((key, slot) for slot, queue in self.pqueues.items() for key in queue.queues),
+            reverse=True,
+        )
+        for key, slot in levels:
+            queue = self.pqueues[slot]
+            level = queue.queues[key]
+            while len(dropped) < excess and len(level):
+                dropped.append(level.pop())
+            if not len(level):
+                del queue.queues[key]
+                level.close()
+                queue._update_curprio()
+            if not len(queue):
+                del self.pqueues[slot]
+                queue.close()
+            if len(dropped) >= excess:
+                break
+        return dropped
+
     def _capacity(self, slot: str) -> int:
         downloader = self._downloader_interface.downloader
         if slot in downloader.slots:

@@ -141,6 +141,22 @@ class Rediscoveries:
             self.taken.add(url)
             self._forget(url, left)
 
+    def left_queue(self, request: Request) -> bool:
+        """A queue entry was dropped unfetched (FRONTIER_MAX_QUEUED): forgotten, its URL's other
+        entries still valid. True when no entry of the URL is left queued."""
+        url = request.url
+        left = self.entries.get(url)
+        if left is None:
+            self.best.pop(url, None)
+            return True
+        if left > 1:
+            self.entries[url] = left - 1
+            return False
+        del self.entries[url]
+        self.taken.discard(url)
+        self.best.pop(url, None)
+        return True
+
     def _forget(self, url: str, left: int) -> None:
         if left > 1:
             self.entries[url] = left - 1

@@ -23,10 +23,16 @@ from topiccrawler.extraction_workers import ExtractionPool
 from topiccrawler.frontier.queue import BestFirstPriorityQueue
 from topiccrawler.signals import extraction_pool_changed, page_judged, queue_rescore_wanted
 
+# Requests queued between two looks at the queue's length (FRONTIER_MAX_QUEUED): a look sums
+# over every site's queue, so it is not taken at every push.
+TRIM_EVERY = 1000
+
 
 class FrontierScheduler(Scheduler):
     # The extraction workers' pool, while the crawl has one (`extraction_pool_changed`).
     extraction_pool: ExtractionPool | None = None
+    max_queued = 0  # FRONTIER_MAX_QUEUED: requests held in the memory queue at most (0: no cap)
+    pushed = 0
 
     def open(self, spider):
         if self.crawler is not None:
@@ -35,6 +41,7 @@ class FrontierScheduler(Scheduler):
             self.crawler.signals.connect(
                 self.extraction_pool_changed, signal=extraction_pool_changed
             )
+            self.max_queued = self.crawler.settings.getint("FRONTIER_MAX_QUEUED")
         return super().open(spider)
 
     def extraction_pool_changed(self, pool: ExtractionPool | None = None) -> None:
@@ -52,7 +59,31 @@ class FrontierScheduler(Scheduler):
         queued = super().enqueue_request(request)
         if queued:
             self._outranking().queued(request.priority)
+            self.pushed += 1
+            if self.max_queued and self.pushed % TRIM_EVERY == 0:
+                self.drop_worst()
         return queued
+
+    def drop_worst(self) -> int:
+        """Past FRONTIER_MAX_QUEUED queued requests, the worst are dropped and forgotten: out
+        of the seen filter and rediscovery's bookkeeping, so a link to one found later queues
+        it again at that link's priority. Only the memory queue is capped (a JOBDIR queue is
+        on disk)."""
+        drop = getattr(self.mqs, "drop_worst", None)
+        if drop is None:
+            return 0
+        dropped = drop(self.max_queued)
+        # Scrapy's RFPDupeFilter keeps its fingerprints (bytes) in `_fingerprints`.
+        fingerprints = getattr(self.df, "_fingerprints", None)
+        fingerprint = getattr(self.df, "_fingerprint", None)
+        frontier = getattr(getattr(self.mqs, "refresh", None), "frontier", None)
+        for request in dropped:
+            gone = frontier.left_queue(request) if frontier is not None else True
+            if gone and fingerprints is not None and fingerprint is not None:
+                fingerprints.discard(fingerprint(request))
+        if dropped and self.stats is not None:
+            self.stats.inc_value("topiccrawler/frontier/dropped_worst", len(dropped))
+        return len(dropped)
 
     def next_request(self) -> Request | None:
         """The best queued request, or none while the pages being read count as requests in

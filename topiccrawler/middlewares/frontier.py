@@ -31,8 +31,8 @@ from topiccrawler.crawl.page_output import PageOutputMiddleware
 from topiccrawler.crawl.topic import crawl_topic
 from topiccrawler.distributed.learning import SharedLinkClassifier, SharedYieldStats
 from topiccrawler.distributed.state import redis_url, shared_crawl_for
-from topiccrawler.frontier.classifier import LinkClassifier
-from topiccrawler.frontier.learning import YieldStats
+from topiccrawler.frontier.classifier import LinkClassifier, place_features_memo
+from topiccrawler.frontier.learning import YieldStats, places
 from topiccrawler.frontier.origin import LinkOrigin
 from topiccrawler.frontier.pagination import is_pagination
 from topiccrawler.frontier.priority import DEFERRED, LinkPrioritizer
@@ -113,6 +113,8 @@ class FrontierMiddleware(PageOutputMiddleware):
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> FrontierMiddleware:
         middleware = cls(crawler)
+        # URLs whose place (site, section, URL words) is remembered for rescoring: bounded.
+        places.size = place_features_memo.size = crawler.settings.getint("FRONTIER_URL_CACHE")
         if not middleware.ranking and middleware.tunnel_depth >= 10**6:
             raise NotConfigured("FRONTIER_ENABLED is False and links are never deferred")
         crawler.signals.connect(middleware.spider_opened, signal=signals.spider_opened)
@@ -248,6 +250,11 @@ class FrontierMiddleware(PageOutputMiddleware):
         """A request the scheduler refused (its URL was seen): rediscovery's bookkeeping."""
         if self.rediscoveries is not None and self.rediscoveries.dropped(request):
             self.stats.inc_value("topiccrawler/frontier/copies_of_refused_link")
+
+    def left_queue(self, request: Request) -> bool:
+        """The queue dropped `request` unfetched (FRONTIER_MAX_QUEUED); True when no other
+        entry of its URL is queued (then the URL may be queued again)."""
+        return self.rediscoveries is None or self.rediscoveries.left_queue(request)
 
     def taken_up(self, request: Request) -> None:
         """The queue hands `request` to the engine (its other copies are superseded now)."""

@@ -33,8 +33,10 @@ class DedupPipeline:
         refresh_interval: float,
         database: Database | None,
         same_site: bool = False,
+        max_titles: int = 0,
     ):
         self.crawler = crawler
+        self.max_titles = max_titles  # past it the index keeps its newest half (0: no bound)
         self.same_site = same_site
         self.index = TitleIndex(threshold=threshold)
         self.refresh_interval = refresh_interval
@@ -59,6 +61,7 @@ class DedupPipeline:
             settings.getfloat("DEDUP_REFRESH_INTERVAL"),
             database,
             same_site=settings.getbool("DEDUP_SAME_SITE"),
+            max_titles=settings.getint("DEDUP_MAX_TITLES"),
         )
 
     def open_spider(self) -> None:
@@ -83,6 +86,15 @@ class DedupPipeline:
             self.last_stored_id = load_stored_titles(
                 session, self.index, self.topic, self.last_stored_id
             )
+        self.bound()
+
+    def bound(self) -> None:
+        """Past DEDUP_MAX_TITLES titles, keep the newest half (a repost is found against the
+        titles of its time; a long crawl's index stops growing). Rebuilt at once: a pause of
+        about a second per 100,000 titles kept, once per half of the bound."""
+        if self.max_titles and len(self.index) > self.max_titles:
+            self.index = self.index.newest(self.max_titles // 2)
+            self.crawler.stats.inc_value("topiccrawler/dedup/index_trimmed")
 
     def process_item(self, item):
         """Mark a repost; a failure here is logged and the page stored unmarked, never lost."""
@@ -117,3 +129,4 @@ class DedupPipeline:
             self.crawler.stats.inc_value("topiccrawler/dedup/duplicates")
             logger.debug("Repost: %s repeats %s (cos %.2f)", item.url, match.key, match.similarity)
         self.index.add(item.url, tokens, item.body_hash)
+        self.bound()

@@ -7,7 +7,8 @@ Server behaviours a crawler must cope with ("gates" on resources):
   default), as sites that ban aggressive clients do (0: banned from the first request, for good);
 - login: the page needs the session cookie that a POST to /login with the sandbox's
   credentials sets; without it, a redirect to /login;
-- slow: the answer comes after `slow_seconds` (a timeout for any sane crawler);
+- slow: the answer comes after `slow_seconds` (a timeout for any sane crawler); a resource's
+  own `delay` makes every answer of a slow site late by that much;
 - the search hosts may be told to start answering with a captcha after N queries.
 
 Every HTML page, feed and sitemap has an ETag (its body's hash) and a Last-Modified, and
@@ -69,6 +70,7 @@ class SandboxServer:
         search_captcha_after: int | None = None,
         strict_ban_after: int | None = None,
         strict_ban_seconds: float = 86400.0,
+        record_fetches: bool = True,
     ):
         self.web = web
         self.index = SearchIndex(web)
@@ -77,7 +79,7 @@ class SandboxServer:
         self.search_captcha_after = search_captcha_after
         self.search_queries = 0
         self.sessions: set[str] = set()
-        self.strict_last: float = 0.0
+        self.strict_last: dict[str, float] = {}  # host -> time of its last request
         self.strict_ban_after = strict_ban_after
         self.strict_ban_seconds = strict_ban_seconds
         self.strict_too_fast = 0  # requests closer together than strict_interval, so far
@@ -85,7 +87,11 @@ class SandboxServer:
         self.bans = 0  # times the client was banned
         self.lock = threading.Lock()
         self.requests = 0
-        self.fetches: list[tuple[str, str, str, int]] = []  # (method, host, path, status) served
+        # (method, host, path, status) served; a long crawl (the huge web) turns it off, so that
+        # the server's memory stays flat, and reads `requests` and `statuses` instead.
+        self.record_fetches = record_fetches
+        self.fetches: list[tuple[str, str, str, int]] = []
+        self.statuses: dict[int, int] = {}  # answers by status code
         self.day = 0  # the server's clock: `advance` moves it and applies the web's changes
         self.not_modified = 0  # 304 answers given to pages
         self.sources_not_modified = 0  # ... and to feeds and sitemaps
@@ -150,13 +156,15 @@ class SandboxServer:
         if resource is None or method not in ("GET", "HEAD"):
             return 404, {"Content-Type": "text/html; charset=utf-8"}, NOT_FOUND
         if resource.gate == "strict":
-            blocked = self.strict(headers)
+            blocked = self.strict(host, headers)
             if blocked:
                 return blocked
         if resource.gate == "login" and not self.logged_in(headers):
             return 302, {"Location": "/login"}, b""
         if resource.gate == "slow":
             time.sleep(self.slow_seconds)
+        if resource.delay:
+            time.sleep(resource.delay)
         reply = {"Content-Type": resource.content_type}
         if resource.status == 200 and resource.content_type in VALIDATED_TYPES:
             # Conditional GET: the body's hash is its ETag; a client that has it gets a 304.
@@ -171,14 +179,14 @@ class SandboxServer:
                 return 304, {"ETag": etag}, b""
         return resource.status, reply, resource.body
 
-    def strict(self, headers):
+    def strict(self, host: str, headers):
         agent = (headers.get("User-Agent") or "").lower()
         if not agent.startswith("mozilla/") or any(m in agent for m in BOT_MARKERS):
             return 200, {"Content-Type": "text/html; charset=utf-8"}, captcha_page().encode()
         with self.lock:
             now = time.monotonic()
-            too_fast = now - self.strict_last < self.strict_interval
-            self.strict_last = now
+            too_fast = now - self.strict_last.get(host, 0.0) < self.strict_interval
+            self.strict_last[host] = now
             self.strict_too_fast += too_fast
             limit = self.strict_ban_after
             if self.banned_until is None and limit is not None and self.strict_too_fast >= limit:
@@ -266,7 +274,9 @@ def _handler(sandbox: SandboxServer) -> type[BaseHTTPRequestHandler]:
                 status, headers, body = 500, {"Content-Type": "text/plain"}, b"sandbox error"
             body = _with_port(body, sandbox.port)
             with sandbox.lock:
-                sandbox.fetches.append((method, host, self.path, status))
+                sandbox.statuses[status] = sandbox.statuses.get(status, 0) + 1
+                if sandbox.record_fetches:
+                    sandbox.fetches.append((method, host, self.path, status))
             self.send_response(status)
             for name, value in headers.items():
                 self.send_header(name, value)

@@ -35,6 +35,8 @@ SEARXNG = "searx.search.test"
 BING = "bing.search.test"
 
 SIZES = {"small": 1, "medium": 5, "large": 37}  # scale factors: ~300, ~1,400 and ~10,000 pages
+# Sizes whose pages are rendered on request, not built up front (sandbox/huge.py): ~160,000 pages.
+ON_DEMAND_SIZES = ("huge",)
 
 MEMBER_USER = "demo"  # credentials of the members site's login form (a sandbox, not a secret)
 MEMBER_PASSWORD = "sandbox-password"
@@ -83,6 +85,7 @@ class Resource:
     truth: Truth | None = None
     gate: str | None = None
     searchable: str | None = None  # text the search engines index, if any
+    delay: float = 0.0  # seconds the server waits before answering (a slow site)
 
 
 @dataclass
@@ -124,9 +127,16 @@ class SandboxWeb:
 
 
 def build_web(seed: int = 1, size: str = "small") -> SandboxWeb:
-    """Generate the whole sandbox web for `seed` at `size` (small, medium or large)."""
+    """Generate the whole sandbox web for `seed` at `size` (small, medium or large); `huge`
+    gives a web whose pages are rendered on request (sandbox/huge.py), with the same interface."""
+    if size in ON_DEMAND_SIZES:
+        from topiccrawler.sandbox.huge import HugeWeb  # huge.py builds on this module's classes
+
+        return HugeWeb(seed)
     if size not in SIZES:
-        raise ValueError(f"unknown size {size!r}; choose from {', '.join(SIZES)}")
+        raise ValueError(
+            f"unknown size {size!r}; choose from {', '.join((*SIZES, *ON_DEMAND_SIZES))}"
+        )
     return _Builder(seed, size).build()
 
 
