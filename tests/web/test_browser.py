@@ -153,7 +153,10 @@ def test_the_crawl_view_changes_while_a_sandbox_crawl_runs(browser, tmp_path):
         seeds.write_text(sandbox_seed_file(sandbox), encoding="utf-8")
         settings = {
             **sandbox_crawl_settings(sandbox), "DATABASE_URL": url, "CRAWL_RUN_LIVE_INTERVAL": 1,
-            "DOWNLOAD_DELAY": 0.1, "AUTOTHROTTLE_ENABLED": False, "CLOSESPIDER_PAGECOUNT": 150,
+            # Paced, and stored a few pages at a time, so that the crawl lasts a while on an
+            # idle machine too and its stored count moves in small steps.
+            "DOWNLOAD_DELAY": 0.5, "AUTOTHROTTLE_ENABLED": False, "CLOSESPIDER_PAGECOUNT": 150,
+            "STORAGE_BATCH_SIZE": 5, "STORAGE_FLUSH_INTERVAL": 1,
         }  # fmt: skip
         crawl = subprocess.Popen(
             crawl_command(seeds, settings), cwd=ROOT, stdout=subprocess.DEVNULL,
