@@ -62,13 +62,12 @@ def counts() -> dict[str, list[str]]:
             elif isinstance(node, ast.ImportFrom):
                 for alias in node.names:
                     if private(alias.name):
-                        found["private reaches"].append(f"{at} from {node.module} import {alias.name}")
+                        found["private reaches"].append(
+                            f"{at} from {node.module} import {alias.name}"
+                        )
             if isinstance(node, ast.Name) and node.id == "SimpleNamespace":
                 found["SimpleNamespace"].append(at)
-            if (
-                isinstance(node, ast.Call)
-                and getattr(node.func, "id", None) == "WeakKeyDictionary"
-            ):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "WeakKeyDictionary":
                 found["WeakKeyDictionary globals"].append(at)
     return found
 

@@ -317,4 +317,3 @@ class ExtractionPool:
         executor, self.executor = self.executor, None
         if executor is not None:
             executor.shutdown(wait=wait, cancel_futures=True)
-

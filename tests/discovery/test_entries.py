@@ -41,6 +41,7 @@ class StubSpider(Spider):
     """What the middleware reads of the topic spider."""
 
     name = "stub"
+
     def parse(self, response):
         return []
 

@@ -1,13 +1,20 @@
 """The interrupt extension in-process: the browser's noise after Ctrl-C is kept out of the log,
-and only then; a crawl run in-process (no crawler process of Scrapy's) keeps its own Ctrl-C."""
+and only then; a crawl run in-process (no crawler process of Scrapy's) keeps its own Ctrl-C; a
+signal after the crawl has ended exits with the interrupt's status."""
 
 from __future__ import annotations
 
 import logging
 import signal
+import subprocess
+import sys
+import time
 
+import pytest
 from scrapy.utils.test import get_crawler
 
+from tests.conftest import ROOT
+from topiccrawler.errors import EXIT_INTERRUPTED
 from topiccrawler.extensions.interrupt import ClosedBrowserNoise, CrawlInterrupts
 
 
@@ -39,3 +46,30 @@ def test_an_in_process_crawl_keeps_its_own_ctrl_c():
     extension.engine_started()
     assert signal.getsignal(signal.SIGINT) is before
     extension.engine_stopped()
+
+
+EXITING = """
+import sys, time
+from topiccrawler.extensions.interrupt import exit_at_once_on_signal
+exit_at_once_on_signal(130)
+print("ended", flush=True)
+if sys.argv[1] == "slow-exit":
+    import atexit
+    atexit.register(time.sleep, 3)  # the exit waits (a worker being joined, say)
+else:
+    time.sleep(3)
+"""
+
+
+@pytest.mark.parametrize("moment", ["before-exit", "slow-exit"])
+def test_a_signal_after_the_crawl_ended_exits_with_the_interrupt_status(moment):
+    """A second Ctrl-C that arrives when the first has already ended the crawl: exit status
+    130 at once, never a process killed by the signal (-2 to a caller, no status of ours)."""
+    process = subprocess.Popen(
+        [sys.executable, "-c", EXITING, moment], cwd=ROOT, stdout=subprocess.PIPE, text=True
+    )
+    assert process.stdout.readline().strip() == "ended"
+    if moment == "slow-exit":
+        time.sleep(0.5)  # past the script's end: in the exit hooks
+    process.send_signal(signal.SIGINT)
+    assert process.wait(timeout=30) == EXIT_INTERRUPTED

@@ -33,6 +33,7 @@ from topiccrawler.errors import (
 )
 from topiccrawler.extensions.interrupt import (
     INTERRUPTS_KEY,
+    exit_at_once_on_signal,
     exit_on_signal,
     hold_signals_until_running,
 )
@@ -123,6 +124,7 @@ class Command(ScrapyCrawlCommand):
         crawler = self._create_crawler(name)
         self.crawler_process.crawl(crawler, **spargs)
         self.crawler_process.start()
+        exit_at_once_on_signal(EXIT_INTERRUPTED)
         if crawler.stats is not None and (
             crawler.stats.get_value(INTERRUPTS_KEY)
             or crawler.stats.get_value(OUTCOME_KEY) == "interrupted"

@@ -10,9 +10,12 @@ it."""
 
 from __future__ import annotations
 
+import atexit
 import logging
 import os
 import signal
+import sys
+from contextlib import suppress
 from functools import partial
 
 from scrapy import signals
@@ -38,6 +41,30 @@ def exit_on_signal(status: int) -> None:
 
     for signum in SIGNALS:
         signal.signal(signum, leave)
+
+
+def exit_at_once_on_signal(status: int) -> None:
+    """Once the crawl has ended (everything stored, the run row closed) and the command is on
+    its way out: Ctrl-C or SIGTERM ends the process at once with `status`. Else a second
+    Ctrl-C given just after a first one that already ended the crawl finds Python exiting,
+    its handlers gone, and kills the process by the signal itself."""
+
+    def leave(signum: int, frame) -> None:
+        for stream in (sys.stdout, sys.stderr):
+            with suppress(Exception):
+                stream.flush()
+        os._exit(status)
+
+    for signum in SIGNALS:
+        signal.signal(signum, leave)
+    # Python puts the default handlers back as it finalizes; from the last exit hook on, a
+    # signal is ignored rather than left to kill the process (nothing is left to stop).
+    atexit.register(_ignore_signals)
+
+
+def _ignore_signals() -> None:
+    for signum in SIGNALS:
+        signal.signal(signum, signal.SIG_IGN)
 
 
 # Signals held between the crawler process's creation and its handlers: a process has one set

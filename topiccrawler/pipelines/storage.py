@@ -200,9 +200,7 @@ class StoragePipeline:
                 self.outage_since = None
                 self.retry_delay = self.first_retry
         finally:
-            self.crawler.signals.send_catch_log(
-                items_stored, pending=len(self.buffer), final=final
-            )
+            self.crawler.signals.send_catch_log(items_stored, pending=len(self.buffer), final=final)
 
     def _fault(self, fault: StorageFault, final: bool) -> None:
         stats = self.crawler.stats

@@ -54,9 +54,7 @@ def describe(session: Session, story: Story, n_keywords: int = 8, n_entities: in
     story.keywords = [w for w, _ in sorted(weights.items(), key=lambda p: (-p[1], p[0]))][
         :n_keywords
     ]
-    story.entities = [e for e, _ in sorted(named.items(), key=lambda p: (-p[1], p[0]))][
-        :n_entities
-    ]
+    story.entities = [e for e, _ in sorted(named.items(), key=lambda p: (-p[1], p[0]))][:n_entities]
     return story
 
 
