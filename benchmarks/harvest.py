@@ -2,6 +2,7 @@
 
     .venv/bin/python benchmarks/harvest.py [sandbox] [--size large] [--pages 2000]
     .venv/bin/python benchmarks/harvest.py testbed [--seeds 2 3 4] [--homophily 0.5 0.8]
+                                                   [--thresholds 0.04 none] [--runs 3]
                                                    [--ablation] [--jobs 1] [--json OUT]
                                                    [--workdir DIR]
 
@@ -58,6 +59,12 @@ articles found by the end; duplicate fetches, article fetches, search queries, a
 the first to the last request in the server log. Then the means over all webs, topiccrawler's mean
 differences from the naive best-first, and its targets: h@50 and h@100 at least 0.05 above the
 naive best-first, far_recall@100 no lower, no duplicate fetch on any web, mean recall >= 0.95.
+--thresholds writes each η into the topic file in turn (`none`: no η line, so η sets itself as
+for a user who leaves it out) and runs one topiccrawler crawl each, side by side; --runs repeats
+every crawl on every web (a crawl's order varies with timing: the means are over webs and runs).
+--templates and other --seeds generate webs the defaults were not tuned on: page templates
+beside the generator's own (benchmarks/testbed_templates.json: two written here), other site
+plans and link graphs (the articles are the same: the testbed holds only its dev half).
 --workdir keeps the webs, logs and databases (by default a temporary folder, removed).
 --jobs N runs up to N crawls at once (each with its own server and port, so they don't collide),
 which makes the seconds noisier: on a two-core machine crawls compete for the CPU.
@@ -255,10 +262,14 @@ class Run:
     command: list[str]  # the crawler command, with run_crawl.py's {topic} placeholder
 
 
-def make_web(seed: int, homophily: float, folder: Path) -> Path:
+def make_web(seed: int, homophily: float, folder: Path, templates: Path | None = None) -> Path:
+    """A testbed web; `templates`: page templates beside the generator's three (make_web.py
+    --templates)."""
     out = folder / f"web-{seed}-{homophily}"
     command = [sys.executable, str(TESTBED / "make_web.py"), "--seed", str(seed)]
     command += ["--homophily", str(homophily), "--out", str(out)]
+    if templates is not None:
+        command += ["--templates", str(templates.resolve())]
     subprocess.run(command, check=True, capture_output=True)
     return out
 
@@ -272,14 +283,16 @@ def setting_arguments(settings: dict) -> list[str]:
     return arguments
 
 
-def crawler_command(spec: str | dict, folder: Path) -> list[str]:
+def crawler_command(spec: str | dict, folder: Path, threshold: str = "0.04") -> list[str]:
     """A reference crawler's command (`spec`: its strategy), or topiccrawler's (`spec`: settings
-    added to TESTBED_SETTINGS): the topic files from the served topic, then `scrapy crawl topic`
-    from the project root. `{topic}` is run_crawl.py's placeholder for the served topic."""
+    added to TESTBED_SETTINGS): the topic files from the served topic (η `threshold` written in,
+    or "none": no η line, what a user gets who leaves it out), then `scrapy crawl topic` from the
+    project root. `{topic}` is run_crawl.py's placeholder for the served topic."""
     if isinstance(spec, str):
         baseline = [sys.executable, str(TESTBED / "baseline_bfs.py"), "--topic", "{topic}"]
         return [*baseline, "--strategy", spec, "--queries", "subjects"]
     convert = [sys.executable, str(TESTBED / "to_topiccrawler.py"), "{topic}", str(folder)]
+    convert += ["--threshold", threshold]
     settings = {
         "DATABASE_URL": f"sqlite:///{folder / 'crawl.db'}",
         **TESTBED_SETTINGS,
@@ -296,28 +309,49 @@ def crawler_command(spec: str | dict, folder: Path) -> list[str]:
     ]
 
 
-def crawlers(ablation: bool, also: list[str] = ()) -> dict[str, str | dict]:
+def topiccrawler_names(thresholds: list[str]) -> dict[str, str]:
+    """topiccrawler's name in the tables for each η its topic file is written with: plain
+    `topiccrawler` when there is one, else `topiccrawler η=0.04`, `topiccrawler η=none`."""
+    if len(thresholds) == 1:
+        return {TOPICCRAWLER: thresholds[0]}
+    return {f"{TOPICCRAWLER} η={threshold}": threshold for threshold in thresholds}
+
+
+def crawlers(
+    ablation: bool, also: list[str] = (), thresholds: list[str] = ("0.04",)
+) -> dict[str, tuple[str | dict, str]]:
     """The crawlers by name: a reference crawler's strategy, or topiccrawler's extra settings
-    (`also`: NAME=VALUE settings of one more topiccrawler crawl)."""
-    specs: dict[str, str | dict] = {**REFERENCES, TOPICCRAWLER: {}}
+    (`also`: NAME=VALUE settings of one more topiccrawler crawl), each with the η its topic
+    file is written with (the first of `thresholds` for the ablations and `also`)."""
+    specs: dict[str, tuple[str | dict, str]] = {name: (s, "") for name, s in REFERENCES.items()}
+    specs |= {name: ({}, eta) for name, eta in topiccrawler_names(list(thresholds)).items()}
     if ablation:
-        specs |= {f"{TOPICCRAWLER}: {name}": extra for name, extra in ABLATIONS.items()}
+        specs |= {f"{TOPICCRAWLER}: {n}": (e, thresholds[0]) for n, e in ABLATIONS.items()}
     if also:
-        specs[f"{TOPICCRAWLER}: {' '.join(also)}"] = dict(a.split("=", 1) for a in also)
+        specs[f"{TOPICCRAWLER}: {' '.join(also)}"] = (
+            dict(a.split("=", 1) for a in also),
+            thresholds[0],
+        )
     return specs
 
 
 def plan(args: argparse.Namespace, workdir: Path) -> list[Run]:
-    """Every crawler on every web, generating the webs on the way."""
+    """Every crawler on every web, --runs times (a crawl's order varies from run to run),
+    generating the webs on the way."""
     runs = []
     for seed in args.seeds:
         for homophily in args.homophily:
-            web_dir = make_web(seed, homophily, workdir)
-            for crawler, spec in crawlers(args.ablation, args.also).items():
-                slug = "".join(c if c.isalnum() else "-" for c in crawler)
-                folder = workdir / f"runs-{seed}-{homophily}" / slug
-                web = f"seed {seed}, H={homophily}"
-                runs.append(Run(web, web_dir, crawler, folder, crawler_command(spec, folder)))
+            web_dir = make_web(seed, homophily, workdir, args.templates)
+            for repeat in range(1, args.runs + 1):
+                web = f"seed {seed}, H={homophily}" + (f" #{repeat}" if args.runs > 1 else "")
+                specs = crawlers(args.ablation, args.also, args.thresholds)
+                for crawler, (spec, threshold) in specs.items():
+                    if repeat > 1 and crawler in REFERENCES:
+                        continue  # the reference crawlers' order does not vary: run once
+                    slug = "".join(c if c.isalnum() else "-" for c in crawler)
+                    folder = workdir / f"runs-{seed}-{homophily}-{repeat}" / slug
+                    command = crawler_command(spec, folder, threshold)
+                    runs.append(Run(web, web_dir, crawler, folder, command))
     return runs
 
 
@@ -384,23 +418,22 @@ def means(results: dict[str, dict[str, dict]]) -> dict[str, dict]:
     }
 
 
-def differences(results: dict[str, dict[str, dict]]) -> dict[str, list]:
-    """Per compared figure, topiccrawler's minus the naive best-first's, web by web."""
-    pairs = [
-        (web[TOPICCRAWLER]["figures"], web["naive best-first"]["figures"])
-        for web in results.values()
-    ]
+def differences(results: dict[str, dict[str, dict]], name: str = TOPICCRAWLER) -> dict[str, list]:
+    """Per compared figure, topiccrawler's (`name`) minus the naive best-first's, web by web."""
+    pairs = [(web[name]["figures"], web["naive best-first"]["figures"]) for web in results.values()]
     return {
         key: [None if None in (a[key], b[key]) else round(a[key] - b[key], 4) for a, b in pairs]
         for key in COMPARED
     }
 
 
-def targets(results: dict[str, dict[str, dict]], mean_diff: dict[str, float | None]) -> dict:
+def targets(
+    results: dict[str, dict[str, dict]], mean_diff: dict[str, float | None], name: str
+) -> dict:
     def at_least(value: float | None, bound: float) -> bool:
         return value is not None and value >= bound
 
-    own = [web[TOPICCRAWLER]["figures"] for web in results.values()]
+    own = [web[name]["figures"] for web in results.values()]
     return {
         "h@50 ≥ naive + 0.05": at_least(mean_diff["h@50"], 0.05),
         "h@100 ≥ naive + 0.05": at_least(mean_diff["h@100"], 0.05),
@@ -441,21 +474,26 @@ def testbed(args: argparse.Namespace) -> int:
             for run, outcome in zip(runs, pool.map(execute, runs), strict=True):
                 results.setdefault(run.web, {})[run.crawler] = outcome
                 titles.setdefault(run.web, describe(run.web, run.web_dir, outcome["scores"]))
+    for web, outcomes in results.items():  # the reference crawlers' one run, in every repeat
+        first = results[web.rsplit(" #", 1)[0] + " #1"] if " #" in web else outcomes
+        results[web] = {name: first[name] for name in REFERENCES} | outcomes
     for web, outcomes in results.items():
         print_table(titles[web], {name: o["figures"] for name, o in outcomes.items()})
     mean_figures = means(results)
     print_table(f"mean over {len(results)} web(s)", mean_figures, averaged=True)
-    diffs = differences(results)
-    mean_diff = {key: mean(values) for key, values in diffs.items()}
-    print(f"\n{TOPICCRAWLER} minus naive best-first, mean (per web):")
-    for key, values in diffs.items():
-        per_web = " ".join(signed(v) for v in values)
-        print(f"  {key:15} {signed(mean_diff[key]):>7}  ({per_web})")
-    checks = targets(results, mean_diff)
-    print(
-        "targets vs naive best-first: "
-        + "   ".join(f"{'✓' if ok else '✗'} {name}" for name, ok in checks.items())
-    )
+    diffs, checks = {}, {}
+    for name in topiccrawler_names(args.thresholds):
+        diffs[name] = differences(results, name)
+        mean_diff = {key: mean(values) for key, values in diffs[name].items()}
+        print(f"\n{name} minus naive best-first, mean (per web):")
+        for key, values in diffs[name].items():
+            per_web = " ".join(signed(v) for v in values)
+            print(f"  {key:15} {signed(mean_diff[key]):>7}  ({per_web})")
+        checks[name] = targets(results, mean_diff, name)
+        print(
+            "targets vs naive best-first: "
+            + "   ".join(f"{'✓' if ok else '✗'} {check}" for check, ok in checks[name].items())
+        )
     elapsed = time.monotonic() - started
     print(f"\n{len(runs)} crawls on {len(results)} web(s) in {elapsed:.0f} s (--jobs {args.jobs})")
     if args.json:
@@ -486,6 +524,17 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     bed = modes.add_parser("testbed", help="the crawl testbed in ../shared/bench/crawl")
     bed.add_argument("--seeds", type=int, nargs="+", default=[2, 3, 4], metavar="S")
     bed.add_argument("--homophily", type=float, nargs="+", default=[0.5, 0.8], metavar="H")
+    bed.add_argument(
+        "--thresholds", nargs="+", default=["0.04"], metavar="ETA",
+        help="η written into the topic file, or 'none' (η sets itself); one topiccrawler crawl "
+        "each (default: 0.04)",
+    )  # fmt: skip
+    bed.add_argument("--runs", type=int, default=1, help="every crawl this many times")
+    bed.add_argument(
+        "--templates", type=Path, metavar="JSON",
+        help="make_web.py --templates: more page templates (benchmarks/testbed_templates.json "
+        "holds two of ours)",
+    )  # fmt: skip
     bed.add_argument("--ablation", action="store_true", help="also each variant of ABLATIONS")
     bed.add_argument(
         "--also", nargs="+", default=[], metavar="NAME=VALUE",

@@ -12,6 +12,12 @@ items_stored = object()
 # verdict, for the pages whose verdict changed) and `state` (η and how it was set).
 verdicts_settled = object()
 
+# While η sets itself, it was estimated again and provisional verdicts given earlier read
+# differently now: sent with `changed` (URL → the page's verdict now, for those that changed).
+# Whoever learnt from those verdicts while crawling (the frontier, the queries' yields) corrects
+# what it learnt; the stored verdicts are settled at the end (`verdicts_settled`).
+verdicts_revised = object()
+
 # The frontier (middlewares/frontier.py) is ready: sent with `frontier`, whose public face the
 # schedulers use (refresh_priority, superseded, taken_up), so they need not look it up.
 frontier_opened = object()

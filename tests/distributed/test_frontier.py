@@ -3,6 +3,7 @@ two `SharedCrawl` views standing for two workers."""
 
 from __future__ import annotations
 
+import json
 import time
 
 import pytest
@@ -259,6 +260,38 @@ def test_query_yields_and_next_pages_are_shared(workers):
     assert parser.take_next_page("bing", "增值税") is None  # once
     parser.sync()
     assert parser.expected("bing", "增值税") > parser.expected("bing", "风险")
+
+
+def test_a_provisional_verdict_corrected_is_corrected_for_every_worker(workers):
+    """One worker learnt from a page judged provisionally; its verdict changes: the section's
+    yield, the classifier's shared window and the query's yield read it once, as it is now."""
+    yields, other = SharedYieldStats(workers[0]), SharedYieldStats(workers[1])
+    yields.record("http://a.test/tax/1.html", False)
+    yields.sync()
+    yields.relabel("http://a.test/tax/1.html", True)
+    yields.sync()
+    other.sync()
+    assert other.total == 1 and other.total_relevant == 1 and other.relevant["a.test/tax"] == 1
+
+    first, second = two_classifiers(workers)
+    first.learn([{"w:税务": 1.0}, {"w:稽查": 1.0}], False, key="http://a.test/tax/1.html")
+    first.send()
+    assert first.relabel({"http://a.test/tax/1.html": True}) == 1
+    window = workers[1].server.lrange(workers[1].key("classifier", "examples"), 0, -1)
+    labels = [json.loads(raw) for raw in window]  # the page's examples there once, relabelled
+    assert len(labels) == 10
+    assert [
+        label for features, label in labels if "w:税务" in features or "w:稽查" in features
+    ] == [
+        True,
+        True,
+    ]
+
+    judge, parser = SharedQueryYields(workers[0]), SharedQueryYields(workers[1])
+    judge.record("bing", "增值税", False)
+    judge.relabel("bing", "增值税", True)
+    parser.sync()
+    assert parser.judged["bing", "增值税"] == 1 and parser.relevant["bing", "增值税"] == 1
 
 
 def test_enqueue_tests_seen_counts_budget_and_queues_in_one(workers, band):

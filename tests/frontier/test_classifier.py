@@ -124,3 +124,20 @@ def test_an_anchor_is_segmented_once_however_often_it_is_scored():
     words = {name for name in first if name.startswith(("w:", "c:"))}
     assert words == {name for name in again if name.startswith(("w:", "c:"))}
     assert "w:基金" in words and "c:债券" in words
+
+
+def test_a_pages_examples_are_relabelled_not_added_again():
+    """A page learnt from while its verdict was provisional, found relevant after all: its
+    examples carry the new label, the count of examples is what it was."""
+    classifier = LinkClassifier(Tokenizer(), min_examples=1000)  # no refit in the way
+    url = "http://news.test/finance/1.html"
+    examples = [
+        classifier.features(url, FINANCE[0], "link"),
+        classifier.features(url, "标题", "link"),
+    ]
+    classifier.learn(examples, False, key=url)
+    classifier.learn([classifier.features("http://news.test/x.html", OTHER[0], "link")], False)
+    assert classifier.relabel({url: True, "http://news.test/unknown.html": True}) == 1
+    assert [label for _, label in classifier.examples] == [True, True, False]
+    assert classifier.seen == 3 and len(classifier.examples) == 3
+    assert classifier.relabel({url: True}) == 0  # already so: nothing to change

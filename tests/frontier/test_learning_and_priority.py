@@ -86,3 +86,16 @@ def test_an_anchor_is_scored_against_the_library_once():
     first = prioritizer.evidence("国家税务总局查处偷税案件")
     assert prioritizer.evidence("国家税务总局查处偷税案件") == first > 0
     assert calls == ["国家税务总局查处偷税案件"]
+
+
+def test_a_page_relabelled_counts_once_with_its_new_verdict():
+    relabelled, direct = YieldStats(), YieldStats()
+    for stats, first in ((relabelled, False), (direct, True)):
+        stats.record("http://a.test/finance/1.html", first)
+        stats.record("http://a.test/finance/2.html", True)
+    relabelled.relabel("http://a.test/finance/1.html", True)
+    assert relabelled.total == direct.total == 2
+    assert relabelled.total_relevant == direct.total_relevant == 2
+    assert dict(relabelled.relevant) == dict(direct.relevant)
+    url = "http://a.test/finance/3.html"
+    assert relabelled.expected(url) == direct.expected(url)

@@ -30,3 +30,11 @@ def test_settled_once_half_the_hits_are_judged():
     assert not yields.settled("e", "基金")
     yields.record("e", "基金", False)
     assert yields.settled("e", "基金")
+
+
+def test_a_hit_relabelled_counts_once_with_its_new_verdict():
+    yields = QueryYields()
+    yields.record("bing", "个人所得税", False)
+    yields.record("bing", "个人所得税", True)
+    yields.relabel("bing", "个人所得税", True)
+    assert yields.judged["bing", "个人所得税"] == 2 and yields.relevant["bing", "个人所得税"] == 2

@@ -294,3 +294,36 @@ def test_example_pages_in_the_topic_file_teach_the_page_classifier(seeds_file, t
     labels = [label for _, _, label in chain.relevance.page_judge.classifier.examples]
     assert labels == [True, False]
     assert chain.stats.get_value("topiccrawler/relevance/examples") == 2
+
+
+def test_what_a_provisional_verdict_taught_the_frontier_is_corrected_when_it_changes(seeds_file):
+    """η sets itself: the first page (a search hit) is judged before any estimate (relevant,
+    provisionally). When a new estimate says otherwise, its section's yield, its link
+    classifier examples and its query's yield read the verdict now, counted once."""
+    from topiccrawler.signals import verdicts_revised
+
+    chain = Chain(seeds_file, {"RELEVANCE_THRESHOLD": "auto", "RELEVANCE_TUNNEL_DEPTH": 1})
+    hit = {ENTRANCE: "search", ENGINE: "e", QUERY: "偷税", HOPS: 0, HIT_TITLE: "税务稽查新闻"}
+    request = Request("http://site.test/tax/1.html", meta=hit)
+    response = HtmlResponse(request.url, body=TAX_PAGE.encode(), encoding="utf-8", request=request)
+    page = PageItem(
+        url=request.url, topic="tax", status=200, fetched_at=datetime.now(UTC), html=TAX_PAGE
+    )
+    list(chain.process_spider_output(response, iter([page])))
+    assert page.is_relevant and page.relevance_detail["verdict"] == "provisional"
+    learning, classifier = chain.learning, chain.classifier
+    assert learning.relevant["site.test/tax"] == 1 and learning.total_relevant == 1
+    assert [label for _, label in classifier.examples] == [True, True]  # the hit, the title
+    yields = chain.crawler.spider.query_yields
+    assert yields.judged["e", "偷税"] == yields.relevant["e", "偷税"] == 1
+
+    chain.crawler.signals.send_catch_log(
+        verdicts_revised, changed={page.url: False, "http://site.test/never-seen.html": True}
+    )
+    assert learning.relevant["site.test/tax"] == 0 and learning.total_relevant == 0
+    assert learning.judged["site.test/tax"] == 1  # judged once, not twice
+    assert [label for _, label in classifier.examples] == [False, False]
+    assert chain.stats.get_value("topiccrawler/frontier/labels_corrected") == 1
+    assert yields.judged["e", "偷税"] == 1 and yields.relevant["e", "偷税"] == 0
+    chain.crawler.signals.send_catch_log(verdicts_revised, changed={page.url: False})
+    assert chain.stats.get_value("topiccrawler/frontier/labels_corrected") == 1  # no change

@@ -217,3 +217,31 @@ def test_short_pages_among_long_ones_are_judged_among_short_ones():
         for blocks, _ in short
     ]
     assert all(k == relevant for k, (_, relevant) in zip(kept, short, strict=True))
+
+
+def test_provisional_verdicts_are_revised_as_eta_is_estimated_again():
+    """While η settles, a provisional verdict is judged again at every new estimate (by its
+    score and the classifier's opinion when judged); the changes are handed out once."""
+    pages = crawl_pages()
+    scorer = RelevanceScorer(ConceptLibrary.static(KEYWORDS))
+    never_stable = ThresholdEstimator(settle=len(pages) + 1)
+    judge = PageJudge(scorer, None, PageClassifier(scorer.tokenizer), estimator=never_stable)
+    told, first_told, scores = {}, {}, {}
+    revised = 0
+    for i, (blocks, _) in enumerate(pages):
+        verdict = judge.judge(str(i), blocks)
+        told[str(i)] = first_told[str(i)] = verdict.relevant
+        scores[str(i)] = verdict.score
+        for key, relevant in judge.take_revisions().items():
+            assert told[key] != relevant  # only changes are handed out
+            told[key] = relevant
+            revised += 1
+        assert judge.take_revisions() == {}
+    assert revised
+    # The pages judged before the first estimate had the benefit of the doubt: those whose
+    # score the estimate calls sure to be off the topic were told so since.
+    early = [str(i) for i in range(never_stable.min_scores // 2)]
+    assert any(first_told[k] and not told[k] for k in early)
+    for key in early:
+        if never_stable.confident(scores[key]) is False:
+            assert told[key] is False, key

@@ -88,6 +88,12 @@ class SharedYieldStats(YieldStats):
             if relevant:
                 self.unsent["relevant", place] += 1
 
+    def relabel(self, url: str, relevant: bool) -> None:
+        super().relabel(url, relevant)
+        change = 1 if relevant else -1
+        for place in (TOTAL, *places(url)):
+            self.unsent["relevant", place] += change
+
     def expected(self, url: str) -> float:
         if time.monotonic() - self.synced >= SYNC_INTERVAL:
             self.sync()
@@ -121,11 +127,16 @@ class SharedLinkClassifier(LinkClassifier):
         self.shared_seen = 0  # examples over all workers, when last sent
         self.sent = 0.0
 
-    def learn(self, examples, relevant: bool) -> bool:
+    def learn(self, examples, relevant: bool, key: str | None = None) -> bool:
         """Examples go to Redis at most SEND_INTERVAL apart (one round trip), and whenever a
         refit may be due by the count known here."""
+        examples = list(examples)
         for features in examples:
             self.unsent.append(json.dumps([features, relevant], ensure_ascii=False))
+        if key is not None:
+            self.keyed[key] = [[features, relevant] for features in examples]
+            while len(self.keyed) > self.window:
+                self.keyed.popitem(last=False)
         self.unsent_pages += 1
         self.seen = self.shared_seen + len(self.unsent)
         due = self.seen >= max(self.min_examples, (1 + self.refit_growth) * self.fitted_on)
@@ -133,6 +144,31 @@ class SharedLinkClassifier(LinkClassifier):
             self.send()
         due = self.seen >= max(self.min_examples, (1 + self.refit_growth) * self.fitted_on)
         return due and self.fit()
+
+    def relabel(self, changed: dict[str, bool]) -> int:
+        """As one process's, in the shared window: each example of a page whose verdict changed
+        is taken out of it (or out of those not sent yet) and put back with its new label."""
+        key = self.crawl.key("classifier", "examples")
+        pipe = self.crawl.server.pipeline(transaction=True)
+        relabelled = 0
+        for page, relevant in changed.items():
+            records = self.keyed.get(page)
+            if not records or records[0][1] == relevant:
+                continue
+            for record in records:
+                old = json.dumps(record, ensure_ascii=False)
+                record[1] = relevant
+                new = json.dumps(record, ensure_ascii=False)
+                if old in self.unsent:
+                    self.unsent[self.unsent.index(old)] = new
+                else:
+                    pipe.lrem(key, 1, old)
+                    pipe.rpush(key, new)
+            relabelled += 1
+        if len(pipe):
+            pipe.ltrim(key, -self.window, -1)
+            pipe.execute()
+        return relabelled
 
     def send(self) -> None:
         """This worker's new examples into the shared window; the count over all workers back."""
@@ -209,6 +245,13 @@ class SharedQueryYields(QueryYields):
             judged,
             relevant_count,
             int(hits or 0),
+        )
+
+    def relabel(self, engine: str, query: str, relevant: bool) -> None:
+        field = f"{engine}\t{query}"
+        change = 1 if relevant else -1
+        self.relevant[engine, query] = self.crawl.server.hincrby(
+            self._counts("relevant"), field, change
         )
 
     def expected(self, engine: str, query: str) -> float:

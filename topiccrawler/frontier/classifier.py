@@ -24,7 +24,7 @@ import math
 import re
 import sys
 import warnings
-from collections import deque
+from collections import OrderedDict, deque
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
 from itertools import chain, repeat
@@ -63,7 +63,11 @@ class LinkClassifier:
         self.min_examples = min_examples
         self.min_per_class = min_per_class
         self.refit_growth = refit_growth
-        self.examples: deque[tuple[dict[str, float], bool]] = deque(maxlen=window)
+        # [features, label]: a list, so that a page's label can be replaced (`relabel`)
+        self.examples: deque[list] = deque(maxlen=window)
+        # the examples of pages whose verdict may still change, by the page's key (bounded
+        # like the window: the oldest are let go)
+        self.keyed: OrderedDict[str, list[list]] = OrderedDict()
         self.regularization = regularization
         self.weights: dict[str, float] | None = None  # None until first fitted
         self.bias = 0.0
@@ -114,13 +118,32 @@ class LinkClassifier:
         return found
 
     # --- learning -------------------------------------------------------------------------------
-    def learn(self, examples: Iterable[dict[str, float]], relevant: bool) -> bool:
-        """Add a judged page's examples; refit when they have grown enough. True if refitted."""
-        for features in examples:
-            self.examples.append((features, relevant))
-            self.seen += 1
+    def learn(
+        self, examples: Iterable[dict[str, float]], relevant: bool, key: str | None = None
+    ) -> bool:
+        """Add a judged page's examples; refit when they have grown enough. True if refitted.
+        `key`: the page's, when its verdict is provisional (`relabel` may change it)."""
+        added = [[features, relevant] for features in examples]
+        self.examples.extend(added)
+        self.seen += len(added)
+        if key is not None:
+            self.keyed[key] = added
+            while len(self.keyed) > (self.examples.maxlen or len(self.keyed)):
+                self.keyed.popitem(last=False)
         due = self.seen >= max(self.min_examples, (1 + self.refit_growth) * self.fitted_on)
         return due and self.fit()
+
+    def relabel(self, changed: dict[str, bool]) -> int:
+        """Pages whose provisional verdict changed: their examples' label replaced (not
+        added again). Returns how many pages' examples changed; the caller refits."""
+        relabelled = 0
+        for key, relevant in changed.items():
+            records = self.keyed.get(key)
+            if records and records[0][1] != relevant:
+                for record in records:
+                    record[1] = relevant
+                relabelled += 1
+        return relabelled
 
     def fit(self) -> bool:
         labels = [relevant for _, relevant in self.examples]

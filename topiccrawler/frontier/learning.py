@@ -70,6 +70,14 @@ class YieldStats:
             self.judged[place] += 1
             self.relevant[place] += relevant
 
+    def relabel(self, url: str, relevant: bool) -> None:
+        """A page recorded with the other verdict is relevant (or not) after all: moved
+        between the counts, not counted twice."""
+        change = 1 if relevant else -1
+        self.total_relevant += change
+        for place in places(url):
+            self.relevant[place] += change
+
     def _rate(self, place: str, prior: float) -> float:
         n = self.judged.get(place, 0)
         return (self.relevant.get(place, 0) + PRIOR_WEIGHT * prior) / (n + PRIOR_WEIGHT)

@@ -27,6 +27,10 @@ class QueryYields:
         self.judged[engine, query] += 1
         self.relevant[engine, query] += relevant
 
+    def relabel(self, engine: str, query: str, relevant: bool) -> None:
+        """A hit recorded with the other verdict is relevant (or not) after all."""
+        self.relevant[engine, query] += 1 if relevant else -1
+
     def overall(self) -> float:
         judged = sum(self.judged.values())
         return (sum(self.relevant.values()) + 1) / (judged + 2)

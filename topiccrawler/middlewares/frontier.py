@@ -20,6 +20,7 @@ a pipeline's verdict would come too late to gate the page's links.
 from __future__ import annotations
 
 import logging
+from collections import OrderedDict
 from typing import Any
 
 from scrapy import Request, signals
@@ -54,8 +55,9 @@ from topiccrawler.meta import (
     TUNNEL,
 )
 from topiccrawler.middlewares.site_budget import SiteBudgetMiddleware
+from topiccrawler.relevance.judge import PENDING_MAX
 from topiccrawler.relevance.scorer import RelevanceScorer
-from topiccrawler.signals import frontier_opened, queue_rescore_wanted
+from topiccrawler.signals import frontier_opened, queue_rescore_wanted, verdicts_revised
 from topiccrawler.topics.limits import SiteLimits
 
 logger = logging.getLogger(__name__)
@@ -109,6 +111,8 @@ class FrontierMiddleware(PageOutputMiddleware):
         # scheduler, distributed/rediscovery.py).
         local = not redis_url(settings)
         self.rediscoveries = Rediscoveries(gain) if self.ranking and gain > 0 and local else None
+        # URL → the verdict learnt from, for pages judged provisionally (η still settling)
+        self.provisional: OrderedDict[str, bool] = OrderedDict()
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> FrontierMiddleware:
@@ -118,6 +122,7 @@ class FrontierMiddleware(PageOutputMiddleware):
         if not middleware.ranking and middleware.tunnel_depth >= 10**6:
             raise NotConfigured("FRONTIER_ENABLED is False and links are never deferred")
         crawler.signals.connect(middleware.spider_opened, signal=signals.spider_opened)
+        crawler.signals.connect(middleware.verdicts_revised, signal=verdicts_revised)
         if middleware.rediscoveries is not None:
             crawler.signals.connect(middleware.request_dropped, signal=signals.request_dropped)
             crawler.signals.connect(
@@ -191,15 +196,39 @@ class FrontierMiddleware(PageOutputMiddleware):
         return output
 
     def _page_seen(self, page: PageItem) -> None:
-        """What a judged page teaches: its place's yield; η as the page was judged by."""
+        """What a judged page teaches: its place's yield; η as the page was judged by. A
+        provisional verdict is remembered, so that what it taught can be corrected."""
         if page.is_relevant is None:
             return  # not judged (relevance off): nothing learnt
+        if (page.relevance_detail or {}).get("verdict") == "provisional":
+            self.provisional[page.url] = page.is_relevant
+            while len(self.provisional) > PENDING_MAX:
+                self.provisional.popitem(last=False)
         if self.learning is not None:
             self.learning.record(page.url, page.is_relevant)
         threshold = (page.relevance_detail or {}).get("threshold")
         if self.prioritizer is not None and threshold and threshold != self.threshold:
             self.threshold = threshold
             self.prioritizer.rescale(threshold)
+
+    def verdicts_revised(self, changed: dict[str, bool]) -> None:
+        """η was estimated again and pages judged provisionally read differently now: what
+        they taught (their places' yield, the link classifier's labels) is replaced by the
+        verdict now, and the queue is scored again with the refitted classifier."""
+        corrected = {}
+        for url, relevant in changed.items():
+            if self.provisional.get(url, relevant) != relevant:
+                self.provisional[url] = relevant
+                corrected[url] = relevant
+                if self.learning is not None:
+                    self.learning.relabel(url, relevant)
+        if not corrected:
+            return
+        self.stats.inc_value("topiccrawler/frontier/labels_corrected", len(corrected))
+        if self.classifier is not None and self.classifier.relabel(corrected):
+            if self.classifier.fit():
+                self.stats.inc_value("topiccrawler/frontier/classifier_fits")
+                self._rescore_queue()
 
     def rank_hit(self, request: Request) -> Request:
         """A search hit's priority, from its title and snippet and its query's yield so far."""
@@ -298,7 +327,8 @@ class FrontierMiddleware(PageOutputMiddleware):
         examples = [features(url, text, kind, block, context)]
         if item.title:
             examples.append(features(url, item.title, kind, block, context))
-        if self.classifier.learn(examples, bool(item.is_relevant or hub)):
+        key = item.url if item.url in self.provisional and not hub else None  # may change
+        if self.classifier.learn(examples, bool(item.is_relevant or hub), key):
             self.stats.inc_value("topiccrawler/frontier/classifier_fits")
             self._rescore_queue()
 

@@ -35,7 +35,12 @@ from topiccrawler.relevance.page_classifier import (
     self_training_setting,
 )
 from topiccrawler.relevance.scorer import RelevanceScorer
-from topiccrawler.signals import items_stored, page_judged, verdicts_settled
+from topiccrawler.signals import (
+    items_stored,
+    page_judged,
+    verdicts_revised,
+    verdicts_settled,
+)
 from topiccrawler.storage.crawler import database_for
 from topiccrawler.storage.terms import propose
 from topiccrawler.storage.verdicts import settle_verdicts, stored_texts
@@ -180,6 +185,10 @@ class RelevanceMiddleware(BaseSpiderMiddleware):
         self.crawler.signals.send_catch_log(
             page_judged, item=item, relevant=item.is_relevant, response=response
         )
+        revised = self.page_judge.take_revisions()
+        if revised:
+            self.stats.inc_value("topiccrawler/relevance/revised", len(revised))
+            self.crawler.signals.send_catch_log(verdicts_revised, changed=revised)
         return item.is_relevant
 
     # --- the end of the crawl -------------------------------------------------------------------

@@ -97,6 +97,9 @@ class PageJudge:
         )
         self.classifier = classifier
         self.pending: dict[str, float] = {}  # provisional pages: key → score
+        # … and the verdict the crawl was told, with the classifier's part of it then
+        self.told: dict[str, tuple[bool, float | None]] = {}
+        self.revisions: dict[str, bool] = {}  # provisional verdicts changed since last taken
         self.pending_dropped = 0  # provisional pages past PENDING_MAX, left as judged
 
     # --- η --------------------------------------------------------------------------------------
@@ -150,7 +153,9 @@ class PageJudge:
             if refitted or self.classifier.due():
                 self.classifier.fit(self.estimator.confident)
         else:
-            self.estimator.add(score)
+            refitted = self.estimator.add(score)
+        if refitted:
+            self._revise()
         probability, from_classifier = self.probability(
             score, indices if indices is not None else terms
         )
@@ -168,7 +173,7 @@ class PageJudge:
         else:
             relevant = probability >= 0.5
         if not final:
-            self._remember(key, score)
+            self._remember(key, score, relevant, from_classifier)
         elif relevant and self.classifier is not None:
             self.classifier.note_relevant(terms)
         return Verdict(relevance, relevant, final, probability, from_classifier, terms)
@@ -182,12 +187,38 @@ class PageJudge:
         classifier = self.classifier.probability(terms) if self.classifier is not None else None
         return combine(library, classifier), classifier
 
-    def _remember(self, key: str, score: float) -> None:
-        """A provisional page: its score (its text is in the database, kept for this)."""
+    def _remember(
+        self, key: str, score: float, relevant: bool, classifier: float | None = None
+    ) -> None:
+        """A provisional page: its score (its text is in the database, kept for this) and the
+        verdict given (with the classifier's part), for `_revise`."""
         if len(self.pending) >= PENDING_MAX and key not in self.pending:
             self.pending_dropped += 1  # judged as it was: memory stays bounded
             return
         self.pending[key] = score
+        self.told[key] = (relevant, classifier)
+
+    def _revise(self) -> None:
+        """η was estimated again: the provisional verdicts given so far, judged again by their
+        score against the new η and the classifier's opinion when they were judged. Those that
+        changed are kept for `take_revisions`: what the frontier learnt from them (where
+        relevant pages are, which links lead to them) is corrected while the crawl goes on,
+        not at its end. Early estimates run high (the first pages of a focused crawl are
+        mostly relevant): the pages judged under them are the ones that flip."""
+        for key, score in self.pending.items():
+            told, classifier = self.told[key]
+            library = self.estimator.probability(score)
+            if library is None:
+                return
+            relevant = combine(library, classifier) >= 0.5
+            if relevant != told:
+                self.told[key] = (relevant, classifier)
+                self.revisions[key] = relevant
+
+    def take_revisions(self) -> dict[str, bool]:
+        """The provisional verdicts changed since last asked: key → the verdict now."""
+        revisions, self.revisions = self.revisions, {}
+        return revisions
 
     def refit(self) -> None:
         """η and the classifier fitted on everything seen."""
@@ -235,6 +266,8 @@ class PageJudge:
             for key, score in self.pending.items()
         }
         self.pending.clear()
+        self.told.clear()
+        self.revisions.clear()
         return verdicts
 
     def state(self) -> dict:

@@ -9,6 +9,7 @@ score and store; links are followed on the same site within the entrance's limit
 from __future__ import annotations
 
 import logging
+from collections import OrderedDict
 from collections.abc import AsyncIterator, Iterator
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -51,11 +52,12 @@ from topiccrawler.meta import (
     SEARCH_PAGE,
 )
 from topiccrawler.read_ahead import LINKS, take
+from topiccrawler.relevance.judge import PENDING_MAX
 from topiccrawler.responses import in_encoding
 from topiccrawler.seeding import EngineBlocked, SearchEngine, build_queries, engine_from_config
 from topiccrawler.seeding.gate import SearchEngineHealthMiddleware
 from topiccrawler.seeding.health import UNREACHABLE
-from topiccrawler.signals import page_judged, seeds_queued, seeds_wanted
+from topiccrawler.signals import page_judged, seeds_queued, seeds_wanted, verdicts_revised
 from topiccrawler.storage.crawler import database_for
 from topiccrawler.storage.verdicts import marked_for_refetch
 from topiccrawler.storage.writer import answered_queries
@@ -98,6 +100,8 @@ class TopicSpider(Spider):
         self.engines: dict[str, SearchEngine] = {}
         self.site_slots: dict[str, str] = {}  # authority site → its own download slot
         self.query_yields = QueryYields()  # next result pages wait in it for the yield
+        # hits judged provisionally (η settling): URL → (engine, query, the verdict counted)
+        self.provisional_hits: OrderedDict[str, tuple[str, str, bool]] = OrderedDict()
         self.tracking_parameters: tuple[str, ...] = ()
         self._search_health: SearchEngineHealthMiddleware | None = None
 
@@ -116,6 +120,7 @@ class TopicSpider(Spider):
         if shared is not None:  # every worker's judged hits count for every query
             spider.query_yields = SharedQueryYields(shared)
         crawler.signals.connect(spider.page_judged, signal=page_judged)
+        crawler.signals.connect(spider.verdicts_revised, signal=verdicts_revised)
         spider.tracking_parameters = tuple(crawler.settings.getlist("URL_TRACKING_PARAMETERS"))
         for config in spider.topic.seeds.engines:
             spider.engines[config.name] = engine_from_config(config)
@@ -298,6 +303,10 @@ class TopicSpider(Spider):
             return
         name, query = meta[ENGINE], meta[QUERY]
         self.query_yields.record(name, query, relevant)
+        if (item.relevance_detail or {}).get("verdict") == "provisional":
+            self.provisional_hits[item.url] = (name, query, relevant)
+            while len(self.provisional_hits) > PENDING_MAX:
+                self.provisional_hits.popitem(last=False)
         page = self.query_yields.take_next_page(name, query)
         if page is None:
             return
@@ -314,6 +323,15 @@ class TopicSpider(Spider):
         health = self.search_health()
         if health is None or health.available(name):
             self.crawler.engine.crawl(self._search_request(self.engines[name], query, page))
+
+    def verdicts_revised(self, changed: dict[str, bool]) -> None:
+        """Hits judged provisionally whose verdict changed as η settled: their queries' yields
+        counted with the verdict now (not counted twice)."""
+        for url, relevant in changed.items():
+            counted = self.provisional_hits.get(url)
+            if counted is not None and counted[2] != relevant:
+                self.provisional_hits[url] = (counted[0], counted[1], relevant)
+                self.query_yields.relabel(counted[0], counted[1], relevant)
 
     def on_search_error(self, failure) -> None:
         """A query that got no answer: the search engines' health component judges why."""
