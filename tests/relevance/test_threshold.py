@@ -35,9 +35,14 @@ def test_no_estimate_before_enough_scores_and_zeros_are_not_sampled():
     estimator = ThresholdEstimator(min_scores=40)
     for score in bimodal(20, 5, -2.5, -1.2)[:30]:
         estimator.add(score)
-    assert estimator.threshold is None and estimator.probability(0.1) is None
-    assert estimator.confident(0.1) is None and not estimator.stable
+        if estimator.seen < estimator.early_scores:
+            assert estimator.threshold is None and estimator.probability(0.1) is None
+            assert estimator.confident(0.1) is None
     assert estimator.zeros > 0 and estimator.seen + estimator.zeros == 30
+    # From `early_scores` on, an early estimate for provisional verdicts: neither sure enough
+    # for a lasting verdict nor counted towards stability.
+    assert estimator.seen >= estimator.early_scores and estimator.threshold is not None
+    assert not estimator.sure and not estimator.stable and not estimator.history
 
 
 def test_confident_verdicts_only_beyond_the_groups_means():

@@ -60,7 +60,7 @@ class SharedThresholdEstimator(ThresholdEstimator):
 
     def _due(self) -> bool:
         last = max(self.fitted_on, self.tried_on)
-        return self.seen >= max(self.min_scores, (1 + self.refit_growth) * last)
+        return self.seen >= max(self.early_scores, (1 + self.refit_growth) * last)
 
     def send(self) -> None:
         """This worker's scores into the shared sample; the counts over all workers back."""

@@ -235,6 +235,8 @@ class PageJudge:
         text, by its score alone)."""
         if self.estimator is None:
             return score >= self.fixed, None
+        if not self.estimator.sure:  # too few scores for a lasting η: as before any estimate
+            return score > 0, None
         terms = None
         if self.classifier is not None and (title or body):
             terms = self.classifier.terms(title, body)

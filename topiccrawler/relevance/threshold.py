@@ -15,6 +15,13 @@ link classifier's refits, and is `stable` once `settle` estimates in a row agree
 `tolerance` (in log10 of the score): early in a focused crawl most pages are relevant and η
 starts high, then falls as the crawl reaches the rest of the web. The sample is bounded
 (`max_scores`, reservoir sampling), so memory does not grow with the crawl.
+
+The first estimate is made from `early_scores` scores, for provisional verdicts only: the
+frontier learns from them (and corrects what it learnt at every new estimate), and before any
+estimate every page with a word of the library counts as relevant, so the link classifier has
+no page to tell apart. A verdict that lasts (a final one, or a provisional one settled at the
+end of the crawl) needs `min_scores` (`sure`), and only estimates made from that many count
+towards `stable`.
 """
 
 from __future__ import annotations
@@ -33,6 +40,7 @@ class ThresholdEstimator:
     def __init__(
         self,
         min_scores: int = 40,
+        early_scores: int = 20,
         refit_growth: float = 0.2,
         tolerance: float = 0.05,
         settle: int = 3,
@@ -45,6 +53,7 @@ class ThresholdEstimator:
         self.certainty = certainty
         self._certainty_logit = math.log(certainty / (1 - certainty))
         self.min_scores = min_scores
+        self.early_scores = min(early_scores, min_scores)
         self.refit_growth = refit_growth
         self.tolerance = tolerance
         self.settle = settle
@@ -73,19 +82,22 @@ class ThresholdEstimator:
             slot = self._random.randrange(self.seen)
             if slot < self.max_scores:
                 self.sample[slot] = value
-        due = self.seen >= max(self.min_scores, (1 + self.refit_growth) * self.fitted_on)
+        due = self.seen >= max(self.early_scores, (1 + self.refit_growth) * self.fitted_on)
         return due and self.fit()
 
     def extend(self, scores: Iterable[float]) -> None:
         for score in scores:
             self.add(score)
-        if self.seen != self.fitted_on and self.seen >= self.min_scores:
+        if self.seen != self.fitted_on and self.seen >= self.early_scores:
             self.fit()
 
     # --- the estimate ---------------------------------------------------------------------------
     def fit(self) -> bool:
         """Fit the mixture again; False when the sample cannot give two groups yet."""
-        if len(self.sample) < max(self.min_scores, 4) or max(self.sample) - min(self.sample) < 1e-9:
+        if (
+            len(self.sample) < max(self.early_scores, 4)
+            or max(self.sample) - min(self.sample) < 1e-9
+        ):
             return False
         import numpy as np
         from sklearn.exceptions import ConvergenceWarning
@@ -111,13 +123,18 @@ class ThresholdEstimator:
         threshold = self._midpoint()
         self.threshold = threshold
         self.fitted_on = self.seen
-        if threshold is not None:
+        if threshold is not None and self.sure:
             self.history = [*self.history, math.log10(threshold)][-self.settle :]
             settled = len(self.history) == self.settle
             self.stable = self.stable or (
                 settled and max(self.history) - min(self.history) <= self.tolerance
             )
         return True
+
+    @property
+    def sure(self) -> bool:
+        """Enough scores for a verdict that lasts (`min_scores`); below, estimates are early."""
+        return self.seen >= self.min_scores
 
     def _midpoint(self) -> float | None:
         """η: halfway between the two groups' typical scores, in log scale (their geometric
