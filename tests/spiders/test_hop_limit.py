@@ -123,3 +123,39 @@ def test_a_page_at_the_hop_limit_without_links_is_not_fetched_again_when_found_n
     hop_limit.request_dropped(Request(url, meta={**meta, HOPS: 1}, callback=spider.parse))
     assert crawled == []  # not fetched again
     assert "topiccrawler/links/refetched_for_fewer_hops" not in crawler.stats.get_stats()
+
+
+def test_a_page_found_nearer_while_its_output_is_still_read_is_not_fetched_again(seeds_file, site):
+    """A page read in an extraction worker yields its links later than it was fetched; found
+    nearer in between (another page's link, refused as seen), it waits for its links to be
+    held, then they are followed from there: no second fetch."""
+    chain = link_chain(seeds_file)
+    crawler, spider, crawled = chain.crawler, chain.spider, chain.crawled
+    extraction, relevance, frontier, hop_limit = (
+        chain.extraction, chain.relevance, chain.frontier, chain.hop_limit
+    )  # fmt: skip
+
+    url = f"{site.url}/deep/page.html"
+    meta = {HOPS: 2, AUTHORITY_SITE: "fixture", ENTRANCE: "authority"}
+    request = Request(url, meta=meta, callback=spider.parse)
+    response = HtmlResponse(url, body=PAGE.encode(), encoding="utf-8", request=request)
+    page = PageItem(url=url, topic="tax", status=200, fetched_at=datetime.now(UTC), html=PAGE)
+    output = frontier.process_spider_output(
+        response,
+        hop_limit.process_spider_output(
+            response,
+            relevance.process_spider_output(
+                response, map(extraction.process, [page, *spider.follow_links(response, page)])
+            ),
+        ),
+    )
+    assert next(output) is page  # the page is out; its links are still to come
+    hop_limit.request_dropped(Request(url, meta={**meta, HOPS: 1}, callback=spider.parse))
+    assert crawled == []  # waits for the page's links
+    assert [r for r in output if isinstance(r, Request)] == []  # at the limit: held
+    followed = {r.url.rsplit("/", 1)[-1] for r in crawled}
+    assert {"fines.html", "match.html"} <= followed and url not in {r.url for r in crawled}
+    stats = crawler.stats.get_stats()
+    assert stats["topiccrawler/links/held_links_followed"] == 1
+    assert "topiccrawler/links/refetched_for_fewer_hops" not in stats
+    assert hop_limit.reading == {}

@@ -8,7 +8,8 @@ as a pager); the page's other links are held: kept, up to HOP_HELD_LINKS_MAX lin
 the page's verdict. Should the page come up again fewer hops away (a request the scheduler's
 seen filter drops, Scrapy's `request_dropped`), its held links are followed from there, ranked by
 the frontier as if the page had just been fetched there; a page whose links could not be kept is
-fetched once more (`topiccrawler/links/refetched_for_fewer_hops`). Without this, which pages a
+fetched once more (`topiccrawler/links/refetched_for_fewer_hops`). A page found nearer while its
+own output is still being read (in an extraction worker) waits until its links are held. Without this, which pages a
 crawl reaches would depend on the order concurrent responses happen to arrive in. With
 RELEVANCE_ENABLED False a page at the limit has no link followed (pagers are told by the page's
 forum records, which only the judged page carries).
@@ -20,6 +21,7 @@ site budget (a held link takes no budget until it is followed).
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from typing import Any
 
 from scrapy import Request, signals
@@ -51,6 +53,7 @@ from topiccrawler.topics.limits import site_limits
 
 # What a followed link's request keeps of the page's request: how the crawl got there.
 IDENTITY = (ENTRANCE, AUTHORITY_SITE, "download_slot")
+READING_MAX = 10_000  # pages at the limit being read at once, remembered (far more than in flight)
 
 
 class _Page:
@@ -81,6 +84,11 @@ class HopLimitMiddleware(PageOutputMiddleware):
         # The frontier, once open: it admits released links (their site's budget, the tunnel
         # gate, ranking) as it admits a page's links.
         self.frontier: FrontierMiddleware | None = None
+        # Pages at the limit whose output is still being read (a page read in an extraction
+        # worker yields its links later), by requested URL: the nearer request that turned up
+        # meanwhile, if any. Their links are not held yet, so finding one nearer then would
+        # fetch it a second time; it waits for `close_page` instead.
+        self.reading: OrderedDict[str, Request | None] = OrderedDict()
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> HopLimitMiddleware:
@@ -111,6 +119,10 @@ class HopLimitMiddleware(PageOutputMiddleware):
         at_limit = hops - response.meta.get(PAGER_HOPS, 0) >= limits.max_hops
         if at_limit:
             self.store.limited(requested_url(response), hops)
+            if self.relevance:
+                self.reading[requested_url(response)] = None
+                while len(self.reading) > READING_MAX:  # a page whose output never closed
+                    self.reading.popitem(last=False)
         return _Page(limits, at_limit)
 
     def process_output(self, output: Any, response: Response, page: _Page | None) -> Any:
@@ -142,6 +154,7 @@ class HopLimitMiddleware(PageOutputMiddleware):
         if page is None or not page.at_limit or not self.relevance:
             return ()
         item, first = page.item, page.first
+        nearer = self.reading.pop(requested_url(response), None)
         self.store.hold(
             requested_url(response),
             HeldPage(
@@ -157,6 +170,8 @@ class HopLimitMiddleware(PageOutputMiddleware):
                 page.held,
             ),
         )
+        if nearer is not None:  # found nearer while the page was read: its links go on now
+            self.request_dropped(nearer)
         return ()
 
     # --- a page found nearer -------------------------------------------------------------------
@@ -167,6 +182,11 @@ class HopLimitMiddleware(PageOutputMiddleware):
         HOP_HELD_LINKS_MAX) by fetching it once more."""
         hops = request.meta.get(HOPS)
         if hops is None:
+            return
+        if request.url in self.reading:  # its links are not held yet: wait for them
+            waiting = self.reading[request.url]
+            if waiting is None or hops < waiting.meta[HOPS]:
+                self.reading[request.url] = request
             return
         nearer, held = self.store.take(request.url, hops)
         if not nearer:
