@@ -239,6 +239,9 @@ FRONTIER_LEARNING = True  # learn each site's and section's share of relevant pa
 FRONTIER_EXPLORATION = 0.1  # weight of the bonus for sections seen little (finds tunnels)
 FRONTIER_HUB_LINKS = 0  # on-topic content links that make a page a hub, learnt as worth
 FRONTIER_HUB_SHARE = 0.3  # fetching, when they are this share of its links too (0 links: off)
+# an irrelevant page on which a relevant one was found is learnt as worth fetching (a tunnel
+# entry: the link classifier's label of the link that led to it replaced)
+FRONTIER_TUNNEL_LABELS = False
 # a page found again through a link this many priority points better (of 1000) is queued again
 # there, and fetched once, from its best place (a shared crawl raises its queued request in place
 # in Redis: distributed/rediscovery.py); 0: a page keeps its first link's priority

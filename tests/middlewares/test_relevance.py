@@ -327,3 +327,27 @@ def test_what_a_provisional_verdict_taught_the_frontier_is_corrected_when_it_cha
     assert yields.judged["e", "偷税"] == 1 and yields.relevant["e", "偷税"] == 0
     chain.crawler.signals.send_catch_log(verdicts_revised, changed={page.url: False})
     assert chain.stats.get_value("topiccrawler/frontier/labels_corrected") == 1  # no change
+
+
+def test_an_irrelevant_page_that_leads_to_a_relevant_one_is_learnt_as_a_tunnel_entry(seeds_file):
+    """FRONTIER_TUNNEL_LABELS: the link to an off-topic page on which an on-topic page was
+    found is learnt as worth fetching: its examples relabelled, once."""
+    chain = Chain(seeds_file, {"RELEVANCE_TUNNEL_DEPTH": 1, "FRONTIER_TUNNEL_LABELS": True})
+
+    def judge(url, html, referrer=None):
+        headers = {"Referer": referrer} if referrer else {}
+        request = Request(url, meta={LINK_TEXT: "新闻"}, headers=headers)
+        response = HtmlResponse(url, body=html.encode(), encoding="utf-8", request=request)
+        page = PageItem(url=url, topic="tax", status=200, fetched_at=datetime.now(UTC),
+                        html=html, referrer=referrer)  # fmt: skip
+        list(chain.process_spider_output(response, iter([page])))
+        return page
+
+    channel = judge("http://site.test/sports/", SPORTS_PAGE)
+    assert channel.is_relevant is False
+    assert [label for _, label in chain.classifier.examples] == [False, False]
+    judge("http://site.test/tax/1.html", TAX_PAGE, referrer=channel.url)
+    assert [label for _, label in chain.classifier.examples] == [True, True, True, True]
+    assert chain.stats.get_value("topiccrawler/frontier/tunnel_entries") == 1
+    judge("http://site.test/tax/2.html", TAX_PAGE, referrer=channel.url)
+    assert chain.stats.get_value("topiccrawler/frontier/tunnel_entries") == 1

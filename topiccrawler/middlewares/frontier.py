@@ -82,6 +82,13 @@ class _JudgedPage:
         self.on_topic += known["features"].get("text", 0) > 0
 
 
+def _remember(urls: OrderedDict[str, None], url: str) -> None:
+    """`url` into a bounded set of URLs (the oldest let go past PENDING_MAX)."""
+    urls[url] = None
+    while len(urls) > PENDING_MAX:
+        urls.popitem(last=False)
+
+
 class FrontierMiddleware(PageOutputMiddleware):
     def __init__(self, crawler: Crawler):
         super().__init__(crawler)
@@ -113,6 +120,11 @@ class FrontierMiddleware(PageOutputMiddleware):
         self.rediscoveries = Rediscoveries(gain) if self.ranking and gain > 0 and local else None
         # URL → the verdict learnt from, for pages judged provisionally (η still settling)
         self.provisional: OrderedDict[str, bool] = OrderedDict()
+        # FRONTIER_TUNNEL_LABELS: irrelevant pages whose examples may become tunnel entries
+        # (their link led to a relevant page), and those that became one
+        self.tunnel_labels = settings.getbool("FRONTIER_TUNNEL_LABELS")
+        self.off_topic: OrderedDict[str, None] = OrderedDict()
+        self.entries: OrderedDict[str, None] = OrderedDict()
 
     @classmethod
     def from_crawler(cls, crawler: Crawler) -> FrontierMiddleware:
@@ -225,7 +237,8 @@ class FrontierMiddleware(PageOutputMiddleware):
         if not corrected:
             return
         self.stats.inc_value("topiccrawler/frontier/labels_corrected", len(corrected))
-        if self.classifier is not None and self.classifier.relabel(corrected):
+        relabel = {url: r for url, r in corrected.items() if r or url not in self.entries}
+        if self.classifier is not None and self.classifier.relabel(relabel):
             if self.classifier.fit():
                 self.stats.inc_value("topiccrawler/frontier/classifier_fits")
                 self._rescore_queue()
@@ -327,10 +340,30 @@ class FrontierMiddleware(PageOutputMiddleware):
         examples = [features(url, text, kind, block, context)]
         if item.title:
             examples.append(features(url, item.title, kind, block, context))
-        key = item.url if item.url in self.provisional and not hub else None  # may change
-        if self.classifier.learn(examples, bool(item.is_relevant or hub), key):
+        changeable = item.url in self.provisional or (self.tunnel_labels and not item.is_relevant)
+        key = item.url if changeable and not hub else None  # its label may change
+        if key is not None and not item.is_relevant and self.tunnel_labels:
+            _remember(self.off_topic, item.url)
+        learnt = self.classifier.learn(examples, bool(item.is_relevant or hub), key)
+        if item.is_relevant and self._tunnel_entry(item.referrer):
+            learnt = self.classifier.fit() or learnt
+        if learnt:
             self.stats.inc_value("topiccrawler/frontier/classifier_fits")
             self._rescore_queue()
+
+    def _tunnel_entry(self, parent: str | None) -> bool:
+        """FRONTIER_TUNNEL_LABELS: a relevant page found on an irrelevant one makes that page a
+        tunnel entry: the link that led to it is learnt as worth fetching (its examples
+        relabelled), so that links like it, to pages off the topic that lead to pages on it,
+        are taken sooner. True when a label changed."""
+        if not self.tunnel_labels or parent is None or parent not in self.off_topic:
+            return False
+        del self.off_topic[parent]
+        if not self.classifier.relabel({parent: True}):
+            return False
+        _remember(self.entries, parent)
+        self.stats.inc_value("topiccrawler/frontier/tunnel_entries")
+        return True
 
     def _rescore_queue(self) -> None:
         """Every queued request scored again with the refitted classifier (up to
