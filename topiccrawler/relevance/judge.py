@@ -199,18 +199,22 @@ class PageJudge:
         self.told[key] = (relevant, classifier)
 
     def _revise(self) -> None:
-        """η was estimated again: the provisional verdicts given so far, judged again by their
-        score against the new η and the classifier's opinion when they were judged. Those that
-        changed are kept for `take_revisions`: what the frontier learnt from them (where
-        relevant pages are, which links lead to them) is corrected while the crawl goes on,
-        not at its end. Early estimates run high (the first pages of a focused crawl are
-        mostly relevant): the pages judged under them are the ones that flip."""
+        """η was estimated again: the provisional verdicts given so far whose score the new
+        estimate is sure of (beyond a group's mean) judged again, by that score and the
+        classifier's opinion when they were judged. Those that changed are kept for
+        `take_revisions`: what the frontier learnt from them (where relevant pages are, which
+        links lead to them) is corrected while the crawl goes on, not at its end. A score
+        between the groups is left as told: there the page classifier decides, and a page
+        judged before it was fitted (short forum pages, thread lists) would be judged by its
+        score alone. Early estimates run high (the first pages of a focused crawl are mostly
+        relevant), and before any estimate every page with a word of the library counts as
+        relevant: the pages judged then are the ones that flip."""
         for key, score in self.pending.items():
             told, classifier = self.told[key]
-            library = self.estimator.probability(score)
-            if library is None:
-                return
-            relevant = combine(library, classifier) >= 0.5
+            sure = self.estimator.confident(score)
+            if sure is None:  # between the groups: the classifier's call, left as told
+                continue
+            relevant = combine(self.estimator.probability(score), classifier) >= 0.5
             if relevant != told:
                 self.told[key] = (relevant, classifier)
                 self.revisions[key] = relevant
