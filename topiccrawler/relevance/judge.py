@@ -27,6 +27,7 @@ from topiccrawler.relevance.scorer import Relevance, RelevanceScorer
 from topiccrawler.relevance.threshold import ThresholdEstimator
 
 AUTO = "auto"
+UNHEARD_MAX = 5_000  # pages judged before the classifier was fitted, kept for its opinion
 PENDING_MAX = 100_000  # provisional pages remembered for settling (their score: ~200 bytes)
 
 
@@ -100,6 +101,9 @@ class PageJudge:
         # … and the verdict the crawl was told, with the classifier's part of it then
         self.told: dict[str, tuple[bool, float | None]] = {}
         self.revisions: dict[str, bool] = {}  # provisional verdicts changed since last taken
+        # provisional pages judged before the classifier was fitted: their hashed terms, for
+        # its opinion once it is (a few hundred pages at most: it fits early)
+        self.unheard: dict[str, object] = {}
         self.pending_dropped = 0  # provisional pages past PENDING_MAX, left as judged
 
     # --- η --------------------------------------------------------------------------------------
@@ -174,6 +178,14 @@ class PageJudge:
             relevant = probability >= 0.5
         if not final:
             self._remember(key, score, relevant, from_classifier)
+            if (
+                from_classifier is None
+                and self.classifier is not None
+                and indices is not None
+                and len(self.unheard) < UNHEARD_MAX
+                and key in self.pending
+            ):
+                self.unheard[key] = indices
         elif relevant and self.classifier is not None:
             self.classifier.note_relevant(terms)
         return Verdict(relevance, relevant, final, probability, from_classifier, terms)
@@ -199,21 +211,27 @@ class PageJudge:
         self.told[key] = (relevant, classifier)
 
     def _revise(self) -> None:
-        """η was estimated again: the provisional verdicts given so far whose score the new
-        estimate is sure of (beyond a group's mean) judged again, by that score and the
-        classifier's opinion when they were judged. Those that changed are kept for
-        `take_revisions`: what the frontier learnt from them (where relevant pages are, which
-        links lead to them) is corrected while the crawl goes on, not at its end. A score
-        between the groups is left as told: there the page classifier decides, and a page
-        judged before it was fitted (short forum pages, thread lists) would be judged by its
-        score alone. Early estimates run high (the first pages of a focused crawl are mostly
-        relevant), and before any estimate every page with a word of the library counts as
-        relevant: the pages judged then are the ones that flip."""
+        """η was estimated again: the provisional verdicts given so far judged again, by their
+        score against the new η and the classifier's opinion (for a page judged before the
+        classifier was fitted, its opinion now, once it is). A page whose score lies between
+        the groups is judged again only when the classifier's opinion of it is new; else the
+        verdict stands (the classifier's call, or none yet: judged by their score alone, short
+        forum pages and thread lists would flip). Those that changed are
+        kept for `take_revisions`: what the frontier learnt from them (where relevant pages
+        are, which links lead to them) is corrected while the crawl goes on, not at its end.
+        Early estimates run high (the first pages of a focused crawl are mostly relevant), and
+        before any estimate every page with a word of the library counts as relevant: the
+        pages judged then are the ones that flip."""
+        ready = self.classifier is not None and self.classifier.ready
+        if self.estimator.probability(1.0) is None:
+            return  # the estimate could not tell the groups apart
         for key, score in self.pending.items():
             told, classifier = self.told[key]
-            sure = self.estimator.confident(score)
-            if sure is None:  # between the groups: the classifier's call, left as told
-                continue
+            if classifier is None and ready and key in self.unheard:
+                classifier = self.classifier.probability(self.unheard.pop(key))
+                self.told[key] = (told, classifier)
+            elif self.estimator.confident(score) is None:
+                continue  # between the groups: the classifier's call (or none yet) stands
             relevant = combine(self.estimator.probability(score), classifier) >= 0.5
             if relevant != told:
                 self.told[key] = (relevant, classifier)
@@ -274,6 +292,7 @@ class PageJudge:
         self.pending.clear()
         self.told.clear()
         self.revisions.clear()
+        self.unheard.clear()
         return verdicts
 
     def state(self) -> dict:
