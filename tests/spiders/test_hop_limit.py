@@ -48,32 +48,33 @@ def link_chain(seeds_file):
     return chain
 
 
+def fetched_deep(chain, url: str, html: str, meta: dict):
+    """The page at `url` fetched with `meta` (its hops): its PageItem, and its output through
+    the spider middlewares (a generator: read lazily, as the engine reads it)."""
+    spider = chain.spider
+    request = Request(url, meta=meta, callback=spider.parse)
+    response = HtmlResponse(url, body=html.encode(), encoding="utf-8", request=request)
+    page = PageItem(url=url, topic="tax", status=200, fetched_at=datetime.now(UTC), html=html)
+    read = map(chain.extraction.process, [page, *spider.follow_links(response, page)])
+    judged = chain.relevance.process_spider_output(response, read)
+    return page, chain.frontier.process_spider_output(
+        response, chain.hop_limit.process_spider_output(response, judged)
+    )
+
+
 def test_a_page_at_the_hop_limit_found_nearer_has_its_kept_links_followed(seeds_file, site):
     chain = link_chain(seeds_file)
-    crawler, spider, crawled = chain.crawler, chain.spider, chain.crawled
-    extraction, relevance, frontier, hop_limit = (
-        chain.extraction, chain.relevance, chain.frontier, chain.hop_limit
-    )  # fmt: skip
+    crawler, spider, crawled, hop_limit = (
+        chain.crawler,
+        chain.spider,
+        chain.crawled,
+        chain.hop_limit,
+    )
 
     url = f"{site.url}/deep/page.html"
     meta = {HOPS: 2, AUTHORITY_SITE: "fixture", ENTRANCE: "authority"}
-    request = Request(url, meta=meta, callback=spider.parse)
-    response = HtmlResponse(url, body=PAGE.encode(), encoding="utf-8", request=request)
-    page = PageItem(url=url, topic="tax", status=200, fetched_at=datetime.now(UTC), html=PAGE)
-    links = [
-        r
-        for r in frontier.process_spider_output(
-            response,
-            hop_limit.process_spider_output(
-                response,
-                relevance.process_spider_output(
-                    response,
-                    map(extraction.process, [page, *spider.follow_links(response, page)]),
-                ),
-            ),
-        )
-        if isinstance(r, Request)
-    ]
+    page, output = fetched_deep(chain, url, PAGE, meta)
+    links = [r for r in output if isinstance(r, Request)]
     assert links == []  # at the limit (2 hops): its links are not followed, but kept
     assert page.is_relevant and hop_limit.store.hop_limited == {url: 2}
 
@@ -130,25 +131,16 @@ def test_a_page_found_nearer_while_its_output_is_still_read_is_not_fetched_again
     nearer in between (another page's link, refused as seen), it waits for its links to be
     held, then they are followed from there: no second fetch."""
     chain = link_chain(seeds_file)
-    crawler, spider, crawled = chain.crawler, chain.spider, chain.crawled
-    extraction, relevance, frontier, hop_limit = (
-        chain.extraction, chain.relevance, chain.frontier, chain.hop_limit
-    )  # fmt: skip
+    crawler, spider, crawled, hop_limit = (
+        chain.crawler,
+        chain.spider,
+        chain.crawled,
+        chain.hop_limit,
+    )
 
     url = f"{site.url}/deep/page.html"
     meta = {HOPS: 2, AUTHORITY_SITE: "fixture", ENTRANCE: "authority"}
-    request = Request(url, meta=meta, callback=spider.parse)
-    response = HtmlResponse(url, body=PAGE.encode(), encoding="utf-8", request=request)
-    page = PageItem(url=url, topic="tax", status=200, fetched_at=datetime.now(UTC), html=PAGE)
-    output = frontier.process_spider_output(
-        response,
-        hop_limit.process_spider_output(
-            response,
-            relevance.process_spider_output(
-                response, map(extraction.process, [page, *spider.follow_links(response, page)])
-            ),
-        ),
-    )
+    page, output = fetched_deep(chain, url, PAGE, meta)
     assert next(output) is page  # the page is out; its links are still to come
     hop_limit.request_dropped(Request(url, meta={**meta, HOPS: 1}, callback=spider.parse))
     assert crawled == []  # waits for the page's links
