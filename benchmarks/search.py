@@ -49,7 +49,13 @@ from topiccrawler.search.query import parse_query  # noqa: E402
 from topiccrawler.search.text import latin_stem  # noqa: E402
 from topiccrawler.storage.db import Database  # noqa: E402
 from topiccrawler.storage.models import Comment, ForumPost, Page  # noqa: E402
-from topiccrawler.storage.search import SearchFilters, agreement, like_scan, search  # noqa: E402
+from topiccrawler.storage.search import (  # noqa: E402
+    SearchFilters,
+    agreement,
+    like_scan,
+    matches,
+    search,
+)
 from topiccrawler.storage.search_index import index_size, rebuild  # noqa: E402
 from topiccrawler.urls import url_hash  # noqa: E402
 
@@ -170,10 +176,8 @@ def english_agreement(connection, words: list[str]) -> dict:
     exact = found = both = 0
     for stem, word in stems.items():
         hits = {
-            hit.url
-            for hit in search(connection, parse_query(word), SearchFilters(kinds=("page",)),
-                              limit=100_000, rank_window=None).hits
-        }  # fmt: skip
+            url for _, url in matches(connection, parse_query(word), SearchFilters(kinds=("page",)))
+        }
         exact, found, both = (
             exact + len(holders[stem]),
             found + len(hits),

@@ -11,7 +11,7 @@ from topiccrawler.items import CommentRecord, PageItem, PostRecord
 from topiccrawler.search.query import parse_query
 from topiccrawler.storage import Database, store_page
 from topiccrawler.storage.models import Page, SearchDocument
-from topiccrawler.storage.search import SearchFilters, like_scan, search
+from topiccrawler.storage.search import SearchFilters, agreement, like_scan, matches, search
 from topiccrawler.storage.search_index import index_gaps, index_size, rebuild
 from topiccrawler.storage.verdicts import apply_verdict
 
@@ -155,6 +155,28 @@ def test_like_scan_agrees_with_the_index_on_whole_words(database):
             ("page", "http://a.test/1")
         ]
         assert index_size(connection) > 0
+
+
+def test_matches_is_every_hit_of_search_unranked_under_the_same_filters(database):
+    comment = CommentRecord("增值税发票的评论")
+    store(
+        database,
+        *(page(f"http://a.test/{n}", f"增值税第{n}篇", "发票") for n in range(12)),
+        page("http://b.test/1", "增值税", "发票", comments=[comment]),
+        page("http://b.test/2", "增值税", "发票", relevant=False),
+    )
+    query = parse_query("增值税 发票")
+    with database.engine.connect() as connection:
+        for filters in (SearchFilters(), SearchFilters(site="b.test"), SearchFilters(kept_only=False),
+                        SearchFilters(kinds=("comment",))):  # fmt: skip
+            ranked = search(connection, query, filters, limit=100, rank_window=None).hits
+            assert matches(connection, query, filters) == {(hit.kind, hit.url) for hit in ranked}
+        assert matches(connection, query, SearchFilters(site="b.test")) == {
+            ("page", "http://b.test/1"), ("comment", "http://b.test/1")
+        }  # fmt: skip
+        measured = agreement(connection, ["增值税", "发票"])
+    assert (measured.queries, measured.recall, measured.precision) == (2, 1.0, 1.0)
+    assert measured.exact == measured.found == 2 * (13 + 1) and measured.missed == []
 
 
 def test_crawled_text_cannot_break_out_of_the_query(database):

@@ -104,22 +104,7 @@ def search(
     bounded whatever the store's size, and the total says "more than". None ranks them all."""
     where, params = _filters(filters)
     params |= {"weight": relevance_weight, "limit": limit, "offset": offset}
-    if connection.dialect.name == "sqlite":
-        params["match"] = query.fts5()
-        source = (
-            f"FROM {FTS_TABLE} JOIN search_documents d ON d.id = {FTS_TABLE}.rowid "
-            f"WHERE {FTS_TABLE} MATCH :match"
-        )
-        score = f"-bm25({FTS_TABLE}, {TITLE_WEIGHT}, 1.0)"
-    elif connection.dialect.name == "postgresql":
-        params["tsquery"] = query.tsquery()
-        source = "FROM search_documents d, CAST(:tsquery AS tsquery) q WHERE d.document @@ q"
-        score = "ts_rank_cd(d.document, q)"
-        # For a frequent word the planner would read every row, each vector unpacked to test
-        # it: 2-5 times what the GIN index costs (benchmarks/search.py). For this transaction.
-        connection.execute(text("SET LOCAL enable_seqscan = off"))
-    else:
-        raise NotImplementedError(f"full-text search on {connection.dialect.name}")
+    source, score = _source(connection, query, params)
     count = f"SELECT count(*) FROM (SELECT 1 {source}{where}"
     if rank_window is None:
         total = connection.execute(text(f"{count}) hits"), params).scalar_one()
@@ -150,6 +135,39 @@ def search(
         params,
     ).all()
     return SearchResults(_hits(connection, rows, query), total, more)
+
+
+def matches(
+    connection: Connection, query: Query, filters: SearchFilters = SearchFilters()
+) -> set[tuple[str, str]]:
+    """(kind, URL) of every entry the index matches, unranked and without snippets: the set
+    `search` ranks when its rank window is off, read in one pass (paging through ranked hits
+    ranks every match again for each page: hours for a frequent word at a million pages)."""
+    where, params = _filters(filters)
+    source, _ = _source(connection, query, params, join="JOIN pages p ON p.id = d.page_id")
+    return set(connection.execute(text(f"SELECT d.kind, p.url {source}{where}"), params))
+
+
+def _source(connection: Connection, query: Query, params: dict, join: str = "") -> tuple[str, str]:
+    """The FROM and WHERE that match `query` in the store's index (its parameters put in
+    `params`), and the text rank of a match."""
+    if connection.dialect.name == "sqlite":
+        params["match"] = query.fts5()
+        source = (
+            f"FROM {FTS_TABLE} JOIN search_documents d ON d.id = {FTS_TABLE}.rowid {join} "
+            f"WHERE {FTS_TABLE} MATCH :match"
+        )
+        return source, f"-bm25({FTS_TABLE}, {TITLE_WEIGHT}, 1.0)"
+    if connection.dialect.name == "postgresql":
+        params["tsquery"] = query.tsquery()
+        # For a frequent word the planner would read every row, each vector unpacked to test
+        # it: 2-5 times what the GIN index costs (benchmarks/search.py). For this transaction.
+        connection.execute(text("SET LOCAL enable_seqscan = off"))
+        source = (
+            f"FROM search_documents d {join}, CAST(:tsquery AS tsquery) q WHERE d.document @@ q"
+        )
+        return source, "ts_rank_cd(d.document, q)"
+    raise NotImplementedError(f"full-text search on {connection.dialect.name}")
 
 
 def _filters(filters: SearchFilters) -> tuple[str, dict]:
@@ -298,16 +316,7 @@ def agreement(
     for text_ in queries:
         query = parse_query(text_)
         exact = set(like_scan(connection, query, filters))
-        found: set[tuple[str, str]] = set()
-        read = 0
-        while True:  # every hit, a thousand at a time
-            hits = search(
-                connection, query, filters, limit=1000, offset=read, rank_window=None
-            ).hits
-            found.update((hit.kind, hit.url) for hit in hits)
-            read += len(hits)
-            if len(hits) < 1000:
-                break
+        found = matches(connection, query, filters)
         result.queries += 1
         result.exact += len(exact)
         result.found += len(found)
