@@ -123,7 +123,8 @@ PROJECT_KEYS: tuple[MetaKey, ...] = (
         FRONTIER,
         "frontier",
         "frontier (refresh_priority, link classifier), shared frontier",
-        "the features, hops and offset the link's priority was computed from",
+        "the features, hops and offset the link's priority was computed from, and a link's "
+        "parent's relevance (its context feature at η as it is now)",
     ),
     MetaKey(FRONTIER_FIRST, "rediscovery", "rediscovery", "the first queue entry of its URL"),
     MetaKey(

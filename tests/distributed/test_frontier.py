@@ -399,6 +399,13 @@ def test_the_stored_form_is_compact_and_rebuilds_the_request():
     features = decode_request(wide, spider, "news.example.test").meta[FRONTIER]["features"]
     assert features["learned"] == 1.75
     assert features["model"] == pytest.approx(0.912345678, rel=1e-7)
+    # A link's parent's relevance (its context at η as it is now) in 16 bits more.
+    request.meta[FRONTIER]["parent"] = 0.0734
+    parented = encode_request(request, spider, "news.example.test")
+    assert len(parented) == len(wide) + 2
+    known = decode_request(parented, spider, "news.example.test").meta[FRONTIER]
+    assert known["parent"] == pytest.approx(0.0734, abs=0.5 / 65535) and known["hops"] == 3
+    assert known["features"]["learned"] == 1.75 and known["offset"] == -1000
 
 
 def test_whatever_else_a_request_carries_comes_back():

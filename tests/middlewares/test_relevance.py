@@ -151,6 +151,26 @@ def test_search_hits_are_ranked_by_title_and_snippet_then_refreshed(middleware):
     assert middleware.refresh_priority(off_topic) < off_topic.priority
 
 
+def test_a_queued_link_is_read_at_eta_as_it_is_now_when_it_comes_up(middleware):
+    prioritizer = middleware.frontier.prioritizer
+    prioritizer.rescale(0.25)  # η as a crawl's first estimate may put it, far above the last
+    produced = [Request("http://site.test/a", meta={LINK_TEXT: "查处偷税"})]
+    page, link = outputs(middleware, TAX_PAGE, links=produced)
+    known = link.meta[FRONTIER]
+    assert known["parent"] == page.relevance and 0 < known["features"]["context"] < 1
+    assert middleware.refresh_priority(link) == link.priority  # η as it was: the same
+    # η estimated lower (as a crawl's estimate settles): what the parent's relevance and the
+    # anchor say is read over the new 2η, as for a link of the same page queued now.
+    prioritizer.rescale(0.04)
+    now = prioritizer.link_features(link.url, "查处偷税", "content", page.relevance)
+    assert known["features"]["context"] < now["context"] == 1.0
+    assert middleware.refresh_priority(link) > link.priority
+    queued_now = prioritizer.current(known["features"], link.url, "查处偷税", known["parent"])
+    assert {name: queued_now[name] for name in ("text", "context", "url")} == {
+        name: now[name] for name in ("text", "context", "url")
+    }
+
+
 def test_outputs_without_a_page_pass_untouched(middleware):
     links = outputs(middleware, SPORTS_PAGE, tunnel=5, with_page=False)  # e.g. search results
     assert len(links) == 2 and all(TUNNEL not in link.meta for link in links)

@@ -71,6 +71,7 @@ SMALL = 16  # tags from SMALL on are the ints 0..(255 - SMALL), one byte
 _F32 = struct.Struct("<f")
 _U16 = struct.Struct("<H")
 HALVES = 0x80  # in the features' present mask: the features in 16 bits (see _frontier)
+PARENT = 0x40  # in the same mask: a link's parent's relevance follows the offset (16 bits)
 _F64 = struct.Struct("<d")
 
 URL_WHOLE, URL_HTTPS_SITE, URL_HTTP_SITE = range(3)
@@ -223,10 +224,15 @@ def _read_value(data: bytes, pos: int, site: str = "") -> tuple[Any, int]:
 
 
 def _is_frontier(value: Any) -> bool:
-    """The relevance middleware's {"features": {name: float}, "hops": int, "offset": int}."""
+    """The frontier's {"features": {name: float}, "hops": int, "offset": int} and for a link
+    "parent": its parent page's relevance, in [0, 1]."""
     return (
         type(value) is dict
-        and value.keys() == {"features", "hops", "offset"}
+        and value.keys() - {"parent"} == {"features", "hops", "offset"}
+        and (
+            "parent" not in value
+            or (type(value["parent"]) in (float, int) and 0.0 <= value["parent"] <= 1.0)
+        )
         and type(value["hops"]) is int
         and type(value["offset"]) is int
         and type(value["features"]) is dict
@@ -253,11 +259,14 @@ def _frontier(out: bytearray, value: dict) -> None:
         if present & ~(zeros | ones) & (1 << bit)
     ]
     halves = all(0.0 <= feature <= 1.0 for feature in stored)
-    out += bytes((present | (HALVES if halves else 0), zeros, ones))
+    flags = (HALVES if halves else 0) | (PARENT if "parent" in value else 0)
+    out += bytes((present | flags, zeros, ones))
     for feature in stored:
         out += _U16.pack(round(feature * 65535)) if halves else _F32.pack(feature)
     _varint(out, _zigzag(value["hops"]))
     _varint(out, _zigzag(value["offset"]))
+    if "parent" in value:
+        out += _U16.pack(round(value["parent"] * 65535))
 
 
 def _read_frontier(data: bytes, pos: int) -> tuple[dict, int]:
@@ -280,7 +289,11 @@ def _read_frontier(data: bytes, pos: int) -> tuple[dict, int]:
             pos += 4
     hops, pos = _read_varint(data, pos)
     offset, pos = _read_varint(data, pos)
-    return {"features": features, "hops": _unzigzag(hops), "offset": _unzigzag(offset)}, pos
+    known = {"features": features, "hops": _unzigzag(hops), "offset": _unzigzag(offset)}
+    if present & PARENT:
+        known["parent"] = _U16.unpack_from(data, pos)[0] / 65535
+        pos += 2
+    return known, pos
 
 
 # --- requests --------------------------------------------------------------------------------------

@@ -146,6 +146,22 @@ class LinkPrioritizer:
                 snippet = snippet.replace(word, " ")
         return f"{title}\n{snippet}"
 
+    def current(
+        self, features: dict[str, float], url: str, text: str, parent_relevance: float | None
+    ) -> dict[str, float]:
+        """`features` with those read against η (text, url and, for a link, context: the
+        parent's relevance) computed again at η as it is now. Under an η the crawl estimates,
+        2η shrinks as the estimate settles (0.1 before the first, about 0.02 at a crawl's end),
+        so a link queued early would otherwise lose to the same link queued later."""
+        current = dict(features)
+        if "text" in current:
+            current["text"] = self.evidence(text)
+        if "url" in current:
+            current["url"] = self._url_words(url)
+        if parent_relevance is not None and "context" in current:
+            current["context"] = min(1.0, parent_relevance / self.scale)
+        return current
+
     def hit_features(
         self, url: str, title: str, snippet: str, query: str, query_yield: float
     ) -> dict[str, float]:

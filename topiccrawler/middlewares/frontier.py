@@ -272,12 +272,14 @@ class FrontierMiddleware(PageOutputMiddleware):
         known = request.meta.get(FRONTIER)
         if self.prioritizer is None or known is None:
             return None
-        features = dict(known["features"])
+        text, kind, block = self._candidate(request.meta)
+        features = self.prioritizer.current(
+            known["features"], request.url, text, known.get("parent")
+        )
         features["learned"] = self.prioritizer.learned(request.url)
         if request.meta.get(ENTRANCE) == "search" and not request.meta.get(HOPS):
             features["context"] = self._query_yield(request.meta)
         if "model" in features:
-            text, kind, block = self._candidate(request.meta)
             features["model"] = self.prioritizer.modelled(
                 request.url, text, kind, block, features["context"]
             )
@@ -302,6 +304,15 @@ class FrontierMiddleware(PageOutputMiddleware):
         """The queue hands `request` to the engine (its other copies are superseded now)."""
         if self.rediscoveries is not None:
             self.rediscoveries.taken_up(request)
+
+    def _context(self, meta: dict) -> float:
+        """The context feature of a fetched request, at η as it is now (a link's parent's
+        relevance over 2η; a hit's query yield as it was ranked)."""
+        known = meta.get(FRONTIER) or {}
+        parent = known.get("parent")
+        if parent is not None and self.prioritizer is not None:
+            return min(1.0, parent / self.prioritizer.scale)
+        return known.get("features", {}).get("context", 0.0)
 
     def _candidate(self, meta: dict) -> tuple[str, str, str]:
         """What was known of a request before it was fetched: its text (anchor, or a hit's title
@@ -335,7 +346,7 @@ class FrontierMiddleware(PageOutputMiddleware):
         meta = response.meta
         url = meta.get("redirect_urls", [response.url])[0]
         text, kind, block = self._candidate(meta)
-        context = meta.get(FRONTIER, {}).get("features", {}).get("context", 0.0)
+        context = self._context(meta)
         features = self.classifier.features
         examples = [features(url, text, kind, block, context)]
         if item.title:
@@ -438,7 +449,12 @@ class FrontierMiddleware(PageOutputMiddleware):
                 self.stats.inc_value("topiccrawler/relevance/links_deferred")
         if features is not None:
             hops = request.meta.get(HOPS, 0)
-            request.meta[FRONTIER] = {"features": features, "hops": hops, "offset": offset}
+            request.meta[FRONTIER] = {
+                "features": features,
+                "hops": hops,
+                "offset": offset,
+                "parent": origin.relevance or 0.0,
+            }
             request.priority = self.prioritizer.priority_of(features, hops)
         request.priority += offset
         if features is not None:
