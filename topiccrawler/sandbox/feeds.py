@@ -23,8 +23,9 @@ from email.utils import format_datetime
 from xml.sax.saxutils import escape
 
 from topiccrawler.sandbox import render
+from topiccrawler.sandbox.resources import Resource, Story, origin
 from topiccrawler.sandbox.text import Writer
-from topiccrawler.sandbox.web import PORTAL_A, TAX_BUREAU, TOPIC, Resource, Story, origin
+from topiccrawler.sandbox.web import PORTAL_A, TAX_BUREAU, TOPIC
 
 FIRST_DAY = datetime(2026, 3, 1, 6, 0)  # the sandbox server's day 0 (its Last-Modified)
 FEED_ONLY = {"rss": (3, 1), "atom": (2, 1)}  # feed-only articles: day 0, added on day 1

@@ -26,18 +26,9 @@ from urllib.parse import urlsplit
 
 from topiccrawler.sandbox import render
 from topiccrawler.sandbox.feeds import _rss
+from topiccrawler.sandbox.resources import Record, Resource, Story, Truth, altered_title, origin
 from topiccrawler.sandbox.text import OTHER_TOPICS, Writer, format_time
-from topiccrawler.sandbox.web import (
-    BING,
-    SEARXNG,
-    TOPIC,
-    Record,
-    Resource,
-    Story,
-    Truth,
-    _alter_title,
-    origin,
-)
+from topiccrawler.sandbox.web import BING, SEARXNG, TOPIC
 
 DOMAIN = "huge.test"
 # Sites by kind, and what each holds: ~100k portal articles, ~50k forum pages, ~8k reposts.
@@ -463,7 +454,7 @@ class HugeWeb:
             source, m = self._original(host, n)
             story = self._story(source, m)
             rng = _rng(self.seed, host, n, "repost")
-            copy = Story(story.topic, _alter_title(story.title, rng), story.paragraphs,
+            copy = Story(story.topic, altered_title(story.title, rng), story.paragraphs,
                          story.published + timedelta(hours=rng.randint(1, 48)), story.author)  # fmt: skip
             markup = render.repost_article(name, copy, f"【转载】{copy.title}",
                                            f"{origin(source)}/a/{m}.html",

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from html import escape
 from urllib.parse import quote_plus
 
-from topiccrawler.sandbox.web import PORT_MARK, SandboxWeb
+from topiccrawler.sandbox.resources import PORT_MARK, SandboxWeb
 
 RESULTS_PER_PAGE = 10
 _SITE = re.compile(r"\bsite:(\S+)")

@@ -31,15 +31,14 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlsplit
 
 from topiccrawler.sandbox.render import captcha_page, login_page
+from topiccrawler.sandbox.resources import PORT_MARK, SandboxWeb
 from topiccrawler.sandbox.search import SearchIndex, bing_html, searxng_json
 from topiccrawler.sandbox.web import (
     BING,
     MEMBER_PASSWORD,
     MEMBER_USER,
     MEMBERS,
-    PORT_MARK,
     SEARXNG,
-    SandboxWeb,
 )
 
 logger = logging.getLogger(__name__)

@@ -11,13 +11,20 @@ from __future__ import annotations
 
 import json
 import random
-from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from topiccrawler.sandbox import render
+from topiccrawler.sandbox.resources import (
+    Record,
+    Resource,
+    SandboxWeb,
+    Story,
+    Truth,
+    altered_title,
+    origin,
+)
 from topiccrawler.sandbox.text import OTHER_TOPICS, Writer, format_time
 
-PORT_MARK = "__PORT__"
 TOPIC = "tax"  # the sandbox's relevant topic: pages about Chinese taxation
 
 # Hosts, by role.
@@ -40,90 +47,6 @@ ON_DEMAND_SIZES = ("huge",)
 
 MEMBER_USER = "demo"  # credentials of the members site's login form (a sandbox, not a secret)
 MEMBER_PASSWORD = "sandbox-password"
-
-
-def origin(host: str) -> str:
-    return f"http://{host}:{PORT_MARK}"
-
-
-@dataclass
-class Record:
-    """A comment or post as the ground truth knows it (time as written on the page)."""
-
-    text: str
-    author: str
-    time: str
-
-    def as_dict(self) -> dict:
-        return {"text": self.text, "author": self.author, "time": self.time}
-
-
-@dataclass
-class Truth:
-    """What a correct crawler extracts from one page."""
-
-    kind: str
-    relevant: bool
-    topic: str | None = None
-    title: str | None = None
-    body: str | None = None
-    comments: list[Record] = field(default_factory=list)
-    posts: list[Record] = field(default_factory=list)
-    threads: list[dict] = field(default_factory=list)
-    duplicate_of: tuple[str, str] | None = None
-    # "feed" or "sitemap": reachable only through the site's feeds or sitemaps (sandbox/feeds.py)
-    found_only: str | None = None
-
-
-@dataclass
-class Resource:
-    """One URL's answer. `gate` names a server behaviour: login, slow, strict, js-comments."""
-
-    content_type: str
-    body: bytes
-    status: int = 200
-    truth: Truth | None = None
-    gate: str | None = None
-    searchable: str | None = None  # text the search engines index, if any
-    delay: float = 0.0  # seconds the server waits before answering (a slow site)
-
-
-@dataclass
-class Story:
-    topic: str
-    title: str
-    paragraphs: list[str]
-    published: datetime
-    author: str
-
-
-class SandboxWeb:
-    """All resources by (host, path), the site names, and the search index."""
-
-    def __init__(self, seed: int, size: str):
-        self.seed = seed
-        self.size = size
-        self.resources: dict[tuple[str, str], Resource] = {}
-        self.site_names: dict[str, str] = {}
-        # What changes as the server's clock advances: day → resources that replace others.
-        self.changes: dict[int, dict[tuple[str, str], Resource]] = {}
-
-    def add(self, host: str, path: str, resource: Resource) -> None:
-        self.resources[(host, path)] = resource
-
-    def url(self, host: str, path: str, port: int) -> str:
-        return f"http://{host}:{port}{path}"
-
-    def pages_with_truth(self):
-        """(host, path, truth) for every page that has ground truth."""
-        for (host, path), resource in self.resources.items():
-            if resource.truth is not None:
-                yield host, path, resource.truth
-
-    def searchable(self):
-        for (host, path), resource in self.resources.items():
-            if resource.searchable:
-                yield host, path, resource
 
 
 def build_web(seed: int = 1, size: str = "small") -> SandboxWeb:
@@ -777,7 +700,7 @@ class _Builder:
                 n += 1
                 copy = Story(
                     story.topic,
-                    _alter_title(story.title, self.rng),
+                    altered_title(story.title, self.rng),
                     list(story.paragraphs),
                     story.published + timedelta(hours=self.rng.randint(1, 48)),
                     story.author,
@@ -830,14 +753,3 @@ class _Builder:
         for host, name in ((SEARXNG, "SearXNG（沙盒）"), (BING, "必应（沙盒）")):
             self.web.site_names[host] = name
             self.robots(host)
-
-
-def _alter_title(title: str, rng: random.Random) -> str:
-    """The small edits reposting sites make: punctuation, spacing, a prefix."""
-    changes = [
-        lambda t: t.replace("：", ":"),
-        lambda t: t.replace("，", " "),
-        lambda t: t,
-        lambda t: rng.choice(["", "关注 | ", "热点："]) + t,
-    ]
-    return rng.choice(changes)(title)
