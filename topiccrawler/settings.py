@@ -247,7 +247,7 @@ FRONTIER_TUNNEL_LABELS = False
 # in Redis: distributed/rediscovery.py); 0: a page keeps its first link's priority
 FRONTIER_REDISCOVERY_GAIN = 50
 FRONTIER_MAX_QUEUED = 30_000  # requests queued in memory at most (~2 KB each); the worst dropped
-FRONTIER_URL_CACHE = 30_000  # URLs whose site, section and URL words are remembered (~0.8 KB each)
+FRONTIER_URL_CACHE = 30_000  # URLs whose site, section and URL words are remembered (~1.1 KB each)
 FRONTIER_RESCORE_LIMIT = 20000  # queued requests scored again after a classifier refit, at most
 # feature → weight; {}: text .3, context .15, url .05, block .05, learned .15, model .3
 FRONTIER_WEIGHTS = {}

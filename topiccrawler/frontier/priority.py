@@ -40,7 +40,7 @@ from functools import lru_cache
 from urllib.parse import unquote, urlsplit
 
 from topiccrawler.frontier.classifier import TEXT_CACHE, LinkClassifier
-from topiccrawler.frontier.learning import YieldStats
+from topiccrawler.frontier.learning import UrlMemo, YieldStats
 from topiccrawler.relevance.scorer import RelevanceScorer
 
 DEFAULT_WEIGHTS = {
@@ -57,6 +57,16 @@ QUERY_PRIORITY = 3000  # search queries: above every page
 ENTRANCE_PRIORITY = 2000  # start URLs of authority sites: above every scored page
 DEFERRED = -(PAGE_SCALE + 1)  # added to links past the relevance tunnel: last of all
 WORDS = re.compile(r"[^\W\d_]{2,}")  # a URL's words, a topic title's words (财经, finance)
+
+
+def _url_words(url: str) -> tuple[str, ...]:
+    """The words of a URL's path, lower-cased (/finance/tax-evasion/ → finance, tax, evasion)."""
+    return tuple(WORDS.findall(unquote(urlsplit(url).path).lower()))
+
+
+# A queued URL's words are read again whenever it is scored again (on pop, after each refit):
+# remembered as the URL's place is (FRONTIER_URL_CACHE sets the size when a crawl opens).
+url_words = UrlMemo(_url_words, 100_000)
 
 
 class LinkPrioritizer:
@@ -108,8 +118,8 @@ class LinkPrioritizer:
             return 0.75
         return evidence
 
-    def _url_words(self, url: str) -> float:
-        words = WORDS.findall(unquote(urlsplit(url).path).lower())
+    def _url_evidence(self, url: str) -> float:
+        words = url_words(url)
         if self.topic_words.intersection(words):
             return 1.0
         return self.topical(" ".join(words))
@@ -131,7 +141,7 @@ class LinkPrioritizer:
         return {
             "text": self.evidence(anchor),
             "context": context,
-            "url": self._url_words(url),
+            "url": self._url_evidence(url),
             "block": 0.0 if block == "navigation" else 1.0,
             "learned": self.learned(url),
             "model": self.modelled(url, anchor, "link", block, context),
@@ -157,7 +167,7 @@ class LinkPrioritizer:
         if "text" in current:
             current["text"] = self.evidence(text)
         if "url" in current:
-            current["url"] = self._url_words(url)
+            current["url"] = self._url_evidence(url)
         if parent_relevance is not None and "context" in current:
             current["context"] = min(1.0, parent_relevance / self.scale)
         return current
@@ -169,7 +179,7 @@ class LinkPrioritizer:
         return {
             "text": self.evidence(text),
             "context": query_yield,
-            "url": self._url_words(url),
+            "url": self._url_evidence(url),
             "block": 1.0,
             "learned": self.learned(url),
             "model": self.modelled(url, text, "hit", "content", query_yield),

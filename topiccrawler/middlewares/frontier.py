@@ -36,7 +36,7 @@ from topiccrawler.frontier.classifier import LinkClassifier, place_features_memo
 from topiccrawler.frontier.learning import YieldStats, places
 from topiccrawler.frontier.origin import LinkOrigin
 from topiccrawler.frontier.pagination import is_pagination
-from topiccrawler.frontier.priority import DEFERRED, LinkPrioritizer
+from topiccrawler.frontier.priority import DEFERRED, LinkPrioritizer, url_words
 from topiccrawler.frontier.rediscovery import Rediscoveries
 from topiccrawler.items import PageItem
 from topiccrawler.meta import (
@@ -130,7 +130,8 @@ class FrontierMiddleware(PageOutputMiddleware):
     def from_crawler(cls, crawler: Crawler) -> FrontierMiddleware:
         middleware = cls(crawler)
         # URLs whose place (site, section, URL words) is remembered for rescoring: bounded.
-        places.size = place_features_memo.size = crawler.settings.getint("FRONTIER_URL_CACHE")
+        size = crawler.settings.getint("FRONTIER_URL_CACHE")
+        places.size = place_features_memo.size = url_words.size = size
         if not middleware.ranking and middleware.tunnel_depth >= 10**6:
             raise NotConfigured("FRONTIER_ENABLED is False and links are never deferred")
         crawler.signals.connect(middleware.spider_opened, signal=signals.spider_opened)
