@@ -113,7 +113,7 @@ class _Feeds:
                     summary = story.paragraphs[0][:120]
                     listed.insert(0, (story.title, path, story.published, summary))
                 body = (
-                    _rss(self.web.site_names[host], host, listed)
+                    rss_feed(self.web.site_names[host], host, listed)
                     if kind == "rss"
                     else _atom(self.web.site_names[host], host, listed)
                 )
@@ -174,7 +174,7 @@ def _w3c(moment: datetime) -> str:
     return moment.strftime("%Y-%m-%dT%H:%M:%S+08:00")
 
 
-def _rss(site: str, host: str, items: list[tuple]) -> str:
+def rss_feed(site: str, host: str, items: list[tuple]) -> str:
     base = origin(host)
     entries = "\n".join(
         f"<item><title>{escape(title)}</title><link>{base}{path}</link>"

@@ -25,7 +25,7 @@ from datetime import datetime, timedelta
 from urllib.parse import urlsplit
 
 from topiccrawler.sandbox import render
-from topiccrawler.sandbox.feeds import _rss
+from topiccrawler.sandbox.feeds import rss_feed
 from topiccrawler.sandbox.resources import Record, Resource, Story, Truth, altered_title, origin
 from topiccrawler.sandbox.text import OTHER_TOPICS, Writer, format_time
 from topiccrawler.sandbox.web import BING, SEARXNG, TOPIC
@@ -276,7 +276,7 @@ class HugeWeb:
         if path == "/rss.xml":
             items = [(self._title(host, n), f"/a/{n}.html", self._published(host, n))
                      for n in range(NEWS_ARTICLES - 1, NEWS_ARTICLES - 1 - FEED_ITEMS, -1)]  # fmt: skip
-            return Resource("application/rss+xml", _rss(name, host, items).encode("utf-8"))
+            return Resource("application/rss+xml", rss_feed(name, host, items).encode("utf-8"))
         if path.startswith("/a/") and path.endswith(".html"):
             n = int(path[3:-5])
             if not 0 <= n < NEWS_ARTICLES:
