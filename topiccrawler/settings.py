@@ -257,6 +257,8 @@ FRONTIER_SCORE_HITS = True  # search hits ranked by title, snippet and query yie
 SCHEDULER_PRIORITY_QUEUE = "topiccrawler.frontier.queue.BestFirstPriorityQueue"
 # Scrapy's scheduler, plus `rescore` after a link-classifier refit (a shared crawl: the Redis one)
 SCHEDULER = "topiccrawler.frontier.scheduler.FrontierScheduler"
+# Scrapy's seen filter, plus `forget` for requests the capped queue drops (frontier/seen.py)
+DUPEFILTER_CLASS = "topiccrawler.frontier.seen.ForgettingDupeFilter"
 CRAWL_MAX_PAGES = 0  # stop after this many judged pages (0: no limit)
 HARVEST_WINDOW = 200  # pages over which the running harvest rate is measured
 HARVEST_STOP_BELOW = 0.0  # stop when the harvest rate over the window falls below this (0: never)

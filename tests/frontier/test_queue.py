@@ -106,21 +106,30 @@ def test_the_scheduler_forgets_what_it_dropped(tmp_path):
     from topiccrawler.frontier.scheduler import FrontierScheduler
 
     queue = "topiccrawler.frontier.queue.BestFirstPriorityQueue"
-    crawler = get_crawler(
-        settings_dict={"FRONTIER_MAX_QUEUED": 2, "SCHEDULER_PRIORITY_QUEUE": queue}
-    )
-    crawler.engine = SimpleNamespace(downloader=Downloader())
-    scheduler = FrontierScheduler.from_crawler(crawler)
-    scheduler.open(SimpleNamespace(name="test", crawler=crawler))
-    every, module.TRIM_EVERY = module.TRIM_EVERY, 1
-    try:
-        for priority in (30, 20, 10):
-            assert scheduler.enqueue_request(
-                Request(f"http://a.test/{priority}", priority=priority)
-            )
-    finally:
-        module.TRIM_EVERY = every
-    assert len(scheduler) == 2
-    assert crawler.stats.get_value("topiccrawler/frontier/dropped_worst") == 1
+
+    def crawl(seen_filter: str):
+        crawler = get_crawler(
+            settings_dict={"FRONTIER_MAX_QUEUED": 2, "SCHEDULER_PRIORITY_QUEUE": queue,
+                           "DUPEFILTER_CLASS": seen_filter}
+        )  # fmt: skip
+        crawler.engine = SimpleNamespace(downloader=Downloader())
+        scheduler = FrontierScheduler.from_crawler(crawler)
+        scheduler.open(SimpleNamespace(name="test", crawler=crawler))
+        every, module.TRIM_EVERY = module.TRIM_EVERY, 1
+        try:
+            for priority in (30, 20, 10):
+                assert scheduler.enqueue_request(
+                    Request(f"http://a.test/{priority}", priority=priority)
+                )
+        finally:
+            module.TRIM_EVERY = every
+        assert len(scheduler) == 2
+        assert crawler.stats.get_value("topiccrawler/frontier/dropped_worst") == 1
+        return scheduler
+
+    scheduler = crawl("topiccrawler.frontier.seen.ForgettingDupeFilter")  # the project's
     assert scheduler.enqueue_request(Request("http://a.test/10", priority=10))  # not seen any more
     assert not scheduler.enqueue_request(Request("http://a.test/30", priority=30))  # still seen
+    # A seen filter of another kind is never looked inside: what it saw stays seen.
+    scheduler = crawl("scrapy.dupefilters.RFPDupeFilter")
+    assert not scheduler.enqueue_request(Request("http://a.test/10", priority=10))

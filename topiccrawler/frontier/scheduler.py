@@ -21,6 +21,7 @@ from scrapy.http import Response
 
 from topiccrawler.extraction_workers import ExtractionPool
 from topiccrawler.frontier.queue import BestFirstPriorityQueue
+from topiccrawler.frontier.seen import ForgettingDupeFilter
 from topiccrawler.signals import extraction_pool_changed, page_judged, queue_rescore_wanted
 
 # Requests queued between two looks at the queue's length (FRONTIER_MAX_QUEUED): a look sums
@@ -66,21 +67,19 @@ class FrontierScheduler(Scheduler):
 
     def drop_worst(self) -> int:
         """Past FRONTIER_MAX_QUEUED queued requests, the worst are dropped and forgotten: out
-        of the seen filter and rediscovery's bookkeeping, so a link to one found later queues
-        it again at that link's priority. Only the memory queue is capped (a JOBDIR queue is
-        on disk)."""
+        of the seen filter (frontier/seen.py) and rediscovery's bookkeeping, so a link to one
+        found later queues it again at that link's priority. Only the memory queue is capped
+        (a JOBDIR queue is on disk)."""
         drop = getattr(self.mqs, "drop_worst", None)
         if drop is None:
             return 0
         dropped = drop(self.max_queued)
-        # Scrapy's RFPDupeFilter keeps its fingerprints (bytes) in `_fingerprints`.
-        fingerprints = getattr(self.df, "_fingerprints", None)
-        fingerprint = getattr(self.df, "_fingerprint", None)
+        seen = self.df if isinstance(self.df, ForgettingDupeFilter) else None
         frontier = getattr(getattr(self.mqs, "refresh", None), "frontier", None)
         for request in dropped:
             gone = frontier.left_queue(request) if frontier is not None else True
-            if gone and fingerprints is not None and fingerprint is not None:
-                fingerprints.discard(fingerprint(request))
+            if gone and seen is not None:
+                seen.forget(request)
         if dropped and self.stats is not None:
             self.stats.inc_value("topiccrawler/frontier/dropped_worst", len(dropped))
         return len(dropped)
