@@ -104,6 +104,10 @@ class LinkPrioritizer:
         """The text's relevance to the topic, over 2η, at most 1."""
         return min(1.0, self._cosine(text) / self.scale) if text else 0.0
 
+    def context(self, parent_relevance: float) -> float:
+        """A link's context feature: the relevance of the page it was found on, over 2η."""
+        return min(1.0, parent_relevance / self.scale)
+
     def _block_cosine(self, text: str) -> float:
         """cos(text, topic) (`_cosine` remembers it per text: the library does not change
         during a crawl, and anchors and URL words repeat from page to page)."""
@@ -137,7 +141,7 @@ class LinkPrioritizer:
     def link_features(
         self, url: str, anchor: str, block: str, parent_relevance: float
     ) -> dict[str, float]:
-        context = min(1.0, parent_relevance / self.scale)
+        context = self.context(parent_relevance)
         return {
             "text": self.evidence(anchor),
             "context": context,
@@ -169,7 +173,7 @@ class LinkPrioritizer:
         if "url" in current:
             current["url"] = self._url_evidence(url)
         if parent_relevance is not None and "context" in current:
-            current["context"] = min(1.0, parent_relevance / self.scale)
+            current["context"] = self.context(parent_relevance)
         return current
 
     def hit_features(

@@ -312,7 +312,7 @@ class FrontierMiddleware(PageOutputMiddleware):
         known = meta.get(FRONTIER) or {}
         parent = known.get("parent")
         if parent is not None and self.prioritizer is not None:
-            return min(1.0, parent / self.prioritizer.scale)
+            return self.prioritizer.context(parent)
         return known.get("features", {}).get("context", 0.0)
 
     def _candidate(self, meta: dict) -> tuple[str, str, str]:
