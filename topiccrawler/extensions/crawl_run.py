@@ -18,6 +18,7 @@ from topiccrawler.distributed.state import shared_crawl_for
 from topiccrawler.extensions.progress import INTERRUPTED_REASON
 from topiccrawler.redact import redact
 from topiccrawler.signals import crawl_interrupted, crawl_run_opened
+from topiccrawler.storage.access import driver_error
 from topiccrawler.storage.crawler import database_for
 from topiccrawler.storage.db import Database
 from topiccrawler.storage.models import CrawlRun
@@ -107,7 +108,7 @@ class CrawlRunRecorder:
         except SQLAlchemyError as exc:  # the database is away (the crawl may stop for that)
             logger.error(
                 "Crawl run %d (%s) could not be recorded: %s; the next run closes it as killed",
-                self.run_id, reason, str(getattr(exc, "orig", None) or exc).splitlines()[0],
+                self.run_id, reason, str(driver_error(exc)).splitlines()[0],
             )  # fmt: skip
 
     def _finish_run(self, reason: str) -> None:

@@ -28,7 +28,6 @@ class BundledSuffixList:
 def use_bundled_suffix_list() -> None:
     """Replace the cookie middleware's TLDExtract with one that never fetches. Scrapy keeps it in
     a private module global (scrapy.http.cookies._split_domain) and has no setting for it."""
-    if getattr(cookies._split_domain, "suffix_list_urls", None):
-        cookies._split_domain = TLDExtract(
-            cache_dir=None, suffix_list_urls=(), include_psl_private_domains=True
-        )
+    cookies._split_domain = TLDExtract(
+        cache_dir=None, suffix_list_urls=(), include_psl_private_domains=True
+    )

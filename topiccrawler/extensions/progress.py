@@ -159,13 +159,13 @@ class CrawlProgress:
 
     def _queue_length(self) -> int:
         engine = self.crawler.engine
-        scheduler = getattr(engine, "scheduler", None) if engine else None
+        if engine is None:
+            return 0
         try:
-            queued = len(scheduler) if scheduler is not None else 0
-        except TypeError:
+            queued = len(engine.scheduler) if engine.scheduler is not None else 0
+        except TypeError:  # (a scheduler without a length)
             queued = 0
-        downloader = getattr(engine, "downloader", None)
-        return queued + (len(downloader.active) if downloader is not None else 0)
+        return queued + len(engine.downloader.active)
 
     def _blocked_sites(self) -> list[str]:
         prefix = "topiccrawler/bans/site/"

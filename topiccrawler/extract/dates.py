@@ -228,10 +228,9 @@ def _first_characters(source: str) -> str | None:
     begin with (more, never fewer: letters in any case, look-arounds passed over), read from
     the pattern's parse; None where any character may begin one (or the parse is not read)."""
     try:  # Python's own reading of the pattern (re._parser: the module re compiles with)
-        from re import _constants as sre
-        from re import _parser
+        from re import _parser as sre  # (its constants are its own: `from ._constants import *`)
 
-        parsed = list(_parser.parse(source))
+        parsed = list(sre.parse(source))
     except (ImportError, AttributeError, re.error):  # another Python's internals: no class
         return None
 

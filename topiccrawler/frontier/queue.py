@@ -82,9 +82,8 @@ class BestFirstPriorityQueue(DownloaderAwarePriorityQueue):
             while len(dropped) < excess and len(level):
                 dropped.append(level.pop())
             if not len(level):
-                del queue.queues[key]
+                del queue.queues[key]  # (a pop past a level gone finds the next one itself)
                 level.close()
-                queue._update_curprio()
             if not len(queue):
                 del self.pqueues[slot]
                 queue.close()

@@ -70,12 +70,11 @@ class FrontierScheduler(Scheduler):
         of the seen filter (frontier/seen.py) and rediscovery's bookkeeping, so a link to one
         found later queues it again at that link's priority. Only the memory queue is capped
         (a JOBDIR queue is on disk)."""
-        drop = getattr(self.mqs, "drop_worst", None)
-        if drop is None:
-            return 0
-        dropped = drop(self.max_queued)
+        if not isinstance(self.mqs, BestFirstPriorityQueue):
+            return 0  # (SCHEDULER_PRIORITY_QUEUE set to another queue: nothing to drop by)
+        dropped = self.mqs.drop_worst(self.max_queued)
         seen = self.df if isinstance(self.df, ForgettingDupeFilter) else None
-        frontier = getattr(getattr(self.mqs, "refresh", None), "frontier", None)
+        frontier = self.mqs.refresh.frontier
         for request in dropped:
             gone = frontier.left_queue(request) if frontier is not None else True
             if gone and seen is not None:

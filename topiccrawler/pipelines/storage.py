@@ -25,6 +25,7 @@ except ImportError:  # PostgreSQL support not installed
 
 from topiccrawler.items import LinkFailureItem, PageCheckedItem, PageItem, SearchResultsItem
 from topiccrawler.signals import crawl_run_opened, items_stored, storage_flush_requested
+from topiccrawler.storage.access import driver_error
 from topiccrawler.storage.crawler import database_for
 from topiccrawler.storage.db import Database
 from topiccrawler.storage.writer import (
@@ -62,7 +63,8 @@ def storage_fault(exc: BaseException) -> str | None:
     current: BaseException | None = exc
     while current is not None and current not in seen and len(seen) < 8:
         seen.append(current)
-        current = getattr(current, "orig", None) or current.__cause__ or current.__context__
+        wrapped = driver_error(current)
+        current = wrapped if wrapped is not current else current.__cause__ or current.__context__
     for error in seen:
         message = str(error).lower()
         if (isinstance(error, OSError) and error.errno == errno.ENOSPC) or (
@@ -364,5 +366,6 @@ def _describe(item: Storable) -> str:
 
 
 def _first_line(exc: BaseException) -> str:
-    text = str(getattr(exc, "orig", None) or exc).strip().splitlines()
-    return f"{type(getattr(exc, 'orig', None) or exc).__name__}: {text[0] if text else ''}"
+    error = driver_error(exc)
+    text = str(error).strip().splitlines()
+    return f"{type(error).__name__}: {text[0] if text else ''}"

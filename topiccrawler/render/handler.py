@@ -70,9 +70,7 @@ class RenderingDownloadHandler(HTTP11DownloadHandler):
             return await super().download_request(request)
         handler = await self.browser()
         self.crawler.stats.inc_value("topiccrawler/render/pages")
-        # scrapy-playwright has no public way to download through a handler that is not
-        # Scrapy's installed one (started lazily, here): its own private entry, as it calls it.
-        return await handler._download_request(request)
+        return await handler.download_request(request)
 
     async def browser(self):
         """scrapy-playwright's handler, started once, with our browser and launch options."""

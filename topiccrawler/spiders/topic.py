@@ -336,9 +336,8 @@ class TopicSpider(Spider):
     def on_search_error(self, failure) -> None:
         """A query that got no answer: the search engines' health component judges why."""
         health = self.search_health()
-        request = getattr(failure, "request", None)
-        if health is not None and request is not None:
-            health.failed(request.meta[ENGINE], failure)
+        if health is not None:
+            health.failed(failure.request.meta[ENGINE], failure)
 
     # --- pages and links ------------------------------------------------------------------------
 
@@ -452,11 +451,10 @@ class TopicSpider(Spider):
         failures."""
         if failure.check(IgnoreRequest) and not failure.check(HttpError):
             return
-        request = getattr(failure, "request", None)
-        url = getattr(request, "url", "?")
+        request = failure.request  # Scrapy sets it on every errback's failure
         self.crawler.stats.inc_value("topiccrawler/fetch/failed")
-        logger.info("Failed %s: %s", url, failure.getErrorMessage())
-        if request is None or ENTRANCE not in request.meta:
+        logger.info("Failed %s: %s", request.url, failure.getErrorMessage())
+        if ENTRANCE not in request.meta:
             return
         # An HTTP error answer (HttpError, past HTTPERROR_ALLOWED_CODES) has a status.
         status = failure.value.response.status if failure.check(HttpError) else None

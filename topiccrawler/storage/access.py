@@ -16,7 +16,7 @@ from pathlib import Path
 from alembic.script import ScriptDirectory
 from alembic.util.exc import CommandError as AlembicError
 from sqlalchemy.engine import URL, make_url
-from sqlalchemy.exc import ArgumentError, NoSuchModuleError, SQLAlchemyError
+from sqlalchemy.exc import ArgumentError, NoSuchModuleError, SQLAlchemyError, StatementError
 
 from topiccrawler.errors import UserError
 from topiccrawler.storage.db import (
@@ -103,9 +103,17 @@ def _known_revision(revision: str) -> bool:
     return True
 
 
+def driver_error(exc: BaseException) -> BaseException:
+    """The database driver's own exception that SQLAlchemy wrapped (its message says what the
+    server said), or `exc` itself."""
+    if isinstance(exc, StatementError) and exc.orig is not None:
+        return exc.orig
+    return exc
+
+
 def describe_database_error(exc: BaseException, display_url: str) -> str:
     """One line for a database failure: the driver's own first line, and what to check."""
-    original = getattr(exc, "orig", None) or exc
+    original = driver_error(exc)
     first = (str(original).strip().splitlines() or [original.__class__.__name__])[0]
     lowered = first.lower()
     if "connection refused" in lowered or "could not connect" in lowered or "timeout" in lowered:
