@@ -148,6 +148,9 @@ EXTENSIONS = {
     "topiccrawler.extensions.jobdir.KilledJobdirGuard": 0,  # before the scheduler reads JOBDIR
     "topiccrawler.extensions.interrupt.CrawlInterrupts": 0,  # Ctrl-C: what was fetched is written
     "topiccrawler.crawl.topic.CrawlTopic": 0,  # the crawl's topic and its scorer, held once
+    # What the crawl learns and holds (crawl/stores.py); in Redis with REDIS_URL (the add-on
+    # puts topiccrawler.distributed.stores.RedisCrawlStores in its place)
+    "topiccrawler.crawl.stores.CrawlStores": 0,
 }
 
 CRAWL_RUN_LIVE_INTERVAL = 5.0  # seconds between a running crawl's figures written to its run

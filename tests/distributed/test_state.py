@@ -11,7 +11,11 @@ import pytest
 
 from tests.crawl import make_crawler
 from tests.distributed.conftest import REDIS_URL
+from topiccrawler.crawl.stores import crawl_stores
+from topiccrawler.distributed.learning import SharedQueryYields
 from topiccrawler.distributed.state import Heartbeat, SharedCrawl, shared_crawl_for
+from topiccrawler.distributed.stores import RedisCrawlStores
+from topiccrawler.middlewares.frontier import FrontierMiddleware
 from topiccrawler.spiders.topic import TopicSpider
 
 pytestmark = pytest.mark.redis
@@ -67,8 +71,13 @@ def test_of_two_workers_leaving_at_once_the_last_to_look_is_alone(crawls):
 
 
 def test_workers_of_a_topic_share_the_crawl_named_after_it(redis_server, seeds_file):
-    """Without REDIS_CRAWL_NAME the shared crawl is the topic's: the spider opens it while it is
-    being made (before Scrapy sets crawler.spider), naming it after the topic it loaded."""
+    """Without REDIS_CRAWL_NAME the shared crawl is the topic's: REDIS_URL gives the crawl its
+    stores in Redis (the add-on decides it, once), which open it named after the topic."""
     crawler = make_crawler({"REDIS_URL": REDIS_URL, "STORAGE_ENABLED": False})
-    TopicSpider.from_crawler(crawler, topic="tax", seeds=str(seeds_file()))
-    assert shared_crawl_for(crawler).name == "tax"
+    crawler.spider = TopicSpider.from_crawler(crawler, topic="tax", seeds=str(seeds_file()))
+    stores = crawl_stores(crawler)
+    assert isinstance(stores, RedisCrawlStores)
+    assert stores.shared.name == "tax" and stores.shared is shared_crawl_for(crawler)
+    assert isinstance(crawler.spider.query_yields, SharedQueryYields)
+    frontier = FrontierMiddleware.from_crawler(crawler)
+    assert frontier.rediscoveries is None  # raised in Redis by the shared scheduler

@@ -5,7 +5,9 @@ a SCHEDULER of the user's own is left alone."""
 
 from __future__ import annotations
 
+from topiccrawler.crawl.stores import CrawlStores
 from topiccrawler.distributed.state import redis_url
+from topiccrawler.distributed.stores import RedisCrawlStores
 
 # The schedulers a shared crawl replaces: the project's and Scrapy's default.
 ONE_PROCESS_SCHEDULERS = (
@@ -18,6 +20,11 @@ class DistributedCrawl:
     def update_settings(self, settings) -> None:
         if not redis_url(settings):
             return
+        # What the crawl learns and holds, in Redis for every worker (crawl/stores.py).
+        try:
+            settings.replace_in_component_priority_dict("EXTENSIONS", CrawlStores, RedisCrawlStores)
+        except KeyError:  # settings without the project's extensions: nothing to share
+            pass
         if str(settings.get("SCHEDULER")) not in ONE_PROCESS_SCHEDULERS:
             return  # the user's own scheduler: left alone
         # In place of the one-process scheduler (settings.py), at its priority.

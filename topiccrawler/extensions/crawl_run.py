@@ -14,7 +14,7 @@ from scrapy.crawler import Crawler
 from sqlalchemy import select
 from sqlalchemy.exc import SQLAlchemyError
 
-from topiccrawler.distributed.state import shared_crawl_for
+from topiccrawler.crawl.stores import crawl_stores
 from topiccrawler.extensions.progress import INTERRUPTED_REASON
 from topiccrawler.redact import redact
 from topiccrawler.signals import crawl_interrupted, crawl_run_opened
@@ -47,7 +47,7 @@ class CrawlRunRecorder:
         return cls(crawler, database_for(crawler))
 
     def spider_opened(self, spider: Spider) -> None:
-        shared = shared_crawl_for(self.crawler)
+        shared = crawl_stores(self.crawler).shared
         if shared is not None:
             self.run_id = self._join_shared_run(shared, spider)
         else:
@@ -112,7 +112,7 @@ class CrawlRunRecorder:
             )  # fmt: skip
 
     def _finish_run(self, reason: str) -> None:
-        shared = shared_crawl_for(self.crawler)
+        shared = crawl_stores(self.crawler).shared
         stats = _json_safe(self.crawler.stats.get_stats())
         with self.database.session() as session, session.begin():
             run = session.get(CrawlRun, self.run_id, with_for_update=True)

@@ -29,15 +29,14 @@ from scrapy.exceptions import NotConfigured
 from scrapy.http import Response
 
 from topiccrawler.crawl.page_output import PageOutputMiddleware
+from topiccrawler.crawl.stores import crawl_stores
 from topiccrawler.crawl.topic import crawl_topic
-from topiccrawler.distributed.learning import SharedLinkClassifier, SharedYieldStats
-from topiccrawler.distributed.state import redis_url, shared_crawl_for
 from topiccrawler.frontier.classifier import LinkClassifier, place_features_memo
 from topiccrawler.frontier.learning import YieldStats, places
 from topiccrawler.frontier.origin import LinkOrigin
 from topiccrawler.frontier.pagination import is_pagination
 from topiccrawler.frontier.priority import DEFERRED, LinkPrioritizer, url_words
-from topiccrawler.frontier.rediscovery import Rediscoveries
+from topiccrawler.frontier.queries import QueryYields
 from topiccrawler.items import PageItem
 from topiccrawler.meta import (
     AT_DEPTH_LIMIT,
@@ -112,12 +111,12 @@ class FrontierMiddleware(PageOutputMiddleware):
         self.scorer: RelevanceScorer | None = None
         self.prioritizer: LinkPrioritizer | None = None
         self.threshold = 0.0  # η the pages are judged by, as their verdicts say
+        self.query_yields: QueryYields | None = None  # the search queries' (crawl/stores.py)
         self.budget: SiteBudgetMiddleware | None = None  # counts the links admitted later
         gain = settings.getint("FRONTIER_REDISCOVERY_GAIN")
-        # Its bookkeeping is one process's: a shared crawl raises in Redis instead (its
-        # scheduler, distributed/rediscovery.py).
-        local = not redis_url(settings)
-        self.rediscoveries = Rediscoveries(gain) if self.ranking and gain > 0 and local else None
+        self.rediscoveries = (
+            crawl_stores(crawler).rediscoveries(gain) if self.ranking and gain > 0 else None
+        )
         # URL → the verdict learnt from, for pages judged provisionally (η still settling)
         self.provisional: OrderedDict[str, bool] = OrderedDict()
         # FRONTIER_TUNNEL_LABELS: irrelevant pages whose examples may become tunnel entries
@@ -149,15 +148,12 @@ class FrontierMiddleware(PageOutputMiddleware):
         if topic is None:
             return  # not a topic spider: pass everything through
         self.scorer = held.scorer
-        shared = shared_crawl_for(self.crawler)
-        if shared is not None and self.learning is not None:  # every worker's judgements count
-            self.learning = SharedYieldStats(shared, self.learning.exploration)
+        stores = crawl_stores(self.crawler)  # in Redis, every worker's judgements count
+        self.query_yields = stores.query_yields
+        if self.learning is not None:
+            self.learning = stores.yield_stats(self.learning.exploration)
         if self.use_classifier:
-            self.classifier = (
-                SharedLinkClassifier(shared, self.scorer.tokenizer)
-                if shared is not None
-                else LinkClassifier(self.scorer.tokenizer)
-            )
+            self.classifier = stores.link_classifier(self.scorer.tokenizer)
         if self.ranking:
             threshold = topic.keywords.threshold or 0.0
             try:
@@ -263,8 +259,8 @@ class FrontierMiddleware(PageOutputMiddleware):
         return request
 
     def _query_yield(self, meta: dict) -> float:
-        yields = getattr(self.crawler.spider, "query_yields", None)
-        return yields.expected(meta[ENGINE], meta[QUERY]) if yields else 0.5
+        yields = self.query_yields
+        return yields.expected(meta[ENGINE], meta[QUERY]) if yields is not None else 0.5
 
     def refresh_priority(self, request: Request) -> int | None:
         """A queued request's priority from what is known now (the frontier queue asks when the

@@ -29,9 +29,8 @@ from scrapy.crawler import Crawler
 from scrapy.http import Response
 
 from topiccrawler.crawl.page_output import PageOutputMiddleware
+from topiccrawler.crawl.stores import crawl_stores
 from topiccrawler.crawl.topic import crawl_topic
-from topiccrawler.distributed.held import SharedHeldLinks
-from topiccrawler.distributed.state import shared_crawl_for
 from topiccrawler.frontier.held import HeldLinks, HeldPage
 from topiccrawler.frontier.origin import LinkOrigin
 from topiccrawler.frontier.pagination import is_pagination
@@ -99,9 +98,8 @@ class HopLimitMiddleware(PageOutputMiddleware):
         return middleware
 
     def spider_opened(self, spider) -> None:
-        shared = shared_crawl_for(self.crawler)
-        if shared is not None:
-            self.store = SharedHeldLinks(shared, self.store.max_links)
+        if self.topic.topic is not None:  # (in Redis in a shared crawl: crawl/stores.py)
+            self.store = crawl_stores(self.crawler).held_links(self.store.max_links)
 
     def frontier_opened(self, frontier: FrontierMiddleware) -> None:
         self.frontier = frontier

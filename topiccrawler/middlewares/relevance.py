@@ -20,9 +20,8 @@ from scrapy.exceptions import NotConfigured
 from scrapy.http import Response
 from scrapy.spidermiddlewares.base import BaseSpiderMiddleware
 
+from topiccrawler.crawl.stores import crawl_stores
 from topiccrawler.crawl.topic import crawl_topic, library_kind
-from topiccrawler.distributed.judging import SharedPageClassifier, SharedThresholdEstimator
-from topiccrawler.distributed.state import shared_crawl_for
 from topiccrawler.extract.encoding import decode_html
 from topiccrawler.extract.page import extract_page
 from topiccrawler.items import PageItem
@@ -30,7 +29,6 @@ from topiccrawler.meta import CONTINUES_RELEVANT
 from topiccrawler.read_ahead import SCORE, take
 from topiccrawler.relevance.judge import PageJudge, blocks_texts, judged_blocks
 from topiccrawler.relevance.page_classifier import (
-    PageClassifier,
     classifier_candidates,
     self_training_setting,
 )
@@ -92,17 +90,13 @@ class RelevanceMiddleware(BaseSpiderMiddleware):
 
     def _page_judge(self, threshold: float | None) -> PageJudge:
         """The judge; in a crawl shared over Redis with η automatic, its η and page classifier
-        are learnt from every worker's pages (distributed/judging.py)."""
-        shared = shared_crawl_for(self.crawler) if threshold is None else None
-        tokenizer = self.scorer.tokenizer
+        are learnt from every worker's pages (crawl/stores.py)."""
+        stores = crawl_stores(self.crawler)
+        auto = threshold is None
         classifier = None
         if self.use_page_classifier:
-            classifier = (
-                SharedPageClassifier(shared, tokenizer, self_training=self.self_training)
-                if shared
-                else PageClassifier(tokenizer, self_training=self.self_training)
-            )
-        estimator = SharedThresholdEstimator(shared, certainty=self.certainty) if shared else None
+            classifier = stores.page_classifier(self.scorer.tokenizer, self.self_training, auto)
+        estimator = stores.threshold_estimator(self.certainty) if auto else None
         return PageJudge(
             self.scorer, threshold, classifier, certainty=self.certainty, estimator=estimator
         )

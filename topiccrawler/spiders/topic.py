@@ -22,9 +22,8 @@ from scrapy.http import Response, TextResponse
 from scrapy.linkextractors import IGNORED_EXTENSIONS
 from scrapy.spidermiddlewares.httperror import HttpError
 
+from topiccrawler.crawl.stores import CrawlStores, crawl_stores
 from topiccrawler.discovery.meta import DISCOVERY
-from topiccrawler.distributed.learning import SharedQueryYields
-from topiccrawler.distributed.state import shared_crawl_for
 from topiccrawler.extract.encoding import decode_html, looks_binary
 from topiccrawler.extract.links import page_links
 from topiccrawler.frontier.priority import ENTRANCE_PRIORITY, QUERY_PRIORITY
@@ -99,11 +98,19 @@ class TopicSpider(Spider):
         self.topic: Topic
         self.engines: dict[str, SearchEngine] = {}
         self.site_slots: dict[str, str] = {}  # authority site → its own download slot
-        self.query_yields = QueryYields()  # next result pages wait in it for the yield
+        self._stores: CrawlStores | None = None
         # hits judged provisionally (η settling): URL → (engine, query, the verdict counted)
         self.provisional_hits: OrderedDict[str, tuple[str, str, bool]] = OrderedDict()
         self.tracking_parameters: tuple[str, ...] = ()
         self._search_health: SearchEngineHealthMiddleware | None = None
+
+    @property
+    def query_yields(self) -> QueryYields:
+        """The search queries' hits and judged yields (next result pages wait in it for the
+        yield); the crawl's stores hold it, in Redis for a shared crawl (crawl/stores.py)."""
+        if self._stores is None:
+            self._stores = crawl_stores(self.crawler)
+        return self._stores.query_yields
 
     @classmethod
     def from_crawler(cls, crawler: Crawler, *args: Any, **kwargs: Any) -> TopicSpider:
@@ -116,9 +123,6 @@ class TopicSpider(Spider):
             logger.error("%s", exc)
             raise UsageError(str(exc)) from exc
         spider.topic_name = spider.topic.name
-        shared = shared_crawl_for(crawler, spider.topic_name)
-        if shared is not None:  # every worker's judged hits count for every query
-            spider.query_yields = SharedQueryYields(shared)
         crawler.signals.connect(spider.page_judged, signal=page_judged)
         crawler.signals.connect(spider.verdicts_revised, signal=verdicts_revised)
         spider.tracking_parameters = tuple(crawler.settings.getlist("URL_TRACKING_PARAMETERS"))
@@ -460,9 +464,9 @@ class TopicSpider(Spider):
         status = failure.value.response.status if failure.check(HttpError) else None
         if status is not None:
             if status in (404, 410):
-                yield LinkFailureItem(url, f"HTTP {status}", permanent=True)
+                yield LinkFailureItem(request.url, f"HTTP {status}", permanent=True)
         elif failure.check(*UNREACHABLE):
-            yield LinkFailureItem(url, failure.getErrorMessage()[:200], permanent=False)
+            yield LinkFailureItem(request.url, failure.getErrorMessage()[:200], permanent=False)
 
 
 FILE_EXTENSIONS = tuple(f".{extension}" for extension in IGNORED_EXTENSIONS)
