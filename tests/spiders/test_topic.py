@@ -5,15 +5,20 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from scrapy import Request
 from scrapy.http import HtmlResponse
 from scrapy.linkextractors import IGNORED_EXTENSIONS, LinkExtractor
+from scrapy.spidermiddlewares.httperror import HttpError
 from scrapy.utils.defer import deferred_f_from_coro_f
 from sqlalchemy import create_engine, func, select
 from sqlalchemy.orm import Session
+from twisted.internet.error import DNSLookupError
+from twisted.python.failure import Failure
 
-from tests.crawl import crawl
+from tests.crawl import crawl, make_crawler
 from tests.servers import HostileSite
-from topiccrawler.spiders.topic import links_to_a_file
+from topiccrawler.meta import ENTRANCE
+from topiccrawler.spiders.topic import TopicSpider, links_to_a_file
 from topiccrawler.storage.models import CrawlRun, Page
 
 
@@ -210,3 +215,28 @@ def test_file_links_are_those_scrapys_link_extractor_leaves_out():
         ]
         assert ours == scrapys
     assert links_to_a_file("http://x.example/a/b.PDF") and not links_to_a_file("http://x.example/")
+
+
+def test_a_failed_fetch_of_a_crawl_link_is_recorded_by_its_url(seeds_file):
+    """A 404 is a dead link (permanent), an unreachable host a failure that may pass; a request
+    the crawl did not queue as a link (no entrance) is only counted."""
+    crawler = make_crawler({"STORAGE_ENABLED": False})
+    spider = TopicSpider.from_crawler(crawler, topic="tax", seeds=str(seeds_file()))
+    crawler.spider = spider
+
+    def failure(exc, url, meta):
+        request = Request(url, meta=meta)
+        failed = Failure(exc)
+        failed.request = request  # as Scrapy sets it before the errback
+        return failed
+
+    gone = Request("http://site.test/gone")
+    missing = HttpError(HtmlResponse(gone.url, status=404, request=gone), "Ignoring 404")
+    [dead] = spider.on_error(failure(missing, gone.url, {ENTRANCE: "link"}))
+    assert (dead.url, dead.reason, dead.permanent) == (gone.url, "HTTP 404", True)
+    [away] = spider.on_error(
+        failure(DNSLookupError("no such host"), "http://x.test/", {ENTRANCE: "link"})
+    )
+    assert away.url == "http://x.test/" and not away.permanent
+    assert list(spider.on_error(failure(DNSLookupError("x"), "http://y.test/", {}))) == []
+    assert crawler.stats.get_value("topiccrawler/fetch/failed") == 3
