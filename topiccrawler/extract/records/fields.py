@@ -155,8 +155,15 @@ def block_fields(blocks: list[etree._Element], all_blocks: set, now=None) -> lis
             None,
         )
         if time_node is None:
+            # A short text's time, or one an element of its own gives in an attribute inside a
+            # line of text (a one-line comment: "Thanks! – jane <span title=…>May 12</span>").
             time_node = next(
-                (n for n in block_nodes if n.time and len(n.text) <= MAX_TIME_NODE_CHARS), None
+                (
+                    n
+                    for n in block_nodes
+                    if n.time and (len(n.text) <= MAX_TIME_NODE_CHARS or n.machine_time)
+                ),
+                None,
             )
         if time_node is None or time_node.key.endswith("#text"):
             # a text of lines whose header line holds the time: that line, not the text
