@@ -154,7 +154,8 @@ def test_user_box_statistics_rank_and_join_date_are_not_author_or_time():
         f"{''.join(user_box_post(n, *p) for n, p in enumerate(posts, 1))}</div></body></html>"
     )
     records = extract_records(page, url="https://forum.example.test/topic/42/standard-deduction")
-    assert [(p.author, p.time) for p in records.posts] == [(u, w) for u, w, _ in posts]
+    assert [p.author for p in records.posts] == [u for u, _, _ in posts]
+    assert all(when in p.time for p, (_, when, _) in zip(records.posts, posts, strict=True))
 
 
 @pytest.mark.parametrize(
@@ -422,3 +423,46 @@ def test_a_post_written_in_lines_with_inline_markup_among_them_reads_in_order():
         "这是啥没听说过真的",
         "头像清心寡欲顶一下",
     ]
+
+
+def lines_post(n: int, user: str, when: str, lines: str) -> str:
+    """A post whose text is written in <br> lines, a code box among them (a board of our own)."""
+    return f"""<div class="post" id="p{n}"><dl class="profile"><dt><a href="/member/{n}">{user}</a></dt>
+<dd>Posts: {n * 11}</dd></dl><div class="body"><h3><a href="#p{n}">Re: batch loops</a></h3>
+<p class="author">by <a href="/member/{n}">{user}</a> » {when}</p><div class="content">{lines}</div></div></div>"""
+
+
+CODE = (
+    "<div class='code'><p>Code:</p><pre>"
+    + "<br>".join(f"SET LINE{i}=value number {i} of the loop" for i in range(12))
+    + "</pre></div>"
+)
+
+
+def test_a_post_written_in_lines_keeps_them_around_its_code_box_in_order():
+    posts = [
+        (
+            "dario",
+            "06 Aug 2010 07:17",
+            f"Hello all,<br><br>Why does this loop stop early?<br>{CODE}<br>Thanks",
+        ),
+        (
+            "avery",
+            "06 Aug 2010 11:02",
+            f"Variables in the block are read once.<br>Try this:<br>{CODE}",
+        ),
+        ("dario", "06 Aug 2010 12:10", "Oh thanks, it works now."),
+    ]
+    html = (
+        "<html><body><h1>batch loops</h1>"
+        + "".join(lines_post(n, *post) for n, post in enumerate(posts, start=1))
+        + "</body></html>"
+    )
+    records = extract_records(html, url="http://board.example.test/viewtopic.php?t=9")
+    assert [p.author for p in records.posts] == [u for u, _, _ in posts]
+    assert all(when in p.time for p, (_, when, _) in zip(records.posts, posts, strict=True))
+    first, second, third = (p.text.splitlines() for p in records.posts)
+    assert first[:2] == ["Hello all,", "Why does this loop stop early?"]
+    assert first[-1] == "Thanks" and "Code:" in first[2]
+    assert second[:2] == ["Variables in the block are read once.", "Try this:"]
+    assert third == ["Oh thanks, it works now."]

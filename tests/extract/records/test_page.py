@@ -72,3 +72,69 @@ def test_dates_of_numbers_are_read_as_the_page_writes_them():
     # Dates of both ways on one page say no convention: month first, as read alone.
     records = extract_records(thread_dated(["04/07/2023", "05/21/2024", "21/05/2024"]), url=URL)
     assert (records.posts[0].published_at.month, records.posts[0].published_at.day) == (4, 7)
+
+
+def test_comments_under_each_answer_written_as_one_line_with_the_time_in_an_attribute():
+    """A Q&A page of our own: each comment one line, its text, "–", the commenter's link and
+    the time, shown as "May 12 '17 at 15:46" with the exact time in a title attribute."""
+
+    def comment(text, user, shown, exact):
+        return (
+            f'<li class="comment"><div class="comment-body"><span class="comment-copy">{text}</span>'
+            f' – <a href="/users/{user}" class="comment-user">{user}</a> '
+            f'<span class="comment-date"><span title="{exact}">{shown}</span></span></div></li>'
+        )
+
+    long = "That works, but the constructor hides the cause; pass it on instead. " * 3
+    answers = [
+        ("asker", "Jul 7 '16 at 10:48", "How do I define my own exception type in this language?"),
+        (
+            "helper",
+            "Jul 7 '16 at 11:02",
+            "Extend the base exception class and pass the message on.",
+        ),
+        (
+            "other",
+            "Jul 8 '16 at 09:00",
+            "A sealed family of case classes also works when you match.",
+        ),
+    ]
+    comments = [
+        [
+            (long, "critic", "May 12 '17 at 15:46", "2017-05-12 15:46:29Z"),
+            (
+                "Why would you compare exceptions at all?",
+                "asker",
+                "May 12 '17 at 16:00",
+                "2017-05-12 16:00:01Z",
+            ),
+        ],
+        [
+            (
+                "Can you explain the second constructor?",
+                "newbie",
+                "Apr 30 '18 at 14:26",
+                "2018-04-30 14:26:00Z",
+            ),
+            (long, "helper", "Apr 30 '18 at 15:01", "2018-04-30 15:01:10Z"),
+        ],
+        [
+            (long, "critic", "Jun 29 '17 at 9:33", "2017-06-29 09:33:00Z"),
+            ("Thanks, fixed the typo.", "other", "Jun 29 '17 at 9:40", "2017-06-29 09:40:00Z"),
+        ],
+    ]
+    posts = "".join(
+        f'<div class="answer"><div class="post-text"><p>{text}</p><p>{text}</p></div>'
+        f'<div class="user-info"><div class="action-time">answered '
+        f'<span title="2016-07-0{n} 10:00:00Z">{when}</span></div>'
+        f'<div class="details"><a href="/users/{n}/{user}">{user}</a> <span>{n * 347}</span></div></div>'
+        f'<ul class="comments">{"".join(comment(*c) for c in under)}</ul></div>'
+        for n, ((user, when, text), under) in enumerate(zip(answers, comments, strict=True), 1)
+    )
+    html = f"<html><body><h1>Custom exceptions</h1>{posts}</body></html>"
+    records = extract_records(html, url="https://qa.example.test/questions/123/custom-exceptions")
+    assert [p.author for p in records.posts] == ["asker", "helper", "other"]
+    found = [(c.author, c.time, c.text) for c in records.comments]
+    assert found == [
+        (u, shown, " ".join(t.split())) for under in comments for t, u, shown, _ in under
+    ]

@@ -61,6 +61,7 @@ from topiccrawler.extract.records.patterns import (
     MAX_TIME_NODE_CHARS,
     MAX_TIME_PIECE_CHARS,
     MESSAGE_HEADER_LINES,
+    MIN_LINES_CHARS,
     PARAGRAPH_TAGS,
     REPLIES_CLASS,
     SIGNATURE_SEPARATOR,
@@ -254,43 +255,81 @@ def in_lines(nodes: list[SemanticNode], time_node: SemanticNode | None) -> list[
     2016)") and all that follows its signature separator (`SIGNATURE_SEPARATOR`: the signature,
     the source line; only in such a message: a "--" line may divide a forum post's text)."""
     members = {n.element: n for n in nodes if not n.key.endswith("#text")}
-    merged: dict[int, SemanticNode | None] = {}  # at the position of a group's first node
+    placed: dict[int, list[SemanticNode]] = {}  # before the node at a position: merged lines
     absorbed: set[int] = set()
     for position, node in enumerate(nodes):
         element = node.element
         if not node.key.endswith("#text") or element is None or element.find("br") is None:
             continue
-        lines: list[list] = [[element.text or "", []]]  # each line: its text, its nodes
+        # Each line: its text, its nodes, and its part: the lines between two blocks inside
+        # the element (a code box between a post's lines) are read where they stand.
+        lines: list[list] = [[element.text or "", [], 0]]
+        blocks: list[etree._Element] = []
         for child in element:
             if child.tag == "br":
-                lines.append([child.tail or "", []])
+                lines.append([child.tail or "", [], len(blocks)])
                 continue
             member = members.get(child) if isinstance(child.tag, str) else None
             if member is not None:
                 lines[-1][0] = joined(lines[-1][0], member.text)
                 lines[-1][1].append(member)
+            elif isinstance(child.tag, str) and _read_apart(child, nodes):
+                blocks.append(child)
+                lines.append([child.tail or "", [], len(blocks)])
+                continue
             lines[-1][0] = joined(lines[-1][0], child.tail or "")
-        shown = [normalize_space(text) for text, _ in lines]
+        shown = [normalize_space(text) for text, _, _ in lines]
         start = header_lines(shown, element, time_node)
         end = len(lines)
         if start:  # a message: its signature ends its text
             end = next(
                 (i for i in range(start, len(lines)) if SIGNATURE_SEPARATOR.match(shown[i])), end
             )
-        group = [node, *(m for _, found in lines for m in found)]
-        text = "\n".join(line for line in shown[start:end] if line)
-        first = min(nodes.index(m) for m in group) if len(group) > 1 else position
-        merged[first] = replace(node, text=text) if text else None
-        absorbed.update(id(m) for m in group)
-    if not merged:
+        for part in range(len(blocks) + 1):
+            group = [m for _, found, at in lines if at == part for m in found]
+            if part == len(blocks):
+                group.insert(0, node)
+            text = "\n".join(
+                shown[i] for i in range(start, end) if lines[i][2] == part and shown[i]
+            )
+            # Where the part's first node was, else before the block that ends it (the last
+            # part: where the element's own text node was).
+            at = min((nodes.index(m) for m in group), default=None)
+            if at is None or part < len(blocks):
+                at = min(at if at is not None else len(nodes), _first_inside(nodes, blocks[part]))
+            if part == len(blocks) and len(group) == 1:
+                at = position
+            if text:
+                placed.setdefault(at, []).append(replace(node, text=text))
+            absorbed.update(id(m) for m in group)
+    if not placed:
         return nodes
     read = []
     for position, node in enumerate(nodes):
-        if position in merged and merged[position] is not None:
-            read.append(merged[position])
+        read.extend(placed.get(position, ()))
         if id(node) not in absorbed:
             read.append(node)
+    read.extend(placed.get(len(nodes), ()))
     return read or nodes
+
+
+def _read_apart(child: etree._Element, nodes: list[SemanticNode]) -> bool:
+    """A block inside an element of lines whose own nodes stand between its lines."""
+    return any(
+        n.element is child or (n.element is not None and child in n.element.iterancestors())
+        for n in nodes
+    )
+
+
+def _first_inside(nodes: list[SemanticNode], block: etree._Element) -> int:
+    return next(
+        (
+            i
+            for i, n in enumerate(nodes)
+            if n.element is block or (n.element is not None and block in n.element.iterancestors())
+        ),
+        len(nodes),
+    )
 
 
 def joined(text: str, more: str) -> str:
@@ -391,11 +430,22 @@ def content_element(
         best = max(kids, key=clear, default=None)
         if best is None or total <= 0 or clear(best) < CONTENT_SHARE * total:
             return element
+        if _written_in_lines(element):
+            return element  # its own lines around a code box or a quote: the text is here
         if best.tag in PARAGRAPH_TAGS or best.tag in INLINE_TAGS:
             # The text is the paragraphs' parent's, however many there are; and never a
             # <span>'s: a byline's name or time may outweigh a one-line comment.
             return element
         element = best
+
+
+def _written_in_lines(element: etree._Element) -> bool:
+    """The element writes text of its own in <br> lines (its text and its children's tails,
+    MIN_LINES_CHARS or more): a post's text, whatever block stands among its lines."""
+    if element.find("br") is None:
+        return False
+    own = [element.text or ""] + [child.tail or "" for child in element]
+    return sum(len("".join(piece.split())) for piece in own) >= MIN_LINES_CHARS
 
 
 def _element_key(element: etree._Element, block: etree._Element) -> str:
@@ -454,12 +504,25 @@ def _one_line(
     rest = node.text.replace(name, " ", 1).replace(when or node.time, " ", 1)
     rest = normalize_space(rest).strip(" –—-·|,:;")
     linked = normalize_space(node.link_text.replace(name, " ", 1))
-    if not reads_as_sentence(rest) or len(linked) * 2 >= len(rest):
+    if len(linked) * 2 >= len(rest):
         return None  # (a header row's linked title: "Re: … by jane: 12:18pm")
+    if not reads_as_sentence(rest) and not _marked_apart(node.element, rest):
+        return None
     said = node.text.find(rest[:10])
     if node.text.find(name) < said and node.text.find(when or node.time) < said:
         return None  # a byline, then a status ("spinner 2 minutes ago Viewing thread: …")
     return SemanticNode(node.key, rest, node.link_text, node.element, None, None)
+
+
+def _marked_apart(element: etree._Element | None, text: str) -> bool:
+    """A short text the line's markup sets apart from its author and time: an element of its
+    own, not a link, holding just that text ("<span>Thanks!</span> – <a>jane</a> <span>…")."""
+    if element is None:
+        return False
+    return any(
+        child.tag != "a" and normalize_space("".join(child.itertext())).strip(" –—-·|,:;") == text
+        for child in element.iterdescendants(etree.Element)
+    )
 
 
 def _holds(node: SemanticNode, element: etree._Element | None) -> bool:

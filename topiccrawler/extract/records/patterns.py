@@ -334,6 +334,9 @@ PARAGRAPH_TAGS = frozenset(("p", "li", "pre", "dd"))
 
 # Share of a node's non-link text one child must hold for the content to be looked for in it.
 CONTENT_SHARE = 0.6
+# Non-space characters of its own an element written in <br> lines holds to be a record's text
+# however much of it a block among its lines (a code box, a quote) holds.
+MIN_LINES_CHARS = 20
 
 # A header line above a message: a label, a colon, and what it says ("发信站: 水木社区 (Tue May
 # 12 10:20:31 2020), 站内", "Date: Tue, 12 May 2020 10:20"), as BBS posts and mail archives
