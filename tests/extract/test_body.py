@@ -253,6 +253,27 @@ def test_links_inside_sentences_are_kept_and_link_lists_are_not():
     assert "Internal Revenue Service" not in old
 
 
+def test_a_paragraphs_links_are_judged_with_it_whatever_stands_beside_them():
+    """Links a sentence holds though no word touches them: in brackets, before a full stop or a
+    comma; a paragraph that is (nearly) all links still goes, judged as a whole."""
+    linked = (
+        "<p>Refunds rise this year (<a href='/r'>the agency's annual report</a>), "
+        "officials said, citing “<a href='/d'>new data</a>”.</p>"
+        "<p>Source: <a href='/s'>Statistics Office tables for 2025</a></p>"
+    )
+    page = parse_html(
+        "<html><body><div class='story'>"
+        + linked
+        + "".join(f"<p>{p}</p>" for p in PARAGRAPHS)
+        + "<p><a href='/1'>Markets</a> <a href='/2'>Politics</a> <a href='/3'>Sport</a></p>"
+        "</div></body></html>"
+    )
+    text = extract_body(page)
+    assert "(the agency's annual report), officials said, citing “new data”." in text
+    assert "Statistics Office" not in text
+    assert "Markets" not in text
+
+
 BENCH = SHARED / "bench" / "body"
 
 

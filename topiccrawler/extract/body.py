@@ -210,15 +210,26 @@ def prune(
 
 
 INLINE_TAGS = frozenset(("a", "span", "font", "b", "strong", "em", "i", "u", "small", "sup", "sub"))
+# Elements that hold a paragraph's text: the links inline in them are judged with it.
+PROSE_PARENTS = frozenset(
+    ("p", "li", "blockquote", "pre", "dd", "td", "h1", "h2", "h3", "h4", "h5", "h6")
+)
 # Words around an inline link that make it part of a sentence (not a list item).
 _WORDS = re.compile(r"\w{2}|[\u4e00-\u9fff]", re.UNICODE)
 
 
 def _in_prose(element: etree._Element) -> bool:
-    """An inline link written into a sentence: text of words runs right up to it on either
-    side (a bare list of links is separated by nothing, bullets or bars)."""
+    """An inline link written into a sentence: inside a paragraph (the paragraph's own link
+    density judges it as a whole: "(see <a>the report</a>)." or a link after "Source: " is
+    its words), or where text of words runs right up to it on either side (a bare list of
+    links is separated by nothing, bullets or bars)."""
     if element.tag not in INLINE_TAGS:
         return False
+    for ancestor in element.iterancestors():
+        if ancestor.tag in PROSE_PARENTS:
+            return True
+        if ancestor.tag not in INLINE_TAGS:
+            break
     previous = element.getprevious()
     before = (previous.tail if previous is not None else element.getparent().text) or ""
     after = element.tail or ""
