@@ -466,3 +466,32 @@ def test_a_post_written_in_lines_keeps_them_around_its_code_box_in_order():
     assert first[-1] == "Thanks" and "Code:" in first[2]
     assert second[:2] == ["Variables in the block are read once.", "Try this:"]
     assert third == ["Oh thanks, it works now."]
+
+
+def test_a_short_thread_beside_a_footer_laid_out_like_its_posts():
+    """Two posts and a footer table of the same layout ("All times are GMT"): one block of
+    three without a time, at the end, does not sink the thread (of ten posts it would not)."""
+
+    def post_table(user: str, when: str, text: str) -> str:
+        return f"""<table class="frame"><tr><td><table><tr><td class="who"><b>{user}</b><br>
+<small>Registered: May 2021</small></td><td class="what"><p>{text}</p>
+<p><a href="/report">Report this post</a> | <a href="/ip">IP</a></p></td></tr>
+<tr><td class="when">{when}</td><td><a href="/quote">Quote</a> <a href="/edit">Edit</a></td></tr>
+</table></td></tr></table>"""
+
+    footer = """<table class="frame"><tr><td><table><tr><td class="who">All times are GMT.
+</td><td class="what"><a href="/prev">Previous Thread</a> <a href="/next">Next Thread</a>
+<a href="/rules">Forum rules</a> <a href="/help">Help</a></td></tr></table></td></tr></table>"""
+    posts = [
+        ("hanna", "03-02-2004 09:14 AM", "After the update the client closes at start, any idea?"),
+        ("tobias", "03-02-2004 11:40 AM", "A fix was released an hour ago; restart and it downloads."),
+    ]
+    html = (
+        "<html><body><h1>Client closes at start</h1>"
+        + "".join(post_table(*post) for post in posts)
+        + footer
+        + "</body></html>"
+    )
+    records = extract_records(html, url="http://forum.example.test/showthread.php?threadid=7")
+    assert records.kind == "thread"
+    assert [(p.time, p.text) for p in records.posts] == [(w, t) for _, w, t in posts]

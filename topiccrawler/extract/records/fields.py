@@ -50,7 +50,7 @@ from topiccrawler.extract.records.markup import (
     profile_href,
     runs_together,
 )
-from topiccrawler.extract.records.nodes import best_key, noise_keys, semantic_nodes
+from topiccrawler.extract.records.nodes import best_key, linked_labels, noise_keys, semantic_nodes
 from topiccrawler.extract.records.patterns import (
     CJK,
     CONTENT_SHARE,
@@ -107,6 +107,7 @@ def block_fields(blocks: list[etree._Element], all_blocks: set, now=None) -> lis
     nodes = [semantic_nodes(b, skips[b]) for b in blocks]
     stops = set(blocks)
     noise = noise_keys(nodes)
+    actions = linked_labels(nodes)
     not_post = not_post_times(nodes)
     time_key = best_key(
         nodes,
@@ -171,7 +172,9 @@ def block_fields(blocks: list[etree._Element], all_blocks: set, now=None) -> lis
             time_node = header_line_time([time_node] if time_node else block_nodes) or time_node
         candidates, said = [], []
         for n in block_nodes:
-            if n.key in noise or n is time_node or is_chrome(n, block):
+            if n.key in noise or (n.key, n.text) in actions or n is time_node:
+                continue
+            if is_chrome(n, block):
                 continue
             if _holds(n, author_element) and not around_name(n, author_element, author):
                 words = said_after_name(n, author)  # "晨跑的猫：终于凉快了": what follows

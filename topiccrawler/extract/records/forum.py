@@ -552,7 +552,9 @@ def candidates(
     threads, lists = [], []
     for parent, siblings in by_parent.items():
         post_groups = [
-            g for g in siblings if looks_like_posts(g, evidence, forum) and not title_rows(g)
+            g
+            for g in (_posts_of(group, evidence, forum) for group in siblings)
+            if g and not title_rows(g)
         ]
         segments = interleaved(parent, siblings) if len(post_groups) < 2 else None
         if segments and looks_like_posts(segments, evidence, forum):
@@ -571,6 +573,23 @@ def candidates(
     threads.sort(key=_prose, reverse=True)
     lists.sort(key=len, reverse=True)
     return [("thread", t) for t in threads] + [("list", rows) for rows in lists]
+
+
+def _posts_of(
+    group: list[etree._Element], evidence: Evidence | None, forum: bool
+) -> list[etree._Element]:
+    """The group where it looks like posts, else, where every block that shows no time stands
+    at either end, the run of those that do, where it looks like posts: a header or footer
+    laid out like the posts (the forum's "All times are GMT" table) sinks a short thread's
+    share of timed blocks, two posts of three. Empty where neither looks like posts."""
+    if looks_like_posts(group, evidence, forum):
+        return group
+    shows = evidence.shows_time if evidence is not None else shows_time
+    timed = [i for i, block in enumerate(group) if shows(block)]
+    if len(timed) < 2 or len(timed) == len(group) or timed[-1] - timed[0] + 1 != len(timed):
+        return []
+    run = group[timed[0] : timed[-1] + 1]
+    return run if looks_like_posts(run, evidence, forum) else []
 
 
 def unwrap(wrapper: etree._Element) -> None:

@@ -302,6 +302,21 @@ def noise_keys(blocks_nodes: Sequence[Sequence[SemanticNode]], least: int = 3) -
     }
 
 
+def linked_labels(blocks_nodes: Sequence[Sequence[SemanticNode]]) -> set[tuple[str, str]]:
+    """(position, text) of the lines that every block of two or more has at one position and
+    that are mostly links: the records' action rows ("Report this post | IP", "Quote Reply"),
+    also in a thread of two, where `noise_keys` cannot tell a label from two posts that say
+    the same (and where the position is shared with the text's paragraphs)."""
+    if len(blocks_nodes) < 2:
+        return set()
+    present: Counter = Counter()
+    for nodes in blocks_nodes:
+        present.update(
+            {(n.key, n.text) for n in nodes if n.link_text and 2 * len(n.link_text) >= len(n.text)}
+        )
+    return {line for line, count in present.items() if count == len(blocks_nodes)}
+
+
 def best_key(
     blocks_nodes: Sequence[Sequence[SemanticNode]], test, least: float = 1, prefer=None
 ) -> str | None:
