@@ -484,7 +484,11 @@ def test_a_short_thread_beside_a_footer_laid_out_like_its_posts():
 <a href="/rules">Forum rules</a> <a href="/help">Help</a></td></tr></table></td></tr></table>"""
     posts = [
         ("hanna", "03-02-2004 09:14 AM", "After the update the client closes at start, any idea?"),
-        ("tobias", "03-02-2004 11:40 AM", "A fix was released an hour ago; restart and it downloads."),
+        (
+            "tobias",
+            "03-02-2004 11:40 AM",
+            "A fix was released an hour ago; restart and it downloads.",
+        ),
     ]
     html = (
         "<html><body><h1>Client closes at start</h1>"
@@ -495,3 +499,38 @@ def test_a_short_thread_beside_a_footer_laid_out_like_its_posts():
     records = extract_records(html, url="http://forum.example.test/showthread.php?threadid=7")
     assert records.kind == "thread"
     assert [(p.time, p.text) for p in records.posts] == [(w, t) for _, w, t in posts]
+
+
+def test_a_signature_below_the_boards_rule_is_no_text_of_the_post():
+    """vBulletin draws eighteen underscores above a poster's signature; a longer rule the
+    poster drew divides the post's own text and stays."""
+    rule = "_" * 18
+
+    def post(n: int, user: str, when: str, lines: list[str]) -> str:
+        text = "<br>".join(lines)
+        return f"""<div class="postbit" id="post{n}"><div class="head">{when}</div>
+<div class="user"><a href="/member.php?u={n}">{user}</a></div>
+<div class="message">{text}</div></div>"""
+
+    posts = [
+        (
+            "kim",
+            "05-03-2011, 10:02 AM",
+            ["The new tower got its permit today.", rule, "Skyline watcher since 1998"],
+        ),
+        (
+            "lou",
+            "05-03-2011, 11:15 AM",
+            ["Finally, after two years of hearings.", "_" * 40, "Next: the park."],
+        ),
+    ]
+    html = (
+        "<html><body><h1>New tower</h1>"
+        + "".join(post(n, *p) for n, p in enumerate(posts, start=1))
+        + "</body></html>"
+    )
+    records = extract_records(html, url="http://forum.example.test/showthread.php?t=5")
+    assert [p.text for p in records.posts] == [
+        "The new tower got its permit today.",
+        "Finally, after two years of hearings.\n" + "_" * 40 + "\nNext: the park.",
+    ]

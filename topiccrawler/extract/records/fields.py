@@ -64,6 +64,7 @@ from topiccrawler.extract.records.patterns import (
     MIN_LINES_CHARS,
     PARAGRAPH_TAGS,
     REPLIES_CLASS,
+    SIGNATURE_RULE,
     SIGNATURE_SEPARATOR,
     SKIPPED_TAGS,
 )
@@ -204,7 +205,7 @@ def block_fields(blocks: list[etree._Element], all_blocks: set, now=None) -> lis
             text_nodes = [n for n in [_one_line(time_node, author, author_element)] if n]
             if text_nodes and time_node.time is not None:  # the line's time, not the line
                 time_node = replace(time_node, time=find_time(time_node.time) or time_node.time)
-        text = "\n".join(n.text for n in text_nodes)
+        text = without_signature("\n".join(n.text for n in text_nodes))
         reply_to = replied_to(block, authors, text)
         placed.append(
             BlockFields(
@@ -333,6 +334,13 @@ def _first_inside(nodes: list[SemanticNode], block: etree._Element) -> int:
         ),
         len(nodes),
     )
+
+
+def without_signature(text: str) -> str:
+    """The text before a line that opens with a rule of underscores (SIGNATURE_RULE: the
+    signature below it); the whole text where the rule opens it."""
+    rule = SIGNATURE_RULE.search(text)
+    return text[: rule.start()].rstrip() if rule is not None and rule.start() > 0 else text
 
 
 def joined(text: str, more: str) -> str:

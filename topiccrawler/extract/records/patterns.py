@@ -348,6 +348,9 @@ MESSAGE_HEADER_LINES = 5
 # mail archives and BBS posts write it): what follows is the poster's signature and the
 # server's source line ("※ 来源:·水木社区 …"), no text of the post.
 SIGNATURE_SEPARATOR = re.compile(r"^\s*--\s*$")
+# The rule forum software draws above a poster's signature, opening a line: vBulletin's
+# eighteen underscores (its template's; longer or shorter rules divide a post's own text).
+SIGNATURE_RULE = re.compile(r"^[ \t]*_{18}(?!_)", re.MULTILINE)
 
 # Letters and digits a one-line record's text has beside its byline (eight CJK characters do
 # too): fewer are the byline's own labels ("By | | Topic: Hardware").
