@@ -1192,3 +1192,18 @@ and forgot it. How do I get the router back to how it came out of the box?</div>
     found = extract_records(page, url="https://help.example.test/support/reset-router/")
     assert found.kind == "thread"
     assert [p.author for p in found.posts] == ["Pavel", "SupportTeam", "kate_l"]
+
+
+def test_a_time_elements_short_age_in_any_language_is_the_time_as_shown():
+    from topiccrawler.extract.parse import parse_html
+    from topiccrawler.extract.records.times import time_of
+
+    when = "2016-10-13T11:59:35+00:00"
+    for shown in ("pred 2 hodiny", "il y a 3 heures", "vor 5 Tagen"):
+        tagline = parse_html(
+            f'<p class="tagline">submitted <time datetime="{when}">{shown}</time> by jane</p>'
+        ).find(".//p")
+        assert time_of(tagline, f"submitted {shown} by jane") == (shown, when)
+    # A <time> without a number shows no time of its own: the attribute's is given.
+    bare = parse_html(f'<p><time datetime="{when}">recently</time></p>').find(".//p")
+    assert time_of(bare, "recently") == (when, when)

@@ -73,7 +73,12 @@ def time_of(element: etree._Element, text: str) -> tuple[str | None, str | None]
             value = node.get(attribute)
             if value and find_time(value):
                 shown = normalize_space("".join(node.itertext()))
-                written = find_time(shown) or BARE_AGE.match(shown) or _coarse(shown)
+                written = (
+                    find_time(shown)
+                    or BARE_AGE.match(shown)
+                    or _coarse(shown)
+                    or _shown_by_time_element(node, shown)
+                )
                 if not shown and find_time(text):  # an empty element beside the written time
                     return find_time(text), value.strip()
                 return (shown if written else value), value.strip()
@@ -95,6 +100,16 @@ def time_of(element: etree._Element, text: str) -> tuple[str | None, str | None]
     if len(text) > MAX_TIME_NODE_CHARS or opening_link_text(element, text) is not None:
         return find_time(text), None  # a byline: "milkfan · 2 天前 · 1024 次点击"
     return text, None
+
+
+def _shown_by_time_element(node: etree._Element, shown: str) -> bool:
+    """A <time> element's short text with a number: the time as the page shows it, in words
+    of any language ("pred 2 hodiny", "il y a 3 jours"); its datetime says when."""
+    return (
+        node.tag == "time"
+        and len(shown) <= MAX_COARSE_CHARS
+        and HAS_DIGIT.search(shown) is not None
+    )
 
 
 def cued_time(element: etree._Element) -> str | None:
