@@ -29,6 +29,7 @@ from topiccrawler.extract.records.markup import (
 from topiccrawler.extract.records.patterns import (
     AUTHOR_LABEL,
     AUTHOR_TRAILER,
+    BOLD_TAGS,
     BRACKETED,
     CHROME_TEXT,
     IN_REPLY_TO,
@@ -212,10 +213,15 @@ def clean_author(text: str | None, linked: bool = False) -> str | None:
 
 
 def record_author(
-    block: etree._Element, nodes: list[SemanticNode], skip: frozenset, link_key: str | None
+    block: etree._Element,
+    nodes: list[SemanticNode],
+    skip: frozenset,
+    link_key: str | None,
+    bold_key: str | None = None,
 ) -> tuple[str | None, etree._Element | None]:
     """R5: the element the markup calls the author, else a labelled name, else the earliest
-    short link at the position that holds one in most blocks, else a link to a person's page.
+    short link at the position that holds one in most blocks, else a link to a person's page,
+    else the bold name that opens the block where most blocks open with one (`bold_key`).
     A name the markup calls the author inside a list of replies under the post is a
     commenter's: the post's author where the position of the others' names holds none."""
     hinted = hinted_author(block, skip)
@@ -243,7 +249,26 @@ def record_author(
             name = clean_author(node.link_text, linked=True)
             if name and not _in_replies(node.element, block):
                 return name, anchor_of(node.element)
+    if bold_key is not None and nodes and nodes[0].key == bold_key:
+        name = bold_name(nodes[0])
+        if name:
+            return name, nodes[0].element
     return None, None
+
+
+def bold_name(node: SemanticNode) -> str | None:
+    """The name a short bold line gives where it opens a record: the poster's name atop a
+    column of their own ("<b>Waldo</b><br>Valve<br>Registered: Apr 2003"), no link, no class
+    saying so; None for a line that is a link, holds a time or is no name."""
+    element = node.element
+    if element is None or node.link_text or node.time is not None:
+        return None
+    bold = element.tag in BOLD_TAGS or (
+        len(element) == 1
+        and element[0].tag in BOLD_TAGS
+        and normalize_space("".join(element[0].itertext())) == node.text
+    )
+    return clean_author(node.text) if bold else None
 
 
 def _keyed_author(

@@ -26,6 +26,7 @@ from topiccrawler.extract.dates import (
 from topiccrawler.extract.parse import normalize_space
 from topiccrawler.extract.records.authors import (
     around_name,
+    bold_name,
     byline_name,
     clean_author,
     record_author,
@@ -143,11 +144,19 @@ def block_fields(blocks: list[etree._Element], all_blocks: set, now=None) -> lis
             nodes, lambda n: n.key not in labels and signed_name(n) is not None, len(nodes) / 2
         )
     )
+    # No link names the posters: a bold name opening most blocks does (atop a column of
+    # their own); names that differ between blocks, not a label every block repeats.
+    bold_key = None
+    if link_key is None:
+        opening = [n[0] for n in nodes if n and bold_name(n[0]) is not None]
+        named = len({n.text for n in opening}) > 1  # ("Author" atop every block: a label)
+        if 2 * len(opening) > len(nodes) and len({n.key for n in opening}) == 1 and named:
+            bold_key = opening[0].key
     containers = content_elements(blocks, skips)
     authors: dict[etree._Element, str | None] = {}
     placed = []
     for block, block_nodes in zip(blocks, nodes, strict=True):
-        author, author_element = record_author(block, block_nodes, skips[block], link_key)
+        author, author_element = record_author(block, block_nodes, skips[block], link_key, bold_key)
         authors[block] = author
         time_node = next(
             (

@@ -331,6 +331,7 @@ NAME_LABEL = re.compile(
 NUMBERED_USER = re.compile(r"^\d{5,12}$")
 
 PARAGRAPH_TAGS = frozenset(("p", "li", "pre", "dd"))
+BOLD_TAGS = frozenset(("b", "strong"))
 
 # Share of a node's non-link text one child must hold for the content to be looked for in it.
 CONTENT_SHARE = 0.6
