@@ -76,13 +76,15 @@ def test_dates_of_numbers_are_read_as_the_page_writes_them():
 
 def test_comments_under_each_answer_written_as_one_line_with_the_time_in_an_attribute():
     """A Q&A page of our own: each comment one line, its text, "–", the commenter's link and
-    the time, shown as "May 12 '17 at 15:46" with the exact time in a title attribute."""
+    the time, shown as "May 12 '17 at 15:46" with the exact time in a title attribute (and a
+    hidden copy of it after): all after the name is the byline."""
 
     def comment(text, user, shown, exact):
         return (
             f'<li class="comment"><div class="comment-body"><span class="comment-copy">{text}</span>'
             f' – <a href="/users/{user}" class="comment-user">{user}</a> '
-            f'<span class="comment-date"><span title="{exact}">{shown}</span></span></div></li>'
+            f'<span class="comment-date"><span title="{exact}">{shown}</span>'
+            f'<span class="d-none" itemprop="dateCreated">{exact}</span></span></div></li>'
         )
 
     long = "That works, but the constructor hides the cause; pass it on instead. " * 3

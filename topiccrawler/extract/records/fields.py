@@ -521,15 +521,20 @@ def _one_line(
     if not name or node.time is None or element is None or not _holds(node, element):
         return None
     when = node.time if node.time in node.text and node.time != node.text else find_time(node.time)
-    rest = node.text.replace(name, " ", 1).replace(when or node.time, " ", 1)
-    rest = normalize_space(rest).strip(" –—-·|,:;")
+    at, shown = node.text.find(name), node.text.find(when or node.time)
+    before = normalize_space(node.text[:at]).strip(" –—-·|,:;") if 0 < at < shown else ""
+    if before and (reads_as_sentence(before) or _marked_apart(node.element, before)):
+        rest = before  # signed after the text: all after the name is the byline's
+    else:
+        rest = node.text.replace(name, " ", 1).replace(when or node.time, " ", 1)
+        rest = normalize_space(rest).strip(" –—-·|,:;")
     linked = normalize_space(node.link_text.replace(name, " ", 1))
     if len(linked) * 2 >= len(rest):
         return None  # (a header row's linked title: "Re: … by jane: 12:18pm")
     if not reads_as_sentence(rest) and not _marked_apart(node.element, rest):
         return None
     said = node.text.find(rest[:10])
-    if node.text.find(name) < said and node.text.find(when or node.time) < said:
+    if at < said and shown < said:
         return None  # a byline, then a status ("spinner 2 minutes ago Viewing thread: …")
     return SemanticNode(node.key, rest, node.link_text, node.element, None, None)
 
