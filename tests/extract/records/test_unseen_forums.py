@@ -762,8 +762,9 @@ def test_a_question_and_answers_name_their_posters_not_the_time_line_or_a_commen
     assert [(p.author, p.accepted) for p in found.posts] == [
         ("newbie", False), ("gitguru", True), ("oldtimer", False)
     ]  # fmt: skip
+    # The question's one comment too (a list of one, where the answers' lists stand).
     assert [(c.author, c.reply_to) for c in found.comments] == [
-        ("newbie", "gitguru"), ("pedant", "gitguru")
+        ("helper", "newbie"), ("newbie", "gitguru"), ("pedant", "gitguru")
     ]  # fmt: skip
 
 

@@ -11,7 +11,12 @@ from lxml import etree
 
 from topiccrawler.extract.dates import parse_time, written_day_first
 from topiccrawler.extract.parse import parse_html
-from topiccrawler.extract.records.comments import RecordOptions, comment_regions, extract_comments
+from topiccrawler.extract.records.comments import (
+    RecordOptions,
+    Region,
+    comment_regions,
+    extract_comments,
+)
 from topiccrawler.extract.records.fields import block_fields
 from topiccrawler.extract.records.forum import extract_forum, is_forum_page, reread, unwrap
 from topiccrawler.extract.records.linked import linked_posts, merged
@@ -374,7 +379,54 @@ def comments_under(found, options, now, stats, evidence) -> tuple[list, list[Com
         for region in comment_regions(block, options, stats, evidence)
         if under_post(region, block, stats, now)
     ]
+    regions += lone_comments(found.blocks, regions, now)
     return regions, replying(found, regions, options, now)
+
+
+def lone_comments(posts: list, regions: list, now) -> list:
+    """One comment under a post, where other posts' comments were found: a list of one is no
+    region of repeated blocks, but it stands where the others' lists stand (the same path from
+    its post, the same tag and first class) and names its author and time as they do."""
+    holding = {_post_of(region.parent, posts) for region in regions}
+    shapes = {
+        (_path(region.parent, post), _shape(region.blocks[0]))
+        for region in regions
+        if (post := _post_of(region.parent, posts)) is not None
+    }
+    lone = []
+    for post in posts:
+        if post in holding:
+            continue
+        for path, shape in shapes:
+            for parent in post.iterdescendants(etree.Element):
+                if _shape(parent) != path[-1] or _path(parent, post) != path:
+                    continue
+                kids = [c for c in parent if isinstance(c.tag, str) and _shape(c) == shape]
+                if len(kids) == 1:
+                    [fields] = block_fields(kids, set(kids), now)
+                    if fields.author and fields.text and fields.time:
+                        lone.append(Region(parent, kids))
+    return lone
+
+
+def _post_of(element, posts: list):
+    """The post among `posts` that is or holds `element`."""
+    return next((p for p in posts if p is element or p in element.iterancestors()), None)
+
+
+def _shape(element) -> tuple[str, str]:
+    """An element's tag and first class name."""
+    names = (element.get("class") or "").split()
+    return element.tag, names[0] if names else ""
+
+
+def _path(element, top) -> tuple:
+    """The shapes of the elements from below `top` down to `element`."""
+    steps = []
+    while element is not None and element is not top:
+        steps.append(_shape(element))
+        element = element.getparent()
+    return tuple(reversed(steps))
 
 
 # What a post keeps of its own beside the comments under it (non-space characters).
