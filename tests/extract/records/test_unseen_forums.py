@@ -1208,3 +1208,43 @@ def test_a_time_elements_short_age_in_any_language_is_the_time_as_shown():
     # A <time> without a number shows no time of its own: the attribute's is given.
     bare = parse_html(f'<p><time datetime="{when}">recently</time></p>').find(".//p")
     assert time_of(bare, "recently") == (when, when)
+
+
+def test_an_edited_post_gives_its_authors_time_not_the_edits():
+    """Two signature boxes alike: "edited <time>" (no editor named: the poster edited it) and
+    "answered <time>" beside the poster's link; the post's time is the one beside its author,
+    and the action word is nobody's name."""
+
+    def signature(action: str, when: str, exact: str, user: str = "") -> str:
+        who = (
+            f'<a href="/users/7/{user}">{user}</a><br><span class="rep">2,515</span>'
+            if user
+            else "<br>"
+        )
+        return (
+            f'<td class="post-signature"><div class="user-info"><div class="user-action-time">'
+            f'{action} <span title="{exact}" class="relativetime">{when}</span></div>'
+            f'<div class="user-details">{who}</div></div></td>'
+        )
+
+    def answer(n: int, user: str, when: str, edited: str | None, text: str) -> str:
+        boxes = (signature("edited", edited, "2010-09-07 17:17:56Z") if edited else "") + signature(
+            "answered", when, "2010-09-07 17:11:06Z", user
+        )
+        return (
+            f'<div class="answer" id="answer-{n}"><div class="post-text"><p>{text}</p></div>'
+            f"<table><tr><td>link | flag</td>{boxes}</tr></table></div>"
+        )
+
+    answers = [
+        (1, "karussell", "Sep 7 '10 at 17:11", "Sep 7 '10 at 17:17", "I have used both frameworks for a year and like both of them."),
+        (2, "hezamu", "Sep 1 '10 at 22:17", None, "The major difference is where the state of the user interface lives."),
+        (3, "leonidv", "Aug 27 '10 at 8:19", "Aug 28 '10 at 9:00", "Java is verbose for this, so a framework with less code per screen helps."),
+    ]  # fmt: skip
+    page = (
+        "<html><body><h1>Which framework?</h1>"
+        + "".join(answer(*a) for a in answers)
+        + "</body></html>"
+    )
+    found = extract_records(page, url="https://qa.example.test/questions/3553693/which-framework")
+    assert [(p.author, p.time) for p in found.posts] == [(u, w) for _, u, w, _, _ in answers]

@@ -27,6 +27,7 @@ from topiccrawler.extract.records.markup import (
     opening_link_text,
 )
 from topiccrawler.extract.records.patterns import (
+    ACTION_TEXT,
     AUTHOR_LABEL,
     AUTHOR_TRAILER,
     BOLD_TAGS,
@@ -188,6 +189,7 @@ NOT_A_NAME: tuple[tuple[str, Callable[[str], object], bool], ...] = (
     ("chrome words", CHROME_TEXT.match, False),
     ("a poster's statistics", STAT_TEXT.match, False),
     ("a rank or role", ROLE_TEXT.match, True),
+    ("what was done, before its time ('edited', '发表于')", ACTION_TEXT.match, False),
 )
 
 

@@ -158,13 +158,13 @@ def block_fields(blocks: list[etree._Element], all_blocks: set, now=None) -> lis
     for block, block_nodes in zip(blocks, nodes, strict=True):
         author, author_element = record_author(block, block_nodes, skips[block], link_key, bold_key)
         authors[block] = author
-        time_node = next(
-            (
+        time_node = nearest(
+            [
                 n
                 for n in block_nodes
                 if n.key == time_key and n.time and len(n.text) <= MAX_TIME_PIECE_CHARS
-            ),
-            None,
+            ],
+            author_element,
         )
         if time_node is None:
             # A short text's time, or one an element of its own gives in an attribute inside a
@@ -235,6 +235,29 @@ _REPLY_NAMED = etree.XPath(
     "descendant::*[contains(@class, 'epl') or contains(@class, 'omment') or "
     "contains(@class, 'EPL') or contains(@class, 'OMMENT')]"
 )
+
+
+def nearest(
+    timed: list[SemanticNode], author_element: etree._Element | None
+) -> SemanticNode | None:
+    """Of the times at the time's position, the one that shares the most ancestors with the
+    author's name: a post shows when it was written beside its author and when it was edited
+    beside the editor, in two signature boxes alike ("edited Sep 7 … | answered Sep 7 … jane").
+    The first where the author is not known or all are as near."""
+    if len(timed) < 2 or author_element is None:
+        return timed[0] if timed else None
+    around = {
+        id(e): depth
+        for depth, e in enumerate(reversed([author_element, *author_element.iterancestors()]))
+    }
+
+    def shared(node: SemanticNode) -> int:
+        element = node.element
+        while element is not None and id(element) not in around:
+            element = element.getparent()
+        return around[id(element)] if element is not None else -1
+
+    return max(timed, key=shared)  # (max keeps the first of equals)
 
 
 def _without_replies(

@@ -98,6 +98,14 @@ CHROME_WORD = (
 # A text made only of chrome words ("回复 赞", "Reply | Quote", "顶(0)").
 CHROME_TEXT = re.compile(rf"^{CHROME_WORD}(?:[\s|·/]+{CHROME_WORD})*$", re.I)
 
+# What was done, as a byline writes it before the time ("edited Sep 7 '10 at 17:17",
+# "answered 2 hours ago", "发表于 2020-05-04"): read off such a line, the word is no name.
+ACTION_TEXT = re.compile(
+    r"^(?:(?:last\s+)?(?:edited|answered|asked|posted|updated|modified|commented|replied|"
+    r"created|submitted|written)(?:\s+on|\s+at)?|编辑于|发表于|回复于|发布于|更新于)$",
+    re.I,
+)
+
 # Labels in front of an author: "作者：", "by", "von", "Name:"; those that are common words
 # ("from") or say where from ("网友") only with their colon.
 BY_VERBS = r"(?:posted|asked|answered|commented|replied|written) by"  # "Asked by jane"
