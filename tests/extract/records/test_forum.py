@@ -534,3 +534,29 @@ def test_a_signature_below_the_boards_rule_is_no_text_of_the_post():
         "The new tower got its permit today.",
         "Finally, after two years of hearings.\n" + "_" * 40 + "\nNext: the park.",
     ]
+
+
+def test_a_post_whose_list_outweighs_its_paragraphs_keeps_them_all():
+    items = "".join(
+        f"<li>Point {i}: the framework ships component number {i} with keyboard support.</li>"
+        for i in range(8)
+    )
+    posts = [
+        ("joshua", "Aug 24 2010 05:01", f"<p>Hi, I am torn between two frameworks.</p><ol>{items}</ol><p>Any advice?</p>"),
+        ("karl", "Sep 7 2010 17:11", "<p>I have used both for a year; pick the one your team knows.</p>"),
+        ("hez", "Sep 8 2010 09:30", "<p>The main difference is where the state of the screens lives.</p>"),
+    ]  # fmt: skip
+    html = (
+        "<html><body><h1>Two frameworks</h1>"
+        + "".join(
+            f'<div class="post"><div class="byline"><a href="/users/{u}">{u}</a> {w}</div>'
+            f'<div class="post-text">{t}</div></div>'
+            for u, w, t in posts
+        )
+        + "</body></html>"
+    )
+    records = extract_records(html, url="http://board.example.test/topic/55")
+    first = records.posts[0].text
+    assert (
+        first.startswith("Hi, I am torn") and first.endswith("Any advice?") and "Point 7" in first
+    )

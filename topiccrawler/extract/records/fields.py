@@ -479,6 +479,8 @@ def content_element(
             # The text is the paragraphs' parent's, however many there are; and never a
             # <span>'s: a byline's name or time may outweigh a one-line comment.
             return element
+        if best.tag in ("ol", "ul") and any(k.tag == "p" and clear(k) > 0 for k in kids):
+            return element  # a list among the text's paragraphs is the text's too
         element = best
 
 
