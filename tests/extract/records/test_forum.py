@@ -537,14 +537,16 @@ def test_a_signature_below_the_boards_rule_is_no_text_of_the_post():
 
 
 def test_a_post_whose_list_outweighs_its_paragraphs_keeps_them_all():
-    items = "".join(
-        f"<li>Point {i}: the framework ships component number {i} with keyboard support.</li>"
-        for i in range(8)
-    )
+    def items(word: str) -> str:
+        return "".join(
+            f"<li>Point {i}: the {word} framework ships component {i} with keyboard support.</li>"
+            for i in range(8)
+        )
+
     posts = [
-        ("joshua", "Aug 24 2010 05:01", f"<p>Hi, I am torn between two frameworks.</p><ol>{items}</ol><p>Any advice?</p>"),
-        ("karl", "Sep 7 2010 17:11", "<p>I have used both for a year; pick the one your team knows.</p>"),
-        ("hez", "Sep 8 2010 09:30", "<p>The main difference is where the state of the screens lives.</p>"),
+        ("joshua", "Aug 24 2010 05:01", f"<p>Hi, I am torn between two frameworks.</p><ol>{items('first')}</ol><p>Any advice?</p>"),
+        ("karl", "Sep 7 2010 17:11", f"<p>I have used both for a year.</p><ul>{items('second')}</ul><p>Pick the one your team knows.</p>"),
+        ("hez", "Sep 8 2010 09:30", f"<p>The main difference is where state lives.</p><ul>{items('third')}</ul>"),
     ]  # fmt: skip
     html = (
         "<html><body><h1>Two frameworks</h1>"
