@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from topiccrawler.extract.parse import parse_html
+from topiccrawler.extract.records.fields import content_element
 from topiccrawler.extract.records.forum import is_forum_page
 from topiccrawler.extract.records.page import extract_records
 from topiccrawler.sandbox.web import FORUM_DIV, FORUM_TABLE, build_web
@@ -557,8 +559,9 @@ def test_a_post_whose_list_outweighs_its_paragraphs_keeps_them_all():
         )
         + "</body></html>"
     )
+    blocks = parse_html(html).findall(".//div[@class='post']")
+    assert {content_element(b).get("class") for b in blocks} == {"post-text"}  # not the list
     records = extract_records(html, url="http://board.example.test/topic/55")
-    first = records.posts[0].text
-    assert (
-        first.startswith("Hi, I am torn") and first.endswith("Any advice?") and "Point 7" in first
-    )
+    first, second, _ = (p.text for p in records.posts)
+    assert first.startswith("Hi, I am torn") and first.endswith("Any advice?")
+    assert "Point 7" in first and second.endswith("Pick the one your team knows.")
