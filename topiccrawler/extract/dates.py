@@ -25,14 +25,15 @@ DEFAULT_TZ = timezone(timedelta(hours=8), "CST")
 NOW_FOR_DOCTEST = datetime(2026, 6, 1, 12, 0, tzinfo=DEFAULT_TZ)
 
 # Month names in English, German, French, Spanish and Russian (comment and forum pages in the
-# wild; Russian dates name the month in the genitive: "12 марта 2023").
+# wild; Russian dates name the month in the genitive: "12 марта 2023", or abbreviated as the
+# Russian locale's short forms write it: "07 нояб. '12", "15 февр.", "3 сент.").
 MONTHS = {
     name: number
     for number, names in enumerate(
         [("jan", "january", "januar", "jän", "jänner", "janvier", "janv", "enero", "ene",
           "января", "январь", "янв"),
          ("feb", "february", "februar", "février", "févr", "fevrier", "febrero", "февраля", "февраль",
-          "фев"),
+          "февр", "фев"),
          ("mar", "march", "märz", "mär", "maerz", "mars", "marzo", "марта", "март", "мар"),
          ("apr", "april", "avril", "avr", "abril", "abr", "апреля", "апрель", "апр"),
          ("may", "mai", "mayo", "мая", "май"),
@@ -40,9 +41,9 @@ MONTHS = {
          ("jul", "july", "juli", "juillet", "juil", "julio", "июля", "июль", "июл"),
          ("aug", "august", "août", "aout", "agosto", "ago", "августа", "август", "авг"),
          ("sep", "sept", "september", "septembre", "septiembre", "set", "сентября", "сентябрь",
-          "сен"),
+          "сент", "сен"),
          ("oct", "october", "okt", "oktober", "octobre", "octubre", "октября", "октябрь", "окт"),
-         ("nov", "november", "novembre", "noviembre", "ноября", "ноябрь", "ноя"),
+         ("nov", "november", "novembre", "noviembre", "ноября", "ноябрь", "нояб", "ноя"),
          ("dec", "december", "dez", "dezember", "décembre", "decembre", "dic", "diciembre", "декабря",
           "декабрь", "дек")],
         start=1,
@@ -83,9 +84,10 @@ _MONTH_NAME = (
     + _trie(m.capitalize() for m in MONTHS if m not in ("set", "ago", "mar", "mai", "may"))
     + r")\.?"
 )
-# A clock after a date: "08:05", "um 15:05 Uhr", "at 3:05 pm", "à 15h05", "a las 15:05"
+# A clock after a date: "08:05", "um 15:05 Uhr", "at 3:05 pm", "à 15h05", "a las 15:05",
+# "в 16:02"
 # (`_CLOCK` where it may be left out).
-_A_CLOCK = r"(?:(?:\s*+T\s*+|\s*+(?:,\s*+)?(?:(?:um|at|à|a\s+las|-|\||@|//?)\s*+)?(?<=\s)|(?<=日))(?P<h>\d{1,2})(?:[:：]|h(?=\d\d))(?P<mi>\d{2})(?:[:：](?P<s>\d{2}))?(?:\.\d+)?\s*(?P<ampm>[ap]\.?m\.?|uhr)?)"
+_A_CLOCK = r"(?:(?:\s*+T\s*+|\s*+(?:,\s*+)?(?:(?:um|at|à|a\s+las|в|-|\||@|//?)\s*+)?(?<=\s)|(?<=日))(?P<h>\d{1,2})(?:[:：]|h(?=\d\d))(?P<mi>\d{2})(?:[:：](?P<s>\d{2}))?(?:\.\d+)?\s*(?P<ampm>[ap]\.?m\.?|uhr)?)"
 _CLOCK = f"{_A_CLOCK}?"
 # The separator before the clock is written with possessive runs of white space and a final
 # look-back for one (not "\s*,?\s*(?:at)?\s+"): the same strings, but a long run of white space
