@@ -578,12 +578,15 @@ def candidates(
 def _posts_of(
     group: list[etree._Element], evidence: Evidence | None, forum: bool
 ) -> list[etree._Element]:
-    """The group where it looks like posts, else, where every block that shows no time stands
-    at either end, the run of those that do, where it looks like posts: a header or footer
-    laid out like the posts (the forum's "All times are GMT" table) sinks a short thread's
-    share of timed blocks, two posts of three. Empty where neither looks like posts."""
+    """The group where it looks like posts, else, on a page that says it is a forum's, where
+    every block that shows no time stands at either end, the run of those that do, where it
+    looks like posts: a header or footer laid out like the posts (the forum's "All times are
+    GMT" table) sinks a short thread's share of timed blocks, two posts of three. Empty where
+    neither looks like posts."""
     if looks_like_posts(group, evidence, forum):
         return group
+    if not forum:
+        return []  # (off a forum, a short run of timed blocks is an article's own lines)
     shows = evidence.shows_time if evidence is not None else shows_time
     timed = [i for i, block in enumerate(group) if shows(block)]
     if len(timed) < 2 or len(timed) == len(group) or timed[-1] - timed[0] + 1 != len(timed):
