@@ -1248,3 +1248,31 @@ def test_an_edited_post_gives_its_authors_time_not_the_edits():
     )
     found = extract_records(page, url="https://qa.example.test/questions/3553693/which-framework")
     assert [(p.author, p.time) for p in found.posts] == [(u, w) for _, u, w, _, _ in answers]
+
+
+def test_a_chinese_answers_author_is_the_name_beside_their_score_not_an_action_link():
+    """Each answer: the poster's link and reputation ("<a>qian</a> 1.3k"), the time, the text,
+    then a row of action links ("链接", "评论" or "2 评论", "举报") every answer has in some
+    form: the name is the poster's, no action link is."""
+
+    def answer(n: int, user: str, score: str, when: str, text: str, comments: str) -> str:
+        return f"""<article class="answer-item" id="a-{n}"><div class="vote"><span class="count">{n}</span></div>
+<div class="offset"><a href="/u/{user}"><img class="avatar" src="/a/{n}.png" alt=""></a>
+<strong><a href="/u/{user}" class="mr5">{user}</a> {score}</strong>
+<span class="muted">{when} 回答</span><div class="answer fmt"><p>{text}</p></div>
+<div class="opt"><ul class="list-inline"><li><a href="/q/1/a-{n}">链接</a></li>
+<li><a href="#c{n}">{comments}</a></li><li><a href="#r{n}">举报</a></li></ul></div></div></article>"""
+
+    answers = [
+        (1, "qianjiahao", "1.3k", "2 天前", "还是建议拥有开源精神，相互学习，共同进步，代码可以压缩。", "评论"),
+        (2, "ibusybox", "2,515", "2 天前", "你自己开发一个浏览器就可以了，这种想法不是很对。", "2 评论"),
+        (3, "vvtommy", "87", "1 天前", "不要整天想这些事儿，多想想怎么提高自己的水平。", "评论"),
+    ]  # fmt: skip
+    page = (
+        "<html><body><h1>怎么隐藏js代码</h1>"
+        + "".join(answer(*a) for a in answers)
+        + "</body></html>"
+    )
+    found = extract_records(page, url="https://qa.example.test/q/1010000002706115")
+    records = found.posts or found.comments
+    assert [r.author for r in records] == ["qianjiahao", "ibusybox", "vvtommy"]

@@ -132,6 +132,7 @@ def block_fields(blocks: list[etree._Element], all_blocks: set, now=None) -> lis
             and n.link_text == n.text
             and clean_author(n.text) is not None
             and n.key not in skip
+            and (n.key, n.text) not in actions  # ("链接", "评论": every record's action links)
         )
 
     link_key = (

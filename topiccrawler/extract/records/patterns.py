@@ -87,7 +87,7 @@ MAX_CHROME_CHARS = 100
 
 # Texts that are chrome wherever they appear on a record.
 CHROME_WORD = (
-    r"(?:回复|引用|举报|赞|顶|踩|分享|删除|编辑|评分|收藏|只看该作者|倒序浏览|楼主|沙发|板凳|地板|"
+    r"(?:回复|引用|举报|赞|顶|踩|分享|删除|编辑|评分|收藏|链接|评论|\d+\s*条?评论|只看该作者|倒序浏览|楼主|沙发|板凳|地板|"
     r"reply|quote|report|like|share|permalink|edit|delete|link|top|select|choose|"
     r"antworten|zitieren|melden|teilen|auswählen|répondre|responder|citer|选择|"
     r"log in to reply|login to reply|cancel reply|[^\w\s]*\d*[^\w\s]*"
@@ -316,9 +316,11 @@ SIGNED = re.compile(r"\S\s*[—–]\s*$|\S\s+-\s*$")
 # What a person says, after their name and a colon ("<a>晨跑的猫</a>：终于凉快了"): a sentence.
 SAID = re.compile(r"^\s*[:：]\s*\S")
 
-# A user's level or rank badge beside the name ("Lv2", "LV.5", "等级 3", "V6", "VIP"): the
-# line is the name's.
-LEVEL = re.compile(r"^\s*(?:lv\.?\s*\d+|level\s*\d+|等级\s*\d+|v\d{1,2}|vip\d{0,2})\s*$", re.I)
+# A user's level or rank badge beside the name ("Lv2", "LV.5", "等级 3", "V6", "VIP"), or their
+# reputation score (Q&A sites: "1.3k", "2,515", "1.2万"): the line is the name's.
+LEVEL = re.compile(
+    r"^\s*(?:lv\.?\s*\d+|level\s*\d+|等级\s*\d+|v\d{1,2}|vip\d{0,2}|\d[\d,.]*\s*[km万]?)\s*$", re.I
+)
 
 # A line naming the author after a label: "作者：", "by jane", a message's "From: Ada Park".
 # (Fewer words than AUTHOR_LABEL strips: "par", "name" and "用户" open many lines that name no one,
