@@ -1276,3 +1276,25 @@ def test_a_chinese_answers_author_is_the_name_beside_their_score_not_an_action_l
     found = extract_records(page, url="https://qa.example.test/q/1010000002706115")
     records = found.posts or found.comments
     assert [r.author for r in records] == ["qianjiahao", "ibusybox", "vvtommy"]
+
+
+def test_the_client_a_reply_was_sent_from_is_no_text_of_it():
+    def reply(n: int, user: str, when: str, text: str, via: str) -> str:
+        sent = f'<span class="via">{via}</span>' if via else ""
+        return f"""<li class="reply-item" id="{n}"><div class="head"><a href="/people/{n}/">{user}</a>
+<span class="pubtime">{when}</span></div><div class="reply-content"><p>{text}</p>{sent}</div>
+<div class="ops"><a href="#">回应</a></div></li>"""
+
+    replies = [
+        (1, "橘子", "2021-11-02 10:12:31", "姐妹，你很棒，你完全不是散播焦虑，而是自渡加救人。", "来自 豆瓣App"),
+        (2, "只搞帅哥", "2021-11-02 10:20:05", "你超级棒的啊，自救成功就好啦！", ""),
+        (3, "cedar", "2021-11-02 11:02:44", "Same here, it took me two years to get there.", "Sent from my iPhone using Tapatalk"),
+    ]  # fmt: skip
+    page = (
+        "<html><body><h1>年龄焦虑</h1><ul id='comments'>"
+        + "".join(reply(*r) for r in replies)
+        + "</ul></body></html>"
+    )
+    found = extract_records(page, url="https://group.example.test/topic/253060849/")
+    records = found.posts or found.comments
+    assert [r.text for r in records] == [t for _, _, _, t, _ in replies]

@@ -16,6 +16,7 @@ from topiccrawler.extract.records.patterns import (
     MIN_ONE_LINE_CHARS,
     RANK_CLASS,
     REPLY_NAMED,
+    SENT_FROM,
     SIGNATURE,
     VISUALLY_HIDDEN,
 )
@@ -74,8 +75,11 @@ def visually_hidden(element: etree._Element, stops: set[etree._Element]) -> bool
 
 
 def is_chrome(node: SemanticNode, block: etree._Element) -> bool:
-    """A reply/vote/quote button, an avatar, a bare number: chrome on any record."""
-    return bool(CHROME_TEXT.match(node.text)) or under_chrome(node, {block})
+    """A reply/vote/quote button, an avatar, a bare number, the client it was sent from:
+    chrome on any record."""
+    if CHROME_TEXT.match(node.text) or SENT_FROM.match(node.text):
+        return True
+    return under_chrome(node, {block})
 
 
 def under_chrome(node: SemanticNode, stops: set[etree._Element]) -> bool:

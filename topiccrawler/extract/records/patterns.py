@@ -85,6 +85,10 @@ SIGNATURE = re.compile(r"signature|(?:^|[-_])sig$", re.I)
 # Chrome is small: a wrapper named like chrome but holding more text is the record itself.
 MAX_CHROME_CHARS = 100
 
+# The line naming the client a record was sent from, below its text ("来自 豆瓣App", "发自我的
+# iPhone", "via Android", "Sent from my iPhone using Tapatalk"): no words of the record.
+SENT_FROM = re.compile(r"^\s*(?:来自|发自|via|sent from|gesendet von|envoyé de)\s*\S.{0,40}$", re.I)
+
 # Texts that are chrome wherever they appear on a record.
 CHROME_WORD = (
     r"(?:回复|引用|举报|赞|顶|踩|分享|删除|编辑|评分|收藏|链接|评论|\d+\s*条?评论|只看该作者|倒序浏览|楼主|沙发|板凳|地板|"
