@@ -140,3 +140,28 @@ def test_comments_under_each_answer_written_as_one_line_with_the_time_in_an_attr
     assert found == [
         (u, shown, " ".join(t.split())) for under in comments for t, u, shown, _ in under
     ]
+
+
+def test_a_posts_lone_comment_beside_its_text_where_the_others_comments_stand():
+    """The other posts' comments are the posts' own children (no list around them): the
+    post with one comment has it at the same place."""
+    from topiccrawler.extract.records.comments import Region
+    from topiccrawler.extract.records.page import lone_comments
+
+    def comment(user: str, when: str, said: str) -> str:
+        return (
+            f'<div class="c"><div class="who"><a href="/u/{user}">{user}</a></div>'
+            f'<div class="when">{when}</div><div class="said">{said}</div></div>'
+        )
+
+    page = parse_html(
+        '<html><body><div class="post"><p>The first post says something at length.</p>'
+        + comment("ann", "2020-05-01 10:00", "Nice one, thanks a lot for this.")
+        + comment("bob", "2020-05-01 11:00", "Agreed, that is how we did it too.")
+        + '</div><div class="post"><p>The second post says something else.</p>'
+        + comment("cid", "2020-05-02 10:00", "One comment only, under this post.")
+        + "</div></body></html>"
+    )
+    first, second = page.findall(".//div[@class='post']")
+    found = lone_comments([first, second], [Region(first, first.findall("div"))], None)
+    assert [(r.parent, len(r.blocks)) for r in found] == [(second, 1)]

@@ -398,8 +398,9 @@ def lone_comments(posts: list, regions: list, now) -> list:
         if post in holding:
             continue
         for path, shape in shapes:
-            for parent in post.iterdescendants(etree.Element):
-                if _shape(parent) != path[-1] or _path(parent, post) != path:
+            # (an empty path: the other posts' comments are their own children)
+            for parent in post.iterdescendants(etree.Element) if path else [post]:
+                if path and (_shape(parent) != path[-1] or _path(parent, post) != path):
                     continue
                 kids = [c for c in parent if isinstance(c.tag, str) and _shape(c) == shape]
                 if len(kids) == 1:
