@@ -247,16 +247,17 @@ def nearest(
     The first where the author is not known or all are as near."""
     if len(timed) < 2 or author_element is None:
         return timed[0] if timed else None
+    # (the elements themselves as keys: held here, each stays the one proxy of its node)
     around = {
-        id(e): depth
+        e: depth
         for depth, e in enumerate(reversed([author_element, *author_element.iterancestors()]))
     }
 
     def shared(node: SemanticNode) -> int:
         element = node.element
-        while element is not None and id(element) not in around:
+        while element is not None and element not in around:
             element = element.getparent()
-        return around[id(element)] if element is not None else -1
+        return around[element] if element is not None else -1
 
     return max(timed, key=shared)  # (max keeps the first of equals)
 
