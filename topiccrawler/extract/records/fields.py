@@ -295,6 +295,8 @@ def in_lines(nodes: list[SemanticNode], time_node: SemanticNode | None) -> list[
     members = {n.element: n for n in nodes if not n.key.endswith("#text")}
     placed: dict[int, list[SemanticNode]] = {}  # before the node at a position: merged lines
     absorbed: set[int] = set()
+    first_inside: dict | None = None  # element → position of the first node in it
+    positions = {id(n): i for i, n in enumerate(nodes)}
     for position, node in enumerate(nodes):
         element = node.element
         if not node.key.endswith("#text") or element is None or element.find("br") is None:
@@ -303,6 +305,8 @@ def in_lines(nodes: list[SemanticNode], time_node: SemanticNode | None) -> list[
         # the element (a code box between a post's lines) are read where they stand.
         lines: list[list] = [[element.text or "", [], 0]]
         blocks: list[etree._Element] = []
+        if first_inside is None:
+            first_inside = _first_nodes_inside(nodes)
         for child in element:
             if child.tag == "br":
                 lines.append([child.tail or "", [], len(blocks)])
@@ -311,7 +315,7 @@ def in_lines(nodes: list[SemanticNode], time_node: SemanticNode | None) -> list[
             if member is not None:
                 lines[-1][0] = joined(lines[-1][0], member.text)
                 lines[-1][1].append(member)
-            elif isinstance(child.tag, str) and _read_apart(child, nodes):
+            elif isinstance(child.tag, str) and child in first_inside:  # a block with nodes
                 blocks.append(child)
                 lines.append([child.tail or "", [], len(blocks)])
                 continue
@@ -332,9 +336,9 @@ def in_lines(nodes: list[SemanticNode], time_node: SemanticNode | None) -> list[
             )
             # Where the part's first node was, else before the block that ends it (the last
             # part: where the element's own text node was).
-            at = min((nodes.index(m) for m in group), default=None)
+            at = min((positions[id(m)] for m in group), default=None)
             if at is None or part < len(blocks):
-                at = min(at if at is not None else len(nodes), _first_inside(nodes, blocks[part]))
+                at = min(len(nodes) if at is None else at, first_inside[blocks[part]])
             if part == len(blocks) and len(group) == 1:
                 at = position
             if text:
@@ -351,23 +355,17 @@ def in_lines(nodes: list[SemanticNode], time_node: SemanticNode | None) -> list[
     return read or nodes
 
 
-def _read_apart(child: etree._Element, nodes: list[SemanticNode]) -> bool:
-    """A block inside an element of lines whose own nodes stand between its lines."""
-    return any(
-        n.element is child or (n.element is not None and child in n.element.iterancestors())
-        for n in nodes
-    )
-
-
-def _first_inside(nodes: list[SemanticNode], block: etree._Element) -> int:
-    return next(
-        (
-            i
-            for i, n in enumerate(nodes)
-            if n.element is block or (n.element is not None and block in n.element.iterancestors())
-        ),
-        len(nodes),
-    )
+def _first_nodes_inside(nodes: list[SemanticNode]) -> dict:
+    """Each element holding a node (the node's own and its ancestors) → the position of the
+    first node inside it: one walk up from each node, stopped where an earlier one passed (the
+    elements themselves as keys: held here, each stays the one proxy of its node)."""
+    first: dict = {}
+    for position, node in enumerate(nodes):
+        element = node.element
+        while element is not None and element not in first:
+            first[element] = position
+            element = element.getparent()
+    return first
 
 
 def without_signature(text: str) -> str:
