@@ -5,8 +5,9 @@ crawl shared over Redis keeps them in Redis so that every worker learns from all
 (`RedisCrawlStores`, distributed/stores.py).
 
 Which of the two a crawl has is decided once, by the add-on that makes a crawl shared
-(distributed/addon.py sets CRAWL_STORES); every component asks the crawler's stores for its
-part (`crawl_stores(crawler)`), never whether the crawl is shared."""
+(distributed/addon.py puts RedisCrawlStores in this extension's place in EXTENSIONS when
+REDIS_URL is set); every component asks the crawler's stores for its part
+(`crawl_stores(crawler)`), never whether the crawl is shared."""
 
 from __future__ import annotations
 
