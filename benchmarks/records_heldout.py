@@ -3,7 +3,7 @@ benchmarks/records_heldout/labels.toml, rebuilt from their public repositories b
 benchmarks/gather_records.py into a cache outside the repository.
 
     .venv/bin/python benchmarks/gather_records.py
-    .venv/bin/python benchmarks/records_heldout.py [--cache DIR] [--show]
+    .venv/bin/python benchmarks/records_heldout.py [--cache DIR] [--show] [--labels FILE]
     PYTHONPATH=/path/to/other/checkout .venv/bin/python benchmarks/records_heldout.py
 
 Each page goes through `extract_page` (what `topiccrawler extract` runs); its records are taken
@@ -24,7 +24,7 @@ import argparse
 from collections import defaultdict
 from pathlib import Path
 
-from gather_records import CACHE, pages
+from gather_records import CACHE, LABELS, pages
 
 from topiccrawler.extract.encoding import decode_html
 from topiccrawler.extract.page import extract_page
@@ -92,11 +92,14 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--cache", type=Path, default=CACHE)
     parser.add_argument("--show", action="store_true", help="print every record found")
+    parser.add_argument(
+        "--labels", type=Path, default=LABELS, help="another labels file (a new gathering's)"
+    )
     args = parser.parse_args()
     groups: dict[str, list[dict]] = defaultdict(list)
     print(f"{'page':24} {'found':>5} {'truth':>5} {'P':>6} {'R':>6} {'F1':>6} {'author':>7} "
           f"{'time':>6} {'text':>6}")  # fmt: skip
-    for page in pages():
+    for page in pages(args.labels):
         html = decode_html((args.cache / f"{page['key']}.html").read_bytes())[1]
         found, comments = found_records(page, html)
         result = score(page["records"], found)

@@ -165,3 +165,39 @@ def test_a_posts_lone_comment_beside_its_text_where_the_others_comments_stand():
     first, second = page.findall(".//div[@class='post']")
     found = lone_comments([first, second], [Region(first, first.findall("div"))], None)
     assert [(r.parent, len(r.blocks)) for r in found] == [(second, 1)]
+
+
+def test_a_byline_box_inside_the_message_element_is_left_out_not_the_text():
+    """A Q&A page of our own whose message element opens with the poster's box (name, time,
+    points) above the paragraphs, followed by the post's controls and a "Comments" heading
+    outside it: the text is the paragraphs, not the whole post with its controls."""
+    said = [
+        ("ann", "2014-04-08 09:24", "How can I get the tool working inside a container here?"),
+        ("bob", "2014-04-11 13:12", "Support for containers comes with the next release."),
+        ("cid", "2014-09-24 09:32", "Support was removed later; use the plugin instead now."),
+    ]
+    more = " It takes a few steps, each of them written out in the guide, and then it runs."
+    # The question's controls are not the answers' (no row the same in every post), and only
+    # posts with comments have the heading.
+    controls = (
+        '<a href="/edit">edit</a> <a href="/retag">retag</a> <span>flag offensive</span> close',
+        '<a href="/edit">edit</a> <span>flag offensive</span> <a href="/link">link</a> more',
+    )
+    posts = "".join(
+        f'<div class="post"><div class="votes"><span>{n}</span></div>'
+        f'<div class="post-content"><div class="post-body">'
+        f'<div class="info-box"><div class="card"><a href="/users/{n}/{user}">{user}</a>'
+        f' <span class="points">{n * 611}</span></div>'
+        f'<p class="when">asked <abbr title="{when}">{when}</abbr></p></div>'
+        f"<p>{text}{more}</p><p>Second paragraph of post {n}.{more}</p></div>"
+        f'<div class="post-controls">{controls[n > 1]}</div>'
+        + ('<h2 class="comment-title">Comments</h2>' if n != 2 else "")
+        + "</div></div>"
+        for n, (user, when, text) in enumerate(said, 1)
+    )
+    html = f"<html><body><h1>Containers</h1>{posts}</body></html>"
+    records = extract_records(html, url="https://qa.example.test/questions/9/containers")
+    assert [(p.author, p.time) for p in records.posts] == [(u, w) for u, w, _ in said]
+    for n, (post, (_, _, text)) in enumerate(zip(records.posts, said, strict=True), 1):
+        assert post.text.startswith(text)
+        assert post.text.endswith(f"Second paragraph of post {n}.{more}")

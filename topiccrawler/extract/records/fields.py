@@ -199,9 +199,14 @@ def block_fields(blocks: list[etree._Element], all_blocks: set, now=None) -> lis
         byline = is_inside(author_element, container) or (
             time_node is not None and is_inside(time_node.element, container) and inside < 10
         )
+        box = None
         if container is not block and byline:
-            container = block  # elected the byline, not the text: a short record's header won
-        text_nodes = [n for n in candidates if is_within(n, container)]
+            box = byline_box(container, author_element, time_node, candidates)
+            if box is None:
+                container = block  # elected the byline, not the text: a short record's header won
+        text_nodes = [
+            n for n in candidates if is_within(n, container) and not is_inside(n.element, box)
+        ]
         card = user_card(block, author_element, time_node)
         if card is not None:
             dropped = [n for n in text_nodes if is_inside(n.element, card) and n not in said]
@@ -425,6 +430,36 @@ def _without_byline(
         return nodes  # a line of text, not a byline's piece
     kept = [n for n in nodes if n not in dropped]
     return kept or nodes
+
+
+def byline_box(
+    container: etree._Element,
+    author: etree._Element | None,
+    time_node: SemanticNode | None,
+    candidates: list[SemanticNode],
+) -> etree._Element | None:
+    """The box of the message element that holds its byline (the poster's name and the time
+    shown above the paragraphs, inside the element that holds the text), when the text is the
+    rest: a child of the container holding the author (and the time, if the container holds
+    it) with less text than the container's other children. None when the byline is the
+    container's text, or most of it (a short record's header)."""
+    held = [e for e in (author, time_node.element if time_node else None) if is_inside(e, container)]
+    if not held:
+        return None
+    box = None
+    for child in container:
+        if all(is_inside(e, child) for e in held):
+            box = child
+            break
+    if box is None or box.tag in PARAGRAPH_TAGS:
+        return None
+    inside = sum(len(n.text) for n in candidates if is_inside(n.element, box))
+    rest = sum(
+        len(n.text)
+        for n in candidates
+        if is_within(n, container) and not is_inside(n.element, box)
+    )
+    return box if rest >= MIN_LINES_CHARS and rest > inside else None
 
 
 def user_card(
