@@ -443,7 +443,9 @@ def byline_box(
     rest: a child of the container holding the author (and the time, if the container holds
     it) with less text than the container's other children. None when the byline is the
     container's text, or most of it (a short record's header)."""
-    held = [e for e in (author, time_node.element if time_node else None) if is_inside(e, container)]
+    held = [
+        e for e in (author, time_node.element if time_node else None) if is_inside(e, container)
+    ]
     if not held:
         return None
     box = None
@@ -455,9 +457,7 @@ def byline_box(
         return None
     inside = sum(len(n.text) for n in candidates if is_inside(n.element, box))
     rest = sum(
-        len(n.text)
-        for n in candidates
-        if is_within(n, container) and not is_inside(n.element, box)
+        len(n.text) for n in candidates if is_within(n, container) and not is_inside(n.element, box)
     )
     return box if rest >= MIN_LINES_CHARS and rest > inside else None
 
