@@ -33,6 +33,7 @@ from topiccrawler.extract.records.nodes import text_evidence
 from topiccrawler.extract.records.page import (
     PageRecords,
     extract_records,
+    script_links_as_text,
     shared_records,
     unwrap_wrapper_forms,
 )
@@ -217,6 +218,7 @@ def extract_page(
         keep_times = records.measure != "signature"  # (see clean_tree)
         tree = clean_tree(root, keep_times=keep_times)
         unwrap_wrapper_forms(tree)  # a <form> that only wraps posts (or the page) is no box
+        script_links_as_text(tree)  # a comment's text in a link to a script is text
         stats, evidence = text_evidence(_body_of(tree))
         find = lambda r: shared_records(  # noqa: E731
             r, tree, stats, evidence, records, now=fetched_at, url=url

@@ -201,3 +201,68 @@ def test_a_byline_box_inside_the_message_element_is_left_out_not_the_text():
     for n, (post, (_, _, text)) in enumerate(zip(records.posts, said, strict=True), 1):
         assert post.text.startswith(text)
         assert post.text.endswith(f"Second paragraph of post {n}.{more}")
+
+
+def test_comments_whose_text_is_a_link_to_a_script_are_found():
+    """A news page of our own whose comment system wraps each comment's text in a link to a
+    script (a click opens the reply box): the text is the comment's, not a menu's links; a
+    gallery's captions linking to pages through a script stay links."""
+    from topiccrawler.extract.page import extract_page
+
+    said = [
+        ("笑笑", "6天前", "先低价服务让你依赖，再涨价的时候你发现已经离不开它了，这也很正常吧。"),
+        ("老虎", "6天前", "共享单车现在价格高得离谱，比公交车贵多了，平时通勤还是坐地铁划算。"),
+        ("小梦", "5天前", "以前网上音乐免费听，后来要付版权费，习惯了也就接受了，慢慢来吧。"),
+    ]
+    comments = "".join(
+        f'<div class="comment_que"><div class="left"><a href="user.jsp?id={n}"><img src="/h.jpg"></a></div>'
+        f'<div class="right"><h3><a href="user.jsp?id={n}">{user}</a> <span>{when}</span></h3>'
+        f'<div class="cont"><a href="javascript:replyFloor({n}00,{n}00,\'hot\');">{text}</a></div>'
+        f'<div class="acts"><a href="javascript:praise({n}00);">{n * 7}</a> | '
+        f"<a href=\"javascript:replyFloor({n}00,{n}00,'hot');\">回复</a></div></div></div>"
+        for n, (user, when, text) in enumerate(said, 1)
+    )
+    gallery = "".join(
+        f"<td><a href=\"javascript:play('http://news.example.test/{n}.html');\">图集第{n}组：会场内外的精彩瞬间</a></td>"
+        for n in range(4)
+    )
+    article = "<p>共享单车、充电宝等共享经济产品近期纷纷涨价，记者走访了多家企业了解原因。</p>" * 6
+    html = (
+        f"<html><body><h1>共享经济集体涨价</h1><div class='article'>{article}</div>"
+        f"<table><tr>{gallery}</tr></table>"
+        f"<h2>评论</h2><div id='comments'>{comments}</div></body></html>"
+    )
+    url = "https://news.example.test/newsDetail_4506347"
+    for records in (extract_records(html, url=url), extract_page(html, url=url).records):
+        assert [(c.author, c.time, c.text) for c in records.comments] == said
+    from topiccrawler.extract.records.page import script_links_as_text
+
+    tree = parse_html(html)
+    script_links_as_text(tree)
+    assert [a.text for a in tree.iter("span") if a.text in {t for _, _, t in said}] == [
+        t for _, _, t in said
+    ]
+    kept = [a.text for a in tree.iter("a") if (a.get("href") or "").startswith("javascript:")]
+    assert kept == [t for n in range(4) for t in [f"图集第{n}组：会场内外的精彩瞬间"]] + [
+        t for n in range(1, 4) for t in (str(n * 7), "回复")
+    ]  # a script going to an address (a gallery's captions), and short labels, stay links
+
+
+def test_a_from_field_in_the_posters_card_is_no_name():
+    """A thread of our own whose posters' cards list labelled fields under the name link
+    ("From: Lisbon", "Registered: …"): the name is the link to the person's page, not the
+    place a "From:" line gives, which reads like a message's sender."""
+    posters = [("ada", "Lisbon"), ("bert", "Palo Alto, CA"), ("cleo", None), ("ada", "Lisbon")]
+    posts = "".join(
+        f'<div class="blockpost" id="p{n}"><h2><a href="/viewtopic.php?pid={n}">Today 0{n}:47:30</a></h2>'
+        f'<div class="postleft"><dl><dt><strong><a href="/profile.php?id={n}0">{user}</a></strong></dt>'
+        f"<dd>Member</dd>"
+        + (f"<dd>From: {place}</dd>" if place else "")
+        + f"<dd>Registered: 2005-03-1{n}</dd><dd>Posts: {n * 10}</dd></dl></div>"
+        f'<div class="postright"><div class="postmsg"><p>Reply number {n} says the server ran out'
+        f" of memory while resizing large images, and what helped.</p></div></div></div>"
+        for n, (user, place) in enumerate(posters, 1)
+    )
+    html = f"<html><body><h1>Insufficient memory</h1>{posts}</body></html>"
+    records = extract_records(html, url="http://forum.example.test/viewtopic.php?id=7356")
+    assert [p.author for p in records.posts] == [user for user, _ in posters]

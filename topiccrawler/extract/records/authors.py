@@ -60,8 +60,13 @@ from topiccrawler.extract.records.times import before_time
 def to_profile(node: SemanticNode) -> bool:
     """The node is, or holds, a link to a person's page (`PERSON_LINK`)."""
     element = node.element
-    anchor = element if element.tag == "a" else next(element.iter("a"), None)
-    return anchor is not None and PERSON_LINK.search(anchor.get("href") or "") is not None
+    return _to_person(element if element.tag == "a" else next(element.iter("a"), None))
+
+
+def _to_person(anchor: etree._Element | None) -> bool:
+    """The element is a link to a person's page (`PERSON_LINK`)."""
+    href = anchor.get("href") if anchor is not None and anchor.tag == "a" else None
+    return href is not None and PERSON_LINK.search(href) is not None
 
 
 def hinted_author(
@@ -233,17 +238,21 @@ def record_author(
             return keyed
     if hinted:
         return hinted
+    keyed = _keyed_author(nodes, link_key)
     for node, following in zip(nodes[:6], [*nodes[1:7], None], strict=False):
         if LABELLED_NAME.match(node.text):
             name = clean_author(before_time(node.text))
             if name:
+                # a labelled line beside a link to a person's page where the other posts
+                # have theirs is a field of the poster's card ("From: NYC"), not the name
+                if keyed is not None and keyed[0] and _to_person(keyed[1]):
+                    return keyed
                 return name, node.element
         elif following is not None and NAME_LABEL.match(node.text):
             # the label in a cell of its own, the name in the next ("From:" | "Ada Park <…>")
             name = clean_author(before_time(following.text), linked=bool(following.link_text))
             if name:
                 return name, following.element
-    keyed = _keyed_author(nodes, link_key)
     if keyed is not None:
         return keyed
     for node in nodes:  # no link where the others' authors are: a link to a person's page

@@ -11,6 +11,7 @@ from lxml import etree
 
 from topiccrawler.extract.dates import parse_time, written_day_first
 from topiccrawler.extract.parse import parse_html
+from topiccrawler.extract.records.chrome import reads_as_sentence
 from topiccrawler.extract.records.comments import (
     RecordOptions,
     Region,
@@ -71,6 +72,7 @@ def extract_records(
             tree, unwrap=("noscript",), in_place=True, keep_times=options.measure != "signature"
         )
         unwrap_wrapper_forms(tree)
+        script_links_as_text(tree)
         stats = None
     body = tree.find("body")
     if body is None:
@@ -271,6 +273,24 @@ def unwrap_wrapper_forms(tree: etree._Element) -> None:
     for form in list(tree.iter("form")):
         if form.getparent() is not None and not _ENTRY(form):
             _unwrap(form)
+
+
+def script_links_as_text(tree: etree._Element) -> None:
+    """A link whose address is a script naming no address (`javascript:replyFloor(123)`)
+    that holds a sentence is the page's text, not a link: some comment systems wrap each
+    comment's whole text in one, to open a reply box on a click, and as link text it read as a
+    menu's. Its markup becomes a <span>. Short labels ("回复", "more") stay links, and so does
+    a script that goes somewhere (`javascript:play('http://…/2akm7.html')`, a gallery's
+    captions)."""
+    for anchor in list(tree.iter("a")):
+        href = (anchor.get("href") or "").lstrip().lower()
+        if (
+            href.startswith("javascript:")
+            and "/" not in href
+            and reads_as_sentence("".join("".join(anchor.itertext()).split()))
+        ):
+            anchor.tag = "span"
+            del anchor.attrib["href"]
 
 
 def _unwrap(element: etree._Element) -> None:
