@@ -266,3 +266,29 @@ def test_a_from_field_in_the_posters_card_is_no_name():
     html = f"<html><body><h1>Insufficient memory</h1>{posts}</body></html>"
     records = extract_records(html, url="http://forum.example.test/viewtopic.php?id=7356")
     assert [p.author for p in records.posts] == [user for user, _ in posters]
+
+
+def test_the_posters_counters_are_no_text():
+    """A thread of our own whose side column shows each poster's counters ("LV. 14", "GP
+    122") apart from the name, which heads the post, and whose replies are a few words: the
+    same labels with other numbers in every post are counters, not the text's first lines."""
+    said = [
+        ("ann", 14, 122, "2017-09-11 16:26:32", "我只是想刷存在感"),
+        ("bob", 15, 0, "2017-09-11 16:28:48", "中午才到旁边"),
+        ("cid", 4, 5, "2017-09-11 16:30:06", "在干嘛"),
+        ("dee", 21, 438, "2017-09-12 10:03:04", "台灯好潮"),
+    ]
+    posts = "".join(
+        f'<section class="post"><div class="side"><div class="user">'
+        f'<div class="icon"><span>LV.</span> {level}</div>'
+        f'<div class="icon"><span>GP</span> {gp}</div></div></div>'
+        f'<div class="main"><div class="header"><a class="username" href="/home/{user}">{user}</a>'
+        f' <span class="when">{when}</span></div>'
+        f'<article class="content"><div>{text}</div></article></div></section>'
+        for user, level, gp, when, text in said
+    )
+    html = f"<html><body><h1>Hello thread</h1>{posts}</body></html>"
+    records = extract_records(html, url="https://forum.example.test/C.php?bsn=1&snA=2")
+    assert [(p.author, p.time, p.text) for p in records.posts] == [
+        (user, when, text) for user, _, _, when, text in said
+    ]

@@ -51,7 +51,13 @@ from topiccrawler.extract.records.markup import (
     profile_href,
     runs_together,
 )
-from topiccrawler.extract.records.nodes import best_key, linked_labels, noise_keys, semantic_nodes
+from topiccrawler.extract.records.nodes import (
+    best_key,
+    counter_keys,
+    linked_labels,
+    noise_keys,
+    semantic_nodes,
+)
 from topiccrawler.extract.records.patterns import (
     CJK,
     CONTENT_SHARE,
@@ -108,7 +114,7 @@ def block_fields(blocks: list[etree._Element], all_blocks: set, now=None) -> lis
     }
     nodes = [semantic_nodes(b, skips[b]) for b in blocks]
     stops = set(blocks)
-    noise = noise_keys(nodes)
+    noise = noise_keys(nodes) | counter_keys(nodes)  # labels, and the posters' counters
     actions = linked_labels(nodes)
     not_post = not_post_times(nodes)
     time_key = best_key(

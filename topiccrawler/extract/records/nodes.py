@@ -5,6 +5,7 @@ they compare siblings.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Sequence
 
@@ -15,6 +16,7 @@ from topiccrawler.extract.dates import (
     find_time,
 )
 from topiccrawler.extract.parse import normalize_space
+from topiccrawler.extract.records.chrome import reads_as_sentence
 from topiccrawler.extract.records.markup import (
     SemanticNode,
     anchor_text,
@@ -41,6 +43,8 @@ from topiccrawler.extract.records.times import (
     time_of,
 )
 from topiccrawler.extract.tree import TextStats, summed
+
+DIGIT_RUN = re.compile(r"\d[\d,.]*[kKmM万]?")  # a counter's value ("122", "2k", "1.3万")
 
 
 class Evidence:
@@ -299,6 +303,41 @@ def noise_keys(blocks_nodes: Sequence[Sequence[SemanticNode]], least: int = 3) -
             texts.setdefault(node.key, set()).add(node.text)
     return {
         k for k, values in texts.items() if present[k] == len(blocks_nodes) and len(values) == 1
+    }
+
+
+def counter_keys(blocks_nodes: Sequence[Sequence[SemanticNode]], least: int = 3) -> set[str]:
+    """Positions where every block of `least` or more shows the same labels each with its own
+    number ("LV. 15", "GP 122", "Posts: 10", "积分 300"): the poster's counters, not their
+    text. A label is what is left with the digits taken out, the same in every block; the
+    numbers differ between blocks (the same lines throughout are labels, `noise_keys`). Times,
+    links and sentences are never counters."""
+    if len(blocks_nodes) < least:
+        return set()
+    shapes: dict[str, set[tuple[str, ...]]] = {}
+    values: dict[str, set[tuple[str, ...]]] = {}
+    for nodes in blocks_nodes:
+        at: dict[str, list[SemanticNode]] = {}
+        for node in nodes:
+            at.setdefault(node.key, []).append(node)
+        for key, here in at.items():
+            counters = all(
+                n.time is None
+                and not n.link_text
+                and HAS_DIGIT.search(n.text) is not None
+                and not reads_as_sentence("".join(n.text.split()))
+                for n in here
+            )
+            shape = tuple(DIGIT_RUN.sub("#", n.text) for n in here) if counters else None
+            shapes.setdefault(key, set()).add(shape)
+            values.setdefault(key, set()).add(tuple(n.text for n in here))
+    return {
+        key
+        for key, found in shapes.items()
+        if len(found) == 1
+        and None not in found
+        and len(values[key]) > 1
+        and sum(key in {n.key for n in nodes} for nodes in blocks_nodes) == len(blocks_nodes)
     }
 
 
