@@ -4,7 +4,7 @@ goes, by component.
 
     .venv/bin/python benchmarks/throughput.py [--web testbed|sandbox] [--seed 2 [3 4]]
         [--homophily 0.8 [0.5]] [--pages 300] [--rounds 2] [--profile] [--workdir DIR]
-        [--also NAME=VALUE ...]
+        [--also NAME=VALUE ...] [--templates benchmarks/testbed_templates.json]
 
 Several seeds and homophilies: every web of the combinations in turn (the six dev webs:
 `--seed 2 3 4 --homophily 0.5 0.8`), each reported, then every crawler's ratio to the plain
@@ -572,6 +572,11 @@ def main() -> int:
         "(e.g. EXTRACT_PROCESSES=0)",
     )  # fmt: skip
     parser.add_argument(
+        "--templates", type=Path, metavar="JSON",
+        help="testbed: make_web.py --templates, page templates beside the generator's own "
+        "(benchmarks/testbed_templates.json: ours; with seeds 5 6, webs nobody tuned on)",
+    )  # fmt: skip
+    parser.add_argument(
         "--web", choices=("testbed", "sandbox"), default="testbed",
         help="the crawl testbed (../shared/bench/crawl) or the project's large sandbox web",
     )  # fmt: skip
@@ -605,8 +610,10 @@ def testbed_web(args: argparse.Namespace, seed: int, homophily: float) -> dict[s
     plain spider's (means of the rounds)."""
     workdir = Path(args.workdir)
     workdir.mkdir(parents=True, exist_ok=True)
-    web = workdir / f"web-{seed}-{homophily}"
+    web = workdir / f"web-{seed}-{homophily}{'-templates' if args.templates else ''}"
     make = [PY, str(TESTBED / "make_web.py"), "--seed", str(seed)]
+    if args.templates is not None:
+        make += ["--templates", str(args.templates.resolve())]
     subprocess.run([*make, "--homophily", str(homophily), "--out", str(web)], check=True,
                    capture_output=True)  # fmt: skip
     extra = dict(setting.split("=", 1) for setting in args.also)
@@ -628,7 +635,10 @@ def testbed_web(args: argparse.Namespace, seed: int, homophily: float) -> dict[s
         for crawler in ("plain", "topiccrawler"):
             folder = workdir / f"{crawler}-profile"
             profiles[crawler] = run(crawler, web, folder, args.pages, True)["components"]
-    title = f"web: testbed seed {seed}, H={homophily}; --pages {args.pages}; {args.rounds} rounds"
+    title = (
+        f"web: testbed seed {seed}, H={homophily}{', --templates' if args.templates else ''};"
+        f" --pages {args.pages}; {args.rounds} rounds"
+    )
     report(results, profiles, title)
     plain = statistics.mean(r["fetches_s"] for r in results["plain"])
     return {
