@@ -9,6 +9,12 @@ from topiccrawler.extract.records.page import extract_records
 URL = "https://talk.example.test/t/which-bike/4211"
 
 
+def shown_records(page: str, url: str) -> list:
+    """The records a page shows: its posts, else its comments."""
+    found = extract_records(page, url=url)
+    return found.posts or found.comments
+
+
 def stream(posts: str) -> str:
     return f"""<html><body><header><a href="/">Home</a> <a href="/latest">Latest</a></header>
 <h1>Which bike for a commute of 20 km?</h1><div class="stream">{posts}</div></body></html>"""
@@ -489,8 +495,7 @@ def test_a_record_written_as_one_line_of_inline_markup_keeps_its_text_without_th
         )
     )  # fmt: skip
     page = f"<html><body><h1>Application</h1><ul class='comments'>{items}</ul></body></html>"
-    found = extract_records(page, url="https://talk.example.test/ivy/2184314-application.html")
-    records = found.posts or found.comments
+    records = shown_records(page, "https://talk.example.test/ivy/2184314-application.html")
     assert [r.author for r in records] == ["TomSr", "Linda", "tommy"]
     assert "Are you international?" in records[0].text and "TomSr" not in records[0].text
 
@@ -547,8 +552,7 @@ def test_replies_wrapped_in_forms_name_their_author_not_whom_they_answer():
     page = f"""<html><body><h1>Artane, anyone?</h1><div class="post-body"><p>{"My husband's worst symptom is dystonia in his toes. " * 6}</p></div>
 <form class="reply-box"><textarea name="reply"></textarea><button>Post</button></form>
 <div class="responses">{thread}</div></body></html>"""
-    found = extract_records(page, url="https://health.example.test/group/posts/142058845/artane")
-    records = found.posts or found.comments
+    records = shown_records(page, "https://health.example.test/group/posts/142058845/artane")
     assert [r.author for r in records] == ["Mala", "TheLord", "Mala", "Paul"]
     assert [r.time for r in records] == ["11 days ago", "11 days ago", "10 days ago", "9 days ago"]
     assert (
@@ -628,8 +632,7 @@ def test_a_heading_line_that_opens_with_the_posters_link_names_the_author():
     page = f"""<html><body><h1>周末去哪里爬山比较好</h1><div class="topic-doc"><p>刚来北京，想周末找个
 适合新手的地方爬山，求推荐路线。</p></div><ul class="topic-reply">{replies}</ul></body></html>"""
     for url in ("https://group.example.test/topic/301234/", None):
-        found = extract_records(page, url=url)
-        records = found.posts or found.comments
+        records = shown_records(page, url)
         assert [r.author for r in records] == ["山间行者", "Echo", "背包客阿杰"], url
         assert [r.time for r in records] == [
             "2024-04-20 09:02:45", "2024-04-20 09:15:03", "2024-04-20 12:40:19"
@@ -841,8 +844,7 @@ src="/f.jpg" alt=""></a></div><div class="list_con"><div class="text"><a href="/
     page = f"""<html><body><div class="detail"><div class="info"><a href="/u/0">城市气象台</a></div>
 <div class="text">【降温提醒】明天起冷空气南下，全市气温下降6到8度，请注意添衣保暖。</div></div>
 <div class="list">{items}</div></body></html>"""
-    found = extract_records(page, url="https://weibo.example.test/1234567890/NxYzAbCdE")
-    records = found.posts or found.comments
+    records = shown_records(page, "https://weibo.example.test/1234567890/NxYzAbCdE")
     assert [(r.author, r.text) for r in records] == [
         ("晨跑的猫", "终于凉快了，明天的晨跑可以穿长袖了。"),
         ("小城故事多", "又要降温，家里的暖气什么时候来啊？"),
@@ -865,8 +867,7 @@ class="interactions"><span class="count">{n * 4}</span></div></div></div>"""
     page = f"""<html><body><div class="note"><div class="title">秋天去哪里看银杏</div><div
 class="desc">整理了几个市区就能到的银杏大道，周末去正好。</div></div><div class="list">{items}</div>
 </body></html>"""
-    found = extract_records(page, url="https://notes.example.test/explore/64f0a1b2c3d4")
-    records = found.posts or found.comments
+    records = shown_records(page, "https://notes.example.test/explore/64f0a1b2c3d4")
     assert [(r.author, r.time) for r in records] == [
         ("银杏控", "11-02"), ("周末去哪儿", "11-03"), ("摄影小白", "11-05")
     ]  # fmt: skip
@@ -885,8 +886,7 @@ class="zwnick"><a href="//i.example.test/{n}">{user}</a></span><span class="zwle
     )  # fmt: skip
     page = f"""<html><body><h1>这波调整还要多久？</h1><div class="zwcon">白酒板块连续调整，大家觉得底部在
 哪里？</div><div id="zwlist">{items}</div></body></html>"""
-    found = extract_records(page, url="https://guba.example.test/news,600519,1357924680.html")
-    records = found.posts or found.comments
+    records = shown_records(page, "https://guba.example.test/news,600519,1357924680.html")
     assert [(r.author, r.text[:5]) for r in records] == [
         ("价值投资小学生", "底部不好猜"), ("老股民张三", "消费复苏慢"), ("韭菜的自我修养", "每次都说是")
     ]  # fmt: skip
@@ -1273,8 +1273,7 @@ def test_a_chinese_answers_author_is_the_name_beside_their_score_not_an_action_l
         + "".join(answer(*a) for a in answers)
         + "</body></html>"
     )
-    found = extract_records(page, url="https://qa.example.test/q/1010000002706115")
-    records = found.posts or found.comments
+    records = shown_records(page, "https://qa.example.test/q/1010000002706115")
     assert [r.author for r in records] == ["qianjiahao", "ibusybox", "vvtommy"]
 
 
@@ -1295,6 +1294,5 @@ def test_the_client_a_reply_was_sent_from_is_no_text_of_it():
         + "".join(reply(*r) for r in replies)
         + "</ul></body></html>"
     )
-    found = extract_records(page, url="https://group.example.test/topic/253060849/")
-    records = found.posts or found.comments
+    records = shown_records(page, "https://group.example.test/topic/253060849/")
     assert [r.text for r in records] == [t for _, _, _, t, _ in replies]

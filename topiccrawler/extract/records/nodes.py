@@ -5,7 +5,6 @@ they compare siblings.
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Sequence
 
@@ -28,6 +27,7 @@ from topiccrawler.extract.records.markup import (
     node_text,
 )
 from topiccrawler.extract.records.patterns import (
+    COUNTER_VALUE,
     HAS_DIGIT,
     INLINE_TAGS,
     LANDMARK_ROLES,
@@ -43,8 +43,6 @@ from topiccrawler.extract.records.times import (
     time_of,
 )
 from topiccrawler.extract.tree import TextStats, summed
-
-DIGIT_RUN = re.compile(r"\d[\d,.]*[kKmM万]?")  # a counter's value ("122", "2k", "1.3万")
 
 
 class Evidence:
@@ -314,12 +312,14 @@ def counter_keys(blocks_nodes: Sequence[Sequence[SemanticNode]], least: int = 3)
     links and sentences are never counters."""
     if len(blocks_nodes) < least:
         return set()
-    shapes: dict[str, set[tuple[str, ...]]] = {}
+    shapes: dict[str, set[tuple[str, ...] | None]] = {}
     values: dict[str, set[tuple[str, ...]]] = {}
+    present: Counter = Counter()
     for nodes in blocks_nodes:
         at: dict[str, list[SemanticNode]] = {}
         for node in nodes:
             at.setdefault(node.key, []).append(node)
+        present.update(at.keys())
         for key, here in at.items():
             counters = all(
                 n.time is None
@@ -328,16 +328,16 @@ def counter_keys(blocks_nodes: Sequence[Sequence[SemanticNode]], least: int = 3)
                 and not reads_as_sentence("".join(n.text.split()))
                 for n in here
             )
-            shape = tuple(DIGIT_RUN.sub("#", n.text) for n in here) if counters else None
+            shape = tuple(COUNTER_VALUE.sub("#", n.text) for n in here) if counters else None
             shapes.setdefault(key, set()).add(shape)
             values.setdefault(key, set()).add(tuple(n.text for n in here))
     return {
         key
         for key, found in shapes.items()
-        if len(found) == 1
+        if present[key] == len(blocks_nodes)
+        and len(found) == 1
         and None not in found
         and len(values[key]) > 1
-        and sum(key in {n.key for n in nodes} for nodes in blocks_nodes) == len(blocks_nodes)
     }
 
 

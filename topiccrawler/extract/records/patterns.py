@@ -238,6 +238,9 @@ MAX_DATE_AND_CLOCK_CHARS = 40
 MAX_TIME_PIECE_CHARS = 120
 
 HAS_DIGIT = re.compile(r"\d")
+# A counter's value beside its label ("LV. 15", "GP 2k", "积分 1.3万"): the posters' counters are
+# told apart by their labels, what is left with these taken out (nodes.counter_keys).
+COUNTER_VALUE = re.compile(r"\d[\d,.]*[kKmM万]?")
 
 # HTML5 and ARIA landmarks of what sits beside a page's content: their lists are the site's
 # (recent comments, latest threads, members online), not the page's records; unless the
