@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from sqlalchemy import func, select, text
+from sqlalchemy import event, func, select, text
 
 from topiccrawler.items import CommentRecord, PageItem, PostRecord
 from topiccrawler.search.query import parse_query
@@ -14,6 +14,7 @@ from topiccrawler.storage.models import Page, SearchDocument
 from topiccrawler.storage.search import SearchFilters, agreement, like_scan, matches, search
 from topiccrawler.storage.search_index import index_gaps, index_size, rebuild
 from topiccrawler.storage.verdicts import apply_verdict
+from topiccrawler.storage.writer import store_batch
 
 MONDAY = datetime(2026, 11, 23, 9, tzinfo=UTC)
 
@@ -209,3 +210,47 @@ def test_huge_pages_and_endless_words_are_indexed_within_the_stores_limits(datab
     assert find(database, "遗产税") == [("page", "http://a.test/huge")]
     assert find(database, "w000001x") == [("page", "http://a.test/huge")]
     assert no_gaps(database)
+
+
+def test_a_batch_is_indexed_at_its_end_as_its_pages_would_be_one_by_one(database):
+    store(database, page("http://a.test/1", "旧标题", "旧的正文讲印花税"))
+    with database.session() as session, session.begin():
+        store_batch(
+            session,
+            [
+                page("http://a.test/1", "新标题", "正文讲契税", relevant=False),
+                page("http://b.test/2", "车船税", "车船税怎么交", comments=[CommentRecord("车船税")]),
+                page("http://a.test/1", "新标题", "正文讲资源税"),  # the same page again: it wins
+            ],
+        )  # fmt: skip
+    assert find(database, "印花税") == [] and find(database, "契税", kept_only=False) == []
+    assert find(database, "资源税") == [("page", "http://a.test/1")]
+    assert sorted(find(database, "车船税")) == [
+        ("comment", "http://b.test/2"),
+        ("page", "http://b.test/2"),
+    ]
+    assert entries(database) == 3 and no_gaps(database)
+
+
+def test_a_batchs_index_takes_as_many_statements_for_forty_pages_as_for_four(database):
+    """Per page, the statements' own cost was most of the index's: a batch's pages share them."""
+
+    def index_statements(pages: int, start: int) -> int:
+        seen = []
+
+        def count(_conn, _cursor, statement, *_args):
+            if "search_documents" in statement or "search_index" in statement:
+                seen.append(statement)
+
+        items = [page(f"http://a.test/{start + n}", "城建税", f"第{n}篇讲城建税",
+                      comments=[CommentRecord(f"评论{n}")]) for n in range(pages)]  # fmt: skip
+        event.listen(database.engine, "before_cursor_execute", count)
+        try:
+            with database.session() as session, session.begin():
+                store_batch(session, items)
+        finally:
+            event.remove(database.engine, "before_cursor_execute", count)
+        return len(seen)
+
+    assert index_statements(40, 0) == index_statements(4, 100) > 0
+    assert len(find(database, "城建税")) == 44 and no_gaps(database)

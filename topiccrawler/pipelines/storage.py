@@ -23,21 +23,13 @@ try:
 except ImportError:  # PostgreSQL support not installed
     psycopg = None
 
-from topiccrawler.items import LinkFailureItem, PageCheckedItem, PageItem, SearchResultsItem
+from topiccrawler.items import SearchResultsItem
 from topiccrawler.signals import crawl_run_opened, items_stored, storage_flush_requested
 from topiccrawler.storage.access import driver_error
 from topiccrawler.storage.crawler import database_for
 from topiccrawler.storage.db import Database
-from topiccrawler.storage.writer import (
-    WriteCounts,
-    store_check,
-    store_failure,
-    store_page,
-    store_search,
-)
+from topiccrawler.storage.writer import Storable, WriteCounts, store_batch
 from topiccrawler.topics.registry import project_root
-
-Storable = PageItem | SearchResultsItem | LinkFailureItem | PageCheckedItem
 
 logger = logging.getLogger(__name__)
 
@@ -263,8 +255,7 @@ class StoragePipeline:
         counts = WriteCounts()
         try:
             with self.database.session() as session, session.begin():
-                for item in batch:
-                    counts.add(self._store(session, item, run_id))
+                counts.add(self._store(session, batch, run_id))
         except (SQLAlchemyError, OSError) as exc:
             kind = storage_fault(exc)
             if kind is not None:
@@ -276,7 +267,7 @@ class StoragePipeline:
             for index, item in enumerate(batch):
                 try:
                     with self.database.session() as session, session.begin():
-                        counts.add(self._store(session, item, run_id))
+                        counts.add(self._store(session, [item], run_id))
                 except (SQLAlchemyError, OSError) as exc:
                     kind = storage_fault(exc)
                     if kind is not None:
@@ -349,14 +340,11 @@ class StoragePipeline:
             path.unlink(missing_ok=True)
         self.loaded = []
 
-    def _store(self, session, item: Storable, run_id: int | None) -> WriteCounts:
-        if isinstance(item, SearchResultsItem):
-            return store_search(session, item, run_id)
-        if isinstance(item, LinkFailureItem):
-            return store_failure(session, item, self.dead_link_failures)
-        if isinstance(item, PageCheckedItem):
-            return store_check(session, item)
-        return store_page(session, item, run_id, index=self.search_index)
+    def _store(self, session, items: list[Storable], run_id: int | None) -> WriteCounts:
+        return store_batch(
+            session, items, run_id, index=self.search_index,
+            max_failures=self.dead_link_failures,
+        )  # fmt: skip
 
 
 def _describe(item: Storable) -> str:

@@ -91,94 +91,81 @@ def forget_entries(
             _forget(connection, row)
 
 
-def index_pages(connection: Connection, page_ids: Iterable[int]) -> None:
-    for page_id in page_ids:
-        index_page(connection, page_id)
-
-
 def index_page(connection: Connection, page_id: int) -> None:
-    """Make the index say what the store says of one page: its title and body, its comments
-    and posts, its verdict and relevance. Entries whose text changed are replaced, entries
-    whose page or record is gone are taken out."""
-    page = connection.execute(_PAGE, {"page_id": page_id}).one_or_none()
+    index_pages(connection, [page_id])
+
+
+def index_pages(connection: Connection, page_ids: Iterable[int]) -> None:
+    """Make the index say what the store says of these pages: their titles and bodies, their
+    comments and posts, their verdicts and relevance. Entries whose text changed are replaced,
+    entries whose page or record is gone are taken out. One statement per table for all the
+    pages (the storage pipeline indexes a batch of 50 at its end: per page, the statements'
+    own cost was most of the index's)."""
+    ids = list(dict.fromkeys(page_ids))
+    if not ids:
+        return
+    pages = {page.id: page for page in connection.execute(_PAGES_IN, {"ids": ids})}
     existing = {
-        (row.kind, row.record_id): row
-        for row in connection.execute(_DOCUMENTS, {"page_id": page_id})
+        (row.page_id, row.kind, row.record_id): row
+        for row in connection.execute(_DOCUMENTS_IN, {"ids": ids})
     }
-    wanted: dict[tuple[str, int], tuple[str | None, str | None, datetime | None]] = {}
-    if page is not None:
-        wanted[("page", 0)] = (page.title, page.body, page.published_at)
-        for kind, model in (("comment", Comment), ("post", ForumPost)):
-            rows = connection.execute(
-                select(model.id, model.text, model.published_at).where(model.page_id == page_id)
-            )
-            for record_id, record_text, published_at in rows:
-                wanted[(kind, record_id)] = (None, record_text, published_at or page.published_at)
+    wanted: dict[tuple[int, str, int], tuple] = {}
+    for page in pages.values():
+        wanted[(page.id, "page", 0)] = (page, page.title, page.body, page.published_at)
+    for kind, model in (("comment", Comment), ("post", ForumPost)):
+        rows = connection.execute(
+            select(model.id, model.page_id, model.text, model.published_at).where(
+                model.page_id.in_(bindparam("ids", expanding=True))
+            ),
+            {"ids": list(pages)},
+        )
+        for record_id, page_id, record_text, published_at in rows:
+            page = pages[page_id]
+            wanted[(page_id, kind, record_id)] = (
+                page, None, record_text, published_at or page.published_at,
+            )  # fmt: skip
     for key, row in existing.items():
         entry = wanted.get(key)
-        if entry is None or _text_hash(*entry) != row.text_hash:
+        if entry is None or _text_hash(*entry[1:]) != row.text_hash:
             _forget(connection, row)  # its text is gone: in FTS5 it stays, unseen (see above)
-    if page is None:
-        return
-    for (kind, record_id), entry in wanted.items():
-        row = existing.get((kind, record_id))
-        if row is not None and _text_hash(*entry) == row.text_hash:
-            continue
-        title, body, published_at = entry
-        _add(connection, page, kind, record_id, title, body, published_at)
-    # What search filters and ranks by, for entries whose text did not change.
-    connection.execute(
-        documents.update()
-        .where(
-            documents.c.page_id == page_id,
-            ~(
-                documents.c.kept.is_not_distinct_from(bool(page.is_relevant))
-                & documents.c.relevance.is_not_distinct_from(page.relevance)
-                & (documents.c.site == page.site)
-                & (documents.c.topic == page.topic)
-            ),
-        )
-        .values(
-            kept=bool(page.is_relevant), relevance=page.relevance, site=page.site,
-            topic=page.topic,
-        )
-    )  # fmt: skip
+    added = []
+    for (_page_id, kind, record_id), (page, title, body, published_at) in wanted.items():
+        row = existing.get((page.id, kind, record_id))
+        if row is None or _text_hash(title, body, published_at) != row.text_hash:
+            added.append((page, kind, record_id, title, body, published_at))
+    _add_many(connection, added)
+    if pages:  # what search filters and ranks by, for entries whose text did not change
+        connection.execute(
+            _FILTERS_UPDATE,
+            [
+                {"entry_page": page.id, "new_kept": bool(page.is_relevant),
+                 "new_relevance": page.relevance, "new_site": page.site, "new_topic": page.topic}
+                for page in pages.values()
+            ],
+        )  # fmt: skip
 
 
 def rebuild(connection: Connection, batch: int = 500) -> int:
     """Every page indexed anew from what is stored (after a change of the word splitting, or
-    for a database that had none), a batch of pages at a time with one statement per table;
-    returns the number of pages."""
+    for a database that had none), a batch of pages at a time; returns the number of pages."""
     if connection.dialect.name == "sqlite":
         connection.execute(text(f"INSERT INTO {FTS_TABLE}({FTS_TABLE}) VALUES ('delete-all')"))
     connection.execute(delete(documents))
     done, last = 0, 0
     while True:
-        pages = connection.execute(_PAGES_AFTER, {"last": last, "batch": batch}).all()
-        if not pages:
+        ids = connection.execute(_PAGE_IDS_AFTER, {"last": last, "batch": batch}).scalars().all()
+        if not ids:
             return done
-        by_id = {page.id: page for page in pages}
-        entries = [(page, "page", 0, page.title, page.body, page.published_at) for page in pages]
-        for kind, model in (("comment", Comment), ("post", ForumPost)):
-            rows = connection.execute(
-                select(model.id, model.page_id, model.text, model.published_at).where(
-                    model.page_id.in_(bindparam("ids", expanding=True))
-                ),
-                {"ids": list(by_id)},
-            )
-            for record_id, page_id, record_text, published_at in rows:
-                page = by_id[page_id]
-                entries.append(
-                    (page, kind, record_id, None, record_text, published_at or page.published_at)
-                )
-        _add_many(connection, entries)
-        done += len(pages)
-        last = pages[-1].id
+        index_pages(connection, ids)
+        done += len(ids)
+        last = ids[-1]
 
 
 def _add_many(connection: Connection, entries: list[tuple]) -> None:
     """Entries (page row, kind, record id, title, body, time) added with one INSERT each for
     the entries' table and the words."""
+    if not entries:
+        return
     rows, words = [], []
     for page, kind, record_id, title, body, published_at in entries:
         title_words, body_words = _split(title, body)
@@ -191,14 +178,15 @@ def _add_many(connection: Connection, entries: list[tuple]) -> None:
                 "words_hash": _words_hash(title_words, body_words),
             }
         )  # fmt: skip
-    ids = (
-        connection.execute(
-            documents.insert().returning(documents.c.id, sort_by_parameter_order=True), rows
-        )
-        .scalars()
-        .all()
-    )
-    _write_words(connection, list(zip(ids, words, strict=True)))
+    # Ids matched by the entries' key, not by order: one INSERT for them all (in parameter
+    # order, SQLAlchemy sends SQLite one INSERT per row).
+    inserted = connection.execute(documents.insert().returning(*_ENTRY_KEY, documents.c.id), rows)
+    ids = {tuple(row[:-1]): row[-1] for row in inserted}
+    _write_words(
+        connection,
+        [(ids[row["page_id"], row["kind"], row["record_id"]], entry_words)
+         for row, entry_words in zip(rows, words, strict=True)],
+    )  # fmt: skip
 
 
 def _write_words(connection: Connection, entries: list[tuple[int, tuple[list, list]]]) -> None:
@@ -227,10 +215,6 @@ def _split(title: str | None, body: str | None) -> tuple[list[str], list[str]]:
     """The words an entry gives the index: its title's, then its body's, MAX_WORDS in all."""
     title_words = index_words(title)[:MAX_WORDS]
     return title_words, index_words(body)[: MAX_WORDS - len(title_words)]
-
-
-def _add(connection, page, kind, record_id, title, body, published_at) -> None:
-    _add_many(connection, [(page, kind, record_id, title, body, published_at)])
 
 
 def _forget(connection: Connection, row) -> None:
@@ -315,32 +299,46 @@ def index_size(connection: Connection) -> int:
         return 0
 
 
-_PAGE = select(
+_PAGE_COLUMNS = (
     Page.id, Page.topic, Page.site, Page.title, Page.body, Page.published_at,
     Page.is_relevant, Page.relevance,
-).where(Page.id == bindparam("page_id"))  # fmt: skip
+)  # fmt: skip
+_PAGES_IN = select(*_PAGE_COLUMNS).where(Page.id.in_(bindparam("ids", expanding=True)))
+_PAGE_IDS_AFTER = (
+    select(Page.id).where(Page.id > bindparam("last")).order_by(Page.id).limit(bindparam("batch"))
+)
 _PAGE_TEXT = select(Page.title, Page.body).where(Page.id == bindparam("id"))
-_STORED_ENTRY = (
-    select(documents.c.page_id, documents.c.text_hash)
+_STORED_ENTRIES = (
+    select(Page.topic, Page.url_hash, documents.c.page_id, documents.c.text_hash)
     .join(Page, Page.id == documents.c.page_id)
-    .where(
-        Page.topic == bindparam("topic"), Page.url_hash == bindparam("key"),
-        documents.c.kind == "page",
-    )
-)  # fmt: skip
-_PAGES_AFTER = (
-    select(
-        Page.id, Page.topic, Page.site, Page.title, Page.body, Page.published_at,
-        Page.is_relevant, Page.relevance,
-    )
-    .where(Page.id > bindparam("last"))
-    .order_by(Page.id)
-    .limit(bindparam("batch"))
-)  # fmt: skip
-_DOCUMENTS = select(
+    .where(Page.url_hash.in_(bindparam("keys", expanding=True)), documents.c.kind == "page")
+)
+_DOCUMENT_COLUMNS = (
     documents.c.id, documents.c.kind, documents.c.page_id, documents.c.record_id,
     documents.c.text_hash, documents.c.words_hash,
-).where(documents.c.page_id == bindparam("page_id"))  # fmt: skip
+)  # fmt: skip
+_ENTRY_KEY = (documents.c.page_id, documents.c.kind, documents.c.record_id)
+_DOCUMENTS = select(*_DOCUMENT_COLUMNS).where(documents.c.page_id == bindparam("page_id"))
+_DOCUMENTS_IN = select(*_DOCUMENT_COLUMNS).where(
+    documents.c.page_id.in_(bindparam("ids", expanding=True))
+)
+# Bound names differ from the columns' (SQLAlchemy keeps those for the SET clause).
+_FILTERS_UPDATE = (
+    documents.update()
+    .where(
+        documents.c.page_id == bindparam("entry_page"),
+        ~(
+            documents.c.kept.is_not_distinct_from(bindparam("new_kept"))
+            & documents.c.relevance.is_not_distinct_from(bindparam("new_relevance"))
+            & (documents.c.site == bindparam("new_site"))
+            & (documents.c.topic == bindparam("new_topic"))
+        ),
+    )
+    .values(
+        kept=bindparam("new_kept"), relevance=bindparam("new_relevance"),
+        site=bindparam("new_site"), topic=bindparam("new_topic"),
+    )
+)  # fmt: skip
 _FTS_INSERT = text(f"INSERT INTO {FTS_TABLE}(rowid, title, body) VALUES (:id, :title, :body)")
 _FTS_DELETE = text(
     f"INSERT INTO {FTS_TABLE}({FTS_TABLE}, rowid, title, body) "
@@ -379,11 +377,18 @@ def index_gaps(connection: Connection) -> dict[str, int]:
     return gaps
 
 
-def forget_changed_page(
-    connection: Connection, topic: str, key: str, title, body, published_at
-) -> None:
-    """Before a page is written again: when its title, body or time changed, its entry is
-    taken out while the old text is still stored (storage/writer.py)."""
-    stored = connection.execute(_STORED_ENTRY, {"topic": topic, "key": key}).one_or_none()
-    if stored is not None and stored.text_hash != _text_hash(title, body, published_at):
-        forget_entries(connection, stored.page_id, kinds=("page",))
+def forget_changed_pages(connection: Connection, pages: Iterable[tuple]) -> None:
+    """Before pages (topic, url hash, title, body, time) are written again: the entry of each
+    whose title, body or time changed is taken out while the old text is still stored
+    (storage/writer.py). One query for all of them."""
+    new_hashes = {
+        (topic, key): _text_hash(title, body, published_at)
+        for topic, key, title, body, published_at in pages
+    }
+    if not new_hashes:
+        return
+    keys = list({key for _topic, key in new_hashes})
+    for stored in connection.execute(_STORED_ENTRIES, {"keys": keys}).all():
+        new_hash = new_hashes.get((stored.topic, stored.url_hash))
+        if new_hash is not None and stored.text_hash != new_hash:
+            forget_entries(connection, stored.page_id, kinds=("page",))

@@ -39,8 +39,10 @@ from topiccrawler.storage.models import (
     SearchQuery,
     SearchResult,
 )
-from topiccrawler.storage.search_index import forget_changed_page, index_page
+from topiccrawler.storage.search_index import forget_changed_pages, index_pages
 from topiccrawler.urls import canonical_url, site_of, url_hash
+
+Storable = PageItem | SearchResultsItem | LinkFailureItem | PageCheckedItem
 
 _INSERTS = {"sqlite": sqlite.insert, "postgresql": postgresql.insert}
 
@@ -133,7 +135,54 @@ def store_page(
 ) -> WriteCounts:
     """Write one page with its comments, posts and listed threads, and (`index`) make them
     searchable in the same transaction; caller commits."""
+    return store_batch(session, [item], crawl_run_id, now=now, index=index)
+
+
+def store_batch(
+    session: Session,
+    items: Iterable[Storable],
+    crawl_run_id: int | None = None,
+    *,
+    now: datetime | None = None,
+    index: bool = True,
+    max_failures: int = 3,
+) -> WriteCounts:
+    """Write items of any kind in their order, in the caller's transaction; the pages' entries
+    in the search index (`index`) are written once for all of them, before the caller commits,
+    so that a page is searchable exactly when it is stored. `max_failures`: failed fetches
+    before a link is dead (store_failure)."""
+    items = list(items)
     now = now or datetime.now(UTC)
+    pages = [item for item in items if isinstance(item, PageItem)]
+    if index and pages:  # a changed text leaves the index while the old one is still stored
+        forget_changed_pages(
+            session.connection(),
+            [(page.topic, url_hash(page.url), page.title, page.body, page.published_at)
+             for page in pages],
+        )  # fmt: skip
+    counts, page_ids = WriteCounts(), []
+    for item in items:
+        if isinstance(item, PageItem):
+            page_counts, page_id = _write_page(session, item, crawl_run_id, now)
+            counts.add(page_counts)
+            page_ids.append(page_id)
+        elif isinstance(item, SearchResultsItem):
+            counts.add(store_search(session, item, crawl_run_id))
+        elif isinstance(item, LinkFailureItem):
+            counts.add(store_failure(session, item, max_failures, now))
+        elif isinstance(item, PageCheckedItem):
+            counts.add(store_check(session, item))
+        else:
+            raise TypeError(f"not a storable item: {type(item).__name__}")
+    if index and page_ids:
+        index_pages(session.connection(), page_ids)
+    return counts
+
+
+def _write_page(
+    session: Session, item: PageItem, crawl_run_id: int | None, now: datetime
+) -> tuple[WriteCounts, int]:
+    """One page's rows (the page, its new comments and posts, its listed threads) and its id."""
     counts = WriteCounts()
     page_table: Table = Page.__table__  # type: ignore[assignment]
     row: dict[str, Any] = {
@@ -171,11 +220,6 @@ def store_page(
         "fetched_at": item.fetched_at,
         "crawl_run_id": crawl_run_id,
     }
-    if index:  # a changed text leaves the index while the old one is still stored
-        forget_changed_page(
-            session.connection(), item.topic, row["url_hash"], item.title, item.body,
-            item.published_at,
-        )  # fmt: skip
     update = list(_PAGE_UPDATED)
     if row["duplicate_of_id"] is not None:
         update.append("duplicate_of_id")
@@ -213,9 +257,7 @@ def store_page(
         )
         _upsert(session, thread_table, thread_row, ("topic", "url_hash"), updated)
         counts.threads += 1
-    if index:
-        index_page(session.connection(), page_id)  # searchable once stored, in one transaction
-    return counts
+    return counts, page_id
 
 
 def _store_records(
