@@ -14,7 +14,7 @@ from sqlalchemy import delete, select
 
 from topiccrawler.storage.db import Database
 from topiccrawler.storage.models import Comment, ForumPost, ForumThread, Page
-from topiccrawler.storage.search_index import forget_entries, index_page
+from topiccrawler.storage.search_index import forget_entries, index_pages
 from topiccrawler.urls import url_hash
 
 # relevance_detail key of a page that became relevant after it was stored without its text:
@@ -30,8 +30,10 @@ def apply_verdict(
     threshold: float | None,
     keep_text: bool,
     score: float | None = None,
+    index: bool = True,
 ) -> bool:
-    """Give a stored page its verdict; True when the verdict changed."""
+    """Give a stored page its verdict; True when the verdict changed. `index=False`: the
+    caller brings the search index up to date (index_pages) before it commits."""
     changed = bool(page.is_relevant) != relevant
     detail = dict(page.relevance_detail or {})
     detail["verdict"] = "final"
@@ -51,7 +53,8 @@ def apply_verdict(
         session.execute(delete(ForumPost).where(ForumPost.page_id == page.id))
         session.execute(delete(ForumThread).where(ForumThread.list_page_id == page.id))
     session.flush()
-    index_page(session.connection(), page.id)  # the search index says the same
+    if index:
+        index_pages(session.connection(), [page.id])  # the search index says the same
     return changed
 
 
@@ -94,8 +97,11 @@ def settle_verdicts(
             for page in pages:
                 url = by_hash[page.url_hash]
                 relevant, probability = verdicts[url]
-                if apply_verdict(session, page, relevant, probability, threshold, keep_text):
+                if apply_verdict(
+                    session, page, relevant, probability, threshold, keep_text, index=False
+                ):
                     changed[url] = relevant
+            index_pages(session.connection(), [page.id for page in pages])  # as they now say
             session.commit()
     return changed
 

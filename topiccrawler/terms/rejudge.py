@@ -21,6 +21,7 @@ from topiccrawler.relevance.library import ConceptLibrary
 from topiccrawler.relevance.page_classifier import PageClassifier
 from topiccrawler.relevance.scorer import RelevanceScorer
 from topiccrawler.storage.models import Page
+from topiccrawler.storage.search_index import index_pages
 from topiccrawler.storage.verdicts import REFETCH, apply_verdict
 
 
@@ -75,7 +76,8 @@ def rejudge(
     state = judge.state()
     result.threshold, result.mode = state["threshold"], state["mode"]
     for start in range(0, len(ids), batch):  # second pass: the final verdicts
-        for page in session.scalars(select(Page).where(Page.id.in_(ids[start : start + batch]))):
+        batch_ids = ids[start : start + batch]
+        for page in session.scalars(select(Page).where(Page.id.in_(batch_ids))):
             result.pages += 1
             result.kept_before += bool(page.is_relevant)
             score = scores.get(page.id, page.relevance or 0.0)
@@ -85,8 +87,9 @@ def rejudge(
                 result.to_refetch += 1
             result.changed += apply_verdict(
                 session, page, relevant, probability, result.threshold, keep_text,
-                score=scores.get(page.id),
+                score=scores.get(page.id), index=False,
             )  # fmt: skip
             result.kept_after += relevant
         session.flush()
+        index_pages(session.connection(), batch_ids)  # the search index says the same
     return result
