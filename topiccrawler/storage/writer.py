@@ -268,8 +268,9 @@ def _store_records(
     records: list[CommentRecord] | list[PostRecord],
     now: datetime,
 ) -> int:
-    """Add the comments or posts not stored yet; returns how many were new."""
-    added = 0
+    """Add the comments or posts not stored yet (one statement for them all); returns how
+    many were new."""
+    rows = []
     for position, record in enumerate(records):
         row = {
             "page_id": page_id,
@@ -286,9 +287,15 @@ def _store_records(
             row["reply_to"] = record.reply_to
         else:
             row["accepted"] = record.accepted
-        if _upsert(session, table, row, ("page_id", "content_hash"), None) is not None:
-            added += 1
-    return added
+        rows.append(row)
+    if not rows:
+        return 0
+    dialect = session.get_bind().dialect.name
+    if dialect not in _INSERTS:
+        keys = ("page_id", "content_hash")
+        return sum(_upsert(session, table, row, keys, None) is not None for row in rows)
+    statement = _upsert_statement(dialect, table, ("page_id", "content_hash"), None)
+    return len(session.execute(statement, rows).all())
 
 
 def _page_id(session: Session, topic: str, url: str | None) -> int | None:
