@@ -55,6 +55,7 @@ from topiccrawler.extract.records.nodes import (
     best_key,
     counter_keys,
     linked_labels,
+    menu_nodes,
     noise_keys,
     semantic_nodes,
 )
@@ -116,6 +117,7 @@ def block_fields(blocks: list[etree._Element], all_blocks: set, now=None) -> lis
     stops = set(blocks)
     noise = noise_keys(nodes) | counter_keys(nodes)  # labels, and the posters' counters
     actions = linked_labels(nodes)
+    menus = menu_nodes(nodes)  # a poster's menu, controls: in most posts, here or there
     not_post = not_post_times(nodes)
     time_key = best_key(
         nodes,
@@ -190,6 +192,8 @@ def block_fields(blocks: list[etree._Element], all_blocks: set, now=None) -> lis
         candidates, said = [], []
         for n in block_nodes:
             if n.key in noise or (n.key, n.text) in actions or n is time_node:
+                continue
+            if id(n) in menus and n.text != author:
                 continue
             if is_chrome(n, block):
                 continue

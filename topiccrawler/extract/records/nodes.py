@@ -32,6 +32,7 @@ from topiccrawler.extract.records.patterns import (
     INLINE_TAGS,
     LANDMARK_ROLES,
     LANDMARK_TAGS,
+    MAX_MENU_ITEM_CHARS,
     MAX_TIME_PIECE_CHARS,
     SKIPPED_TAGS,
 )
@@ -339,6 +340,58 @@ def counter_keys(blocks_nodes: Sequence[Sequence[SemanticNode]], least: int = 3)
         and None not in found
         and len(values[key]) > 1
     }
+
+
+def menu_nodes(blocks_nodes: Sequence[Sequence[SemanticNode]], least: int = 3) -> set[int]:
+    """Ids of the nodes that are a poster's menu or the records' controls: whole-link lines of a
+    few words that `least` or more blocks, and more than half of them, show wherever in the
+    block ("Private Message", "引用"), since some posts show them and others not and their place
+    shifts with the items beside them (a menu's items alternate "left" and "right"); and the
+    other such lines of the lists that hold them ("Visit Homepage", for the posters who have
+    one). Not the post's text; the caller keeps a poster's own name, which one who wrote most
+    of a thread repeats too."""
+    if len(blocks_nodes) < least:
+        return set()
+    present: Counter = Counter()
+    for nodes in blocks_nodes:
+        present.update({n.text for n in nodes if _menu_item(n)})
+    repeated = {
+        t for t, count in present.items() if count >= least and 2 * count > len(blocks_nodes)
+    }
+    menus: set[int] = set()
+    for nodes in blocks_nodes:
+        lists = set()
+        for node in nodes:
+            if node.text in repeated and _menu_item(node):
+                menus.add(id(node))
+                lists.update(_lists_above(node.element))
+        if lists:
+            menus.update(
+                id(n)
+                for n in nodes
+                if _menu_item(n) and not lists.isdisjoint(_lists_above(n.element))
+            )
+    return menus
+
+
+def _menu_item(node: SemanticNode) -> bool:
+    return (
+        node.link_text == node.text
+        and len(node.text) <= MAX_MENU_ITEM_CHARS
+        and node.time is None
+        and node.element is not None
+    )
+
+
+def _lists_above(element: etree._Element, levels: int = 3) -> list[etree._Element]:
+    """The lists (ul, ol, menu) among an element's nearest ancestors."""
+    found = []
+    for depth, ancestor in enumerate(element.iterancestors()):
+        if depth >= levels:
+            break
+        if ancestor.tag in ("ul", "ol", "menu"):
+            found.append(ancestor)
+    return found
 
 
 def linked_labels(blocks_nodes: Sequence[Sequence[SemanticNode]]) -> set[tuple[str, str]]:

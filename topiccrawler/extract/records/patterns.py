@@ -188,6 +188,9 @@ RANK_WORDS = (
 RANK_CLASS = re.compile(rf"^(?:[\w-]*[-_])?(?:{alternatives(RANK_WORDS)})$", re.I)
 
 MAX_AUTHOR_CHARS = 40
+# A menu item or control is a few words ("Private Message", "Visit Homepage", "只看该作者"):
+# longer whole-link lines repeated across posts may be text (a link the posters all share).
+MAX_MENU_ITEM_CHARS = 30
 
 ZERO_WIDTH = re.compile("[\u200b-\u200d\u2060\ufeff]")  # joiners a name may carry unseen
 

@@ -1,0 +1,35 @@
+"""A region's records read field by field (extract/records/fields.py), on blocks of our own."""
+
+from __future__ import annotations
+
+from topiccrawler.extract.parse import parse_html
+from topiccrawler.extract.records.fields import block_fields
+
+
+def test_a_posters_menu_is_no_text_where_some_posts_show_it():
+    """Posts that hold the poster's menu beside their text, a list of links whose items depend
+    on the poster (no "Private Message" for one who takes none, "Visit Homepage" only for one
+    with a homepage) under classes that alternate with the items shown, so that no item keeps
+    one place: a whole-link line most posts show, and the other links of the lists that hold
+    it, are no text. A poster's own name, repeated by one who wrote most posts, stays theirs."""
+    profile = ["View Profile", "View Forum Posts"]
+    posts = [
+        ("bob", profile + ["Private Message", "Visit Homepage"], "Sad to read that. Fair winds."),
+        ("ann", profile + ["Private Message"], "He wrote for the paper for thirty years."),
+        (
+            "bob",
+            profile + ["Private Message", "Visit Homepage"],
+            "Moved this to the right section.",
+        ),
+        ("cid", profile, "He taught me two spaces after a period."),
+        ("bob", profile + ["Private Message", "Visit Homepage"], "And who could forget his rat."),
+    ]
+    html = "<html><body><ol>" + "".join(
+        f'<li class="post"><a class="username" href="/member.php?u={user}">{user}</a><ul>'
+        + "".join(f'<li class="{("left", "right")[i % 2]}"><a href="/m?{i}">{item}</a></li>' for i, item in enumerate(menu))
+        + f"</ul><span class=date>06-15-2016, 0{n}:03 PM</span> {text}</li>"
+        for n, (user, menu, text) in enumerate(posts, 1)
+    ) + "</ol></body></html>"  # fmt: skip
+    blocks = [li for li in parse_html(html).iter("li") if li.get("class") == "post"]
+    fields = block_fields(blocks, set(blocks))
+    assert [(f.author, f.text) for f in fields] == [(user, text) for user, _, text in posts]
