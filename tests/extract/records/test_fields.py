@@ -33,3 +33,25 @@ def test_a_posters_menu_is_no_text_where_some_posts_show_it():
     blocks = [li for li in parse_html(html).iter("li") if li.get("class") == "post"]
     fields = block_fields(blocks, set(blocks))
     assert [(f.author, f.text) for f in fields] == [(user, text) for user, _, text in posts]
+
+
+def test_a_field_of_the_posters_card_is_no_name():
+    """Posters' cards of our own under the name link: a title, for some a badge that reads
+    "Author" (a user group), then labelled fields. After the badge comes "Join Date: Dec 2005",
+    which the badge seems to label: a field of the card, not a name; the name link is."""
+    posts = [
+        ("tiny", "", "Well, what is offensive to me is the way the show was marketed."),
+        ("oven", "Author", "That is a rather loose reading of what she said, if you ask me."),
+        ("shiro", "", "So what I got from her answer is that she knew and did not care."),
+        ("oven", "Author", "I finally watched the OVA last night, with subtitles at last."),
+    ]
+    html = "<html><body><table>" + "".join(
+        f'<tr class="post"><td class="alt2"><div id="postmenu_{n}"><a class="bigusername" href="member.php?u={n}">{user}</a></div>'
+        f'<div class="smallfont">Member</div>'
+        + (f'<div class="smallfont"><b>{badge}</b></div>' if badge else "")
+        + f'<div class="smallfont"><div>Join Date: Dec 200{n}</div><div>Location: Ventura County</div></div></td>'
+        f'<td class="alt1"><div class="date">2016-02-0{n}, 02:2{n}</div><div id="post_message_{n}">{text}</div></td></tr>'
+        for n, (user, badge, text) in enumerate(posts, 1)
+    ) + "</table></body></html>"  # fmt: skip
+    blocks = [tr for tr in parse_html(html).iter("tr") if tr.get("class") == "post"]
+    assert [f.author for f in block_fields(blocks, set(blocks))] == [u for u, _, _ in posts]

@@ -33,6 +33,7 @@ from topiccrawler.extract.records.patterns import (
     BOLD_TAGS,
     BRACKETED,
     CHROME_TEXT,
+    FIELD_TEXT,
     IN_REPLY_TO,
     LABELLED_NAME,
     LEVEL,
@@ -193,6 +194,7 @@ NOT_A_NAME: tuple[tuple[str, Callable[[str], object], bool], ...] = (
     ("a time", lambda text: find_time(text), False),
     ("chrome words", CHROME_TEXT.match, False),
     ("a poster's statistics", STAT_TEXT.match, False),
+    ("a labelled field of the poster's card ('Join Date: Dec 2005')", FIELD_TEXT.match, True),
     ("a rank or role", ROLE_TEXT.match, True),
     ("what was done, before its time ('edited', '发表于')", ACTION_TEXT.match, False),
 )

@@ -143,6 +143,11 @@ STAT_TEXT = re.compile(
     re.I,
 )
 
+# A labelled field of the poster's card, its value not a number ("Join Date: Dec 2005",
+# "Location: the Philippines", "来自：北京"): a label of a few words, a colon, then a value
+# (a colon with a space or a full-width one: "DJ:Mix" may be someone's name).
+FIELD_TEXT = re.compile(r"^\s*[^\W\d_][^\W\d_ .'-]?[\w .'-]{0,23}?(?::\s+|\s*：\s*)\S")
+
 # Times that are not the record's: when the poster joined, or was last seen; when the post
 # was edited (a note under it: "[Beitrag von X am 21. Apr 2020 bearbeitet]").
 EDITED_TIME = re.compile(
