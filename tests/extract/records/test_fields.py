@@ -55,3 +55,22 @@ def test_a_field_of_the_posters_card_is_no_name():
     ) + "</table></body></html>"  # fmt: skip
     blocks = [tr for tr in parse_html(html).iter("tr") if tr.get("class") == "post"]
     assert [f.author for f in block_fields(blocks, set(blocks))] == [u for u, _, _ in posts]
+
+
+def test_a_link_that_acts_on_the_poster_is_no_name():
+    """Posts of our own whose author column holds the name link and the poster's menu, hidden
+    until the name is pointed at, whose links go to the same page as the name ("查看详细资料",
+    and "查看个人网站" for a poster with a site of their own): the name is the author."""
+    posts = [("卞学道", True), ("nsdown", False), ("我朝共产", True), ("yuechi", False)]
+    html = "<html><body>" + "".join(
+        f'<table class="post" id="pid{n}"><tr><td class="postauthor">'
+        f'<div class="popupmenu_popup userinfopanel" style="display: none;">'
+        + (f'<p><a href="http://site{n}.example/">查看个人网站</a></p>' if site else "")
+        + f'<p><a href="space.php?uid={n}">查看详细资料</a></p></div>'
+        f'<cite><a href="space.php?uid={n}" class="dropmenu">{user}</a></cite></td>'
+        f'<td class="postcontent"><div class="postinfo">{n}楼 发表于 2010-1-1{n} 14:41</div>'
+        f'<div class="t_msgfont">第{n}楼说：直接用VPS上的VPN会很快把流量耗光的。</div></td></tr></table>'
+        for n, (user, site) in enumerate(posts, 1)
+    ) + "</body></html>"  # fmt: skip
+    blocks = [t for t in parse_html(html).iter("table") if t.get("class") == "post"]
+    assert [f.author for f in block_fields(blocks, set(blocks))] == [u for u, _ in posts]

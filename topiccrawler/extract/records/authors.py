@@ -43,6 +43,7 @@ from topiccrawler.extract.records.patterns import (
     NAME_LABEL,
     NUMBERED_USER,
     PERSON_LINK,
+    POSTER_ACTION,
     QUOTE_CLASS,
     REPLIES_CLASS,
     REPLIES_LIST,
@@ -195,6 +196,7 @@ NOT_A_NAME: tuple[tuple[str, Callable[[str], object], bool], ...] = (
     ("chrome words", CHROME_TEXT.match, False),
     ("a poster's statistics", STAT_TEXT.match, False),
     ("a labelled field of the poster's card ('Join Date: Dec 2005')", FIELD_TEXT.match, True),
+    ("what a menu does to the poster ('View Profile', '查看详细资料')", POSTER_ACTION.match, False),
     ("a rank or role", ROLE_TEXT.match, True),
     ("what was done, before its time ('edited', '发表于')", ACTION_TEXT.match, False),
 )

@@ -110,6 +110,15 @@ ACTION_TEXT = re.compile(
     re.I,
 )
 
+# What a link in the poster's menu does to them ("View Profile", "Send a private message",
+# "Find more posts by jane", "查看详细资料", "发短消息", "加为好友"): such a link goes to the
+# poster's page like the name does, but it is no name.
+POSTER_ACTION = re.compile(
+    r"^(?:(?:view|visit|send|find|add|show|see|message|follow|ignore|block)\s+\S"
+    r"|(?:查看|发送|发短消息|发消息|发私信|加为好友|加好友|访问|进入|关注|屏蔽)\S*)",
+    re.I,
+)
+
 # Labels in front of an author: "作者：", "by", "von", "Name:"; those that are common words
 # ("from") or say where from ("网友") only with their colon.
 BY_VERBS = r"(?:posted|asked|answered|commented|replied|written) by"  # "Asked by jane"
