@@ -74,7 +74,10 @@ def score(labels: list[dict], found: list) -> dict:
             pairs.append((label, found[match]))
     p = len(pairs) / len(found) if found else 0.0
     r = len(pairs) / len(labels)
-    timed = [(label, record) for label, record in pairs if "time" in label]
+    # A label without an author or a time (the page shows none) is not scored for it, as the
+    # bench's scorer does.
+    named = [(label, record) for label, record in pairs if label.get("author")]
+    timed = [(label, record) for label, record in pairs if label.get("time")]
     ended = [(label, squeeze(record.text)) for label, record in pairs if "end" in label]
     whole = sum(
         text.startswith(squeeze(label["text"])[:START]) and text.endswith(squeeze(label["end"]))
@@ -83,8 +86,8 @@ def score(labels: list[dict], found: list) -> dict:
     return {
         "found": len(found), "truth": len(labels), "paired": len(pairs),
         "p": p, "r": r, "f1": 2 * p * r / (p + r) if p + r else 0.0,
-        "author": sum(agree(rec.author, lab["author"]) for lab, rec in pairs) / len(pairs)
-        if pairs else 0.0,
+        "author": sum(agree(rec.author, lab["author"]) for lab, rec in named) / len(named)
+        if named else None,
         "time": sum(agree(rec.time, lab["time"]) for lab, rec in timed) / len(timed)
         if timed else None,
         "text": whole / len(ended) if ended else None,
@@ -92,9 +95,11 @@ def score(labels: list[dict], found: list) -> dict:
 
 
 def show(name: str, result: dict, found: list) -> None:
-    time, text = ("–" if result[k] is None else f"{result[k]:.3f}" for k in ("time", "text"))
+    author, time, text = (
+        "–" if result[k] is None else f"{result[k]:.3f}" for k in ("author", "time", "text")
+    )
     print(f"{name:24} {result['found']:>5} {result['truth']:>5} {result['p']:6.3f} "
-          f"{result['r']:6.3f} {result['f1']:6.3f} {result['author']:7.3f} {time:>6} "
+          f"{result['r']:6.3f} {result['f1']:6.3f} {author:>7} {time:>6} "
           f"{text:>6}")  # fmt: skip
     for record in found:
         print(f"    {record.author!r:24} {record.time!r:28} {squeeze(record.text)[:50]!r}")
@@ -124,10 +129,11 @@ def main() -> int:
             groups["comments under posts"].append(under)
     print()
     for group, results in groups.items():
+        named = [r["author"] for r in results if r["author"] is not None]
         timed = [r["time"] for r in results if r["time"] is not None]
         texts = [r["text"] for r in results if r["text"] is not None]
         print(f"{group:44} pages {len(results):2}  F1 {sum(r['f1'] for r in results) / len(results):.3f}"
-              f"  author {sum(r['author'] for r in results) / len(results):.3f}"
+              f"  author {sum(named) / len(named) if named else 0:.3f}"
               f"  time {sum(timed) / len(timed) if timed else 0:.3f}"
               f"  text {sum(texts) / len(texts) if texts else 0:.3f}")  # fmt: skip
     return 0

@@ -74,3 +74,45 @@ def test_a_link_that_acts_on_the_poster_is_no_name():
     ) + "</body></html>"  # fmt: skip
     blocks = [t for t in parse_html(html).iter("table") if t.get("class") == "post"]
     assert [f.author for f in block_fields(blocks, set(blocks))] == [u for u, _ in posts]
+
+
+def test_the_people_who_liked_an_answer_are_not_its_author():
+    """Answers of our own that show, under the author's name and bio, the people who liked
+    them: each a link to their page, in a row ("萧瑶、Winter、任红雷 等人赞同"). One of a row of
+    people is not the author."""
+    answers = [("芝士就是力量", ["萧瑶", "Winter", "任红雷"]), ("小不点儿", ["阿飞", "路人"]),
+               ("欧阳忆希", ["蓝天", "行者", "书生"])]  # fmt: skip
+    html = "<html><body>" + "".join(
+        f'<div class="zm-item-answer"><div class="answer-head"><div class="zm-item-answer-author-info">'
+        f'<h3 class="zm-item-answer-author-wrap"><a href="/people/a{n}">{name}</a>，<strong>一句简介</strong></h3></div>'
+        f'<div class="zm-item-vote-info"><span class="voters">'
+        + "、".join(f'<span class="user-block"><a href="/people/v{n}{i}" class="zg-link">{v}</a></span>' for i, v in enumerate(voters))
+        + f'</span> 等人赞同</div></div><div class="zm-editable-content">第{n}个回答：说谢谢并没有错，要看它达到了什么效果。</div>'
+        f'<a class="answer-date-link" href="/answer/{n}">发布于 2014-08-1{n}</a></div>'
+        for n, (name, voters) in enumerate(answers, 1)
+    ) + "</body></html>"  # fmt: skip
+    blocks = [d for d in parse_html(html).iter("div") if d.get("class") == "zm-item-answer"]
+    assert [f.author for f in block_fields(blocks, set(blocks))] == [a for a, _ in answers]
+
+
+def test_a_folded_answers_controls_are_neither_text_nor_name():
+    """Answers of our own, the long ones folded behind a "展开全部" (show all) button inside the
+    text box, each under a card whose name has no link (one a number, no name to the rules)
+    and whose "向TA提问" (ask them) link goes to the poster: the button is no text, the ask
+    link no name."""
+    answers = [("vicky_1624", True, "臭氧层空洞是大气中臭氧含量大量减少的空域。"),
+               ("461686959", False, "南极臭氧层空洞在2000年10月达到最大。"),
+               ("分子710", True, "控制臭氧层破坏的途径和政策，在现代经济中很重要。")]  # fmt: skip
+    html = "<html><body>" + "".join(
+        f'<div class="answer-item"><div class="card"><span class="card-name">{name}</span>'
+        f'<span class="card-level">LV{n}</span><a href="/new?uid={n}" class="card-ask">向TA提问</a></div>'
+        f'<span class="time">2007-09-0{n}</span><div class="content">'
+        + ('<div class="mask"><div class="showbtn">展开全部</div></div>' if folded else "")
+        + f"{text}</div></div>"
+        for n, (name, folded, text) in enumerate(answers, 1)
+    ) + "</body></html>"  # fmt: skip
+    blocks = [d for d in parse_html(html).iter("div") if d.get("class") == "answer-item"]
+    fields = block_fields(blocks, set(blocks))
+    assert [f.text for f in fields if f.author] == [t for _, folded, t in answers if folded]
+    assert [f.author for f in fields] == ["vicky_1624", None, "分子710"]
+    assert fields[1].text.endswith(answers[1][2])

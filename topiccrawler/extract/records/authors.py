@@ -124,6 +124,8 @@ NOT_THE_AUTHOR: tuple[tuple[str, bool, Callable[..., bool]], ...] = (
      lambda element, block, name: rank_marked(element)),
     ("the time's element ('user-action-time')", False,
      lambda element, block, name: TIME_CLASS.found(author_marks(element))),
+    ("one of a list of people ('萧瑶、Winter、任红雷 等人赞同': those who liked the post)", False,
+     lambda element, block, name: _one_of_people(element)),
     ("the quoted post's author", True, lambda element, block, name: _quoted(element, block)),
     ("a name mentioned in the text", True,
      lambda element, block, name: name[0] == "@" and _mention(element)),
@@ -140,6 +142,20 @@ def not_the_author(element: etree._Element, block: etree._Element, name: str | N
         if needs_name == named and test(element, block, name):
             return case
     return None
+
+
+def _one_of_people(element: etree._Element) -> bool:
+    """The element is one of two or more alike beside each other (same tag and class), each a
+    link to a person's page or holding one: a list of people (who liked or voted for the
+    post, who took part), where a byline names one."""
+    parent = element.getparent()
+    if parent is None:
+        return False
+    alike = [c for c in parent if c.tag == element.tag and c.get("class") == element.get("class")]
+    if len(alike) < 2:
+        return False
+    people = sum(_to_person(c if c.tag == "a" else next(c.iter("a"), None)) for c in alike)
+    return people >= 2
 
 
 def _mention(element: etree._Element) -> bool:

@@ -92,6 +92,8 @@ SENT_FROM = re.compile(r"^\s*(?:来自|发自|via|sent from|gesendet von|envoyé
 # Texts that are chrome wherever they appear on a record.
 CHROME_WORD = (
     r"(?:回复|引用|举报|赞|顶|踩|分享|删除|编辑|评分|收藏|链接|评论|\d+\s*条?评论|只看该作者|倒序浏览|楼主|沙发|板凳|地板|"
+    # what a click shows of a folded text ("展开全部", "Read more")
+    r"展开全部|展开|收起|显示全部|查看全部|阅读全文|show more|read more|see more|"
     r"reply|quote|report|like|share|permalink|edit|delete|link|top|select|choose|"
     r"antworten|zitieren|melden|teilen|auswählen|répondre|responder|citer|选择|"
     r"log in to reply|login to reply|cancel reply|[^\w\s]*\d*[^\w\s]*"
@@ -111,11 +113,12 @@ ACTION_TEXT = re.compile(
 )
 
 # What a link in the poster's menu does to them ("View Profile", "Send a private message",
-# "Find more posts by jane", "查看详细资料", "发短消息", "加为好友"): such a link goes to the
+# "Find more posts by jane", "查看详细资料", "发短消息", "加为好友", "向TA提问"): such a link goes to the
 # poster's page like the name does, but it is no name.
 POSTER_ACTION = re.compile(
     r"^(?:(?:view|visit|send|find|add|show|see|message|follow|ignore|block)\s+\S"
-    r"|(?:查看|发送|发短消息|发消息|发私信|加为好友|加好友|访问|进入|关注|屏蔽)\S*)",
+    r"|(?:查看|发送|发短消息|发消息|发私信|私信|加为好友|加好友|访问|进入|关注|屏蔽)\S*"
+    r"|向\S{1,3}提问)",
     re.I,
 )
 
