@@ -9,7 +9,7 @@ benchmarks/gather_records.py into a cache outside the repository.
 Each page goes through `extract_page` (what `topiccrawler extract` runs); its records are taken
 as benchmarks/records.py takes them from the bench: the comments for a page whose truth is
 comments where any were found, else the posts, else the comments. A record found is paired
-with the first label, in order, whose text start it holds (white space squeezed, the label's
+with the first label, in order, whose text start it holds (white space left out, the label's
 first 30 characters), or whose start holds the record's first 12 characters (a record that
 leaves out the label's opening words, a reply's ">>No." or a quote's header, is the label's
 record with a text edge wrong, as the bench's scorer, which pairs by shared words, takes it;
@@ -37,7 +37,9 @@ OPENING = 12  # or characters of a record found that its label's text must hold
 
 
 def squeeze(text: str | None) -> str:
-    return " ".join((text or "").split())
+    """The text without white space: where a page puts a space or a line between inline pieces
+    ("巨大失误 ❌ 基本操作✅") is the page's layout, not its words."""
+    return "".join((text or "").split())
 
 
 def found_records(page: dict, html: str) -> tuple[list, list]:
