@@ -116,3 +116,31 @@ def test_a_folded_answers_controls_are_neither_text_nor_name():
     assert [f.text for f in fields if f.author] == [t for _, folded, t in answers if folded]
     assert [f.author for f in fields] == ["vicky_1624", None, "分子710"]
     assert fields[1].text.endswith(answers[1][2])
+
+
+def test_a_short_posts_text_is_read_where_the_others_have_theirs():
+    """Posts of our own where the poster's hidden menu, the message and the signature are each
+    a classless div in a div, told apart by their ids (postmenu_1, post_message_1), beside a
+    long card of the poster. The short post's own choice of text element is its card; it takes
+    the element at the others' position named as theirs, not the first at that position."""
+    long = " When you tell a story you have an idea of what you mean, but language has limits." * 4
+    posts = [
+        ("ann", "Well, what is offensive to me is the way the show was marketed." + long),
+        ("bob", "That is a rather loose reading of what she said, if you ask me." + long),
+        ("cid", "So there is a section stereotype."),
+        ("dee", "I finally watched the OVA last night, with subtitles at last." + long),
+    ]
+    html = "<html><body>" + "".join(
+        f'<div class="post"><div class="card"><a href="member.php?u={n}">{user}</a>'
+        f"<div>Toji Affairs Secretary of the Band</div><div>Join Date: May 2009</div>"
+        f"<div>Location: the Philippines, Manila, Luzon</div><div>Posts: {n * 100}</div></div>"
+        f'<div class="date">2016-02-0{n}, 02:0{n}</div>'
+        f'<div><div id="postmenu_{n}" style="display:none"><a href="member.php?u={n}">View Public Profile</a> '
+        f'<a href="search.php?u={n}">Find More Posts by {user}</a></div></div>'
+        f'<div><div id="post_message_{n}">{text}</div></div>'
+        f"<div><div>__________________ Have a nice talk with the forum members on Discord!</div></div></div>"
+        for n, (user, text) in enumerate(posts, 1)
+    ) + "</body></html>"  # fmt: skip
+    blocks = [d for d in parse_html(html).iter("div") if d.get("class") == "post"]
+    fields = block_fields(blocks, set(blocks))
+    assert [f.text for f in fields] == [t for _, t in posts]

@@ -13,6 +13,7 @@ The readers of each field are modules of their own beside this one: `authors`, `
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -100,6 +101,9 @@ class BlockFields:
     published_at: datetime | None = None
     reply_to: str | None = None
     time_attr: str | None = None  # the time as an attribute gives it, when not as shown
+
+
+_DIGITS = re.compile(r"\d+")
 
 
 def block_fields(blocks: list[etree._Element], all_blocks: set, now=None) -> list[BlockFields]:
@@ -538,6 +542,12 @@ def _written_in_lines(element: etree._Element) -> bool:
     return sum(len("".join(piece.split())) for piece in own) >= MIN_LINES_CHARS
 
 
+def _id_stem(element: etree._Element) -> str:
+    """The element's id without its digits ("post_message_5768683" → "post_message_"); "" for
+    none."""
+    return _DIGITS.sub("", element.get("id") or "")
+
+
 def _element_key(element: etree._Element, block: etree._Element) -> str:
     steps = []
     while element is not None and element is not block:
@@ -561,19 +571,27 @@ def content_elements(blocks: list[etree._Element], skips: dict) -> dict:
     key, count = votes.most_common(1)[0]
     if count < 0.5 * len(blocks):
         return {b: b for b in blocks}
+    stems = Counter(_id_stem(e) for b, e in chosen.items() if _element_key(e, b) == key)
+    stem = stems.most_common(1)[0][0] if stems else ""
     found = {}
     for block in blocks:
         element = chosen[block]
         if _element_key(element, block) != key:
+            # Of the elements at that position (a path of tags and classes may name more than
+            # one: the poster's menu, the message and the signature are each a classless div in
+            # a div), the one named as the others' are ("post_message_123"), else the one with
+            # the most text outside links.
             skip = skips[block]
-            element = next(
-                (
-                    e
-                    for e in block.iterdescendants(etree.Element)
-                    if _element_key(e, block) == key
-                    and not (e in skip or any(a in skip for a in e.iterancestors()))
-                ),
-                block,
+            at_key = [
+                e
+                for e in block.iterdescendants(etree.Element)
+                if _element_key(e, block) == key
+                and not (e in skip or any(a in skip for a in e.iterancestors()))
+            ]
+            element = max(
+                at_key,
+                key=lambda e: (_id_stem(e) == stem, stats[e].clear if e in stats else 0),
+                default=block,
             )
         found[block] = element
     return found
