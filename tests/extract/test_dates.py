@@ -50,6 +50,12 @@ NOW = datetime(2026, 6, 1, 12, 0, tzinfo=DEFAULT_TZ)
         ("vor 3 Tagen", "2026-05-29T12:00:00+08:00"),
         ("an hour ago", "2026-06-01T11:00:00+08:00"),
         ("Gestern, 12:30", "2026-05-31T12:30:00+08:00"),
+        # Italian, Portuguese and Dutch month names (phpBB in Italian: 3 of 6 posts were
+        # dated, so the thread was found in part).
+        ("martedì 21 gennaio 2020, 14:24", "2020-01-21T14:24:00+08:00"),
+        ("3 de março de 2021", "2021-03-03T00:00:00+08:00"),
+        ("12 mei 2019 14:02", "2019-05-12T14:02:00+08:00"),
+        ("5 ottobre 2018", "2018-10-05T00:00:00+08:00"),
         # An age written in short after what was done (Q&A sites).
         ("Answered 2y", "2024-06-01T12:00:00+08:00"),
         ("Updated 3d", "2026-05-29T12:00:00+08:00"),

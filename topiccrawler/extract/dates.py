@@ -24,27 +24,28 @@ from functools import lru_cache
 DEFAULT_TZ = timezone(timedelta(hours=8), "CST")
 NOW_FOR_DOCTEST = datetime(2026, 6, 1, 12, 0, tzinfo=DEFAULT_TZ)
 
-# Month names in English, German, French, Spanish and Russian (comment and forum pages in the
-# wild; Russian dates name the month in the genitive: "12 марта 2023", or abbreviated as the
+# Month names in English, German, French, Spanish, Italian, Portuguese, Dutch and Russian (comment
+# and forum pages in the wild; Russian dates name the month in the genitive: "12 марта 2023", or abbreviated as the
 # Russian locale's short forms write it: "07 нояб. '12", "15 февр.", "3 сент.").
 MONTHS = {
     name: number
     for number, names in enumerate(
-        [("jan", "january", "januar", "jän", "jänner", "janvier", "janv", "enero", "ene",
+        [("jan", "january", "januar", "jän", "jänner", "janvier", "janv", "enero", "ene", "gennaio", "gen", "janeiro",
+          "januari",
           "января", "январь", "янв"),
-         ("feb", "february", "februar", "février", "févr", "fevrier", "febrero", "февраля", "февраль",
+         ("feb", "february", "februar", "février", "févr", "fevrier", "febrero", "febbraio", "fevereiro", "fev", "februari", "февраля", "февраль",
           "февр", "фев"),
-         ("mar", "march", "märz", "mär", "maerz", "mars", "marzo", "марта", "март", "мар"),
-         ("apr", "april", "avril", "avr", "abril", "abr", "апреля", "апрель", "апр"),
-         ("may", "mai", "mayo", "мая", "май"),
-         ("jun", "june", "juni", "juin", "junio", "июня", "июнь", "июн"),
-         ("jul", "july", "juli", "juillet", "juil", "julio", "июля", "июль", "июл"),
-         ("aug", "august", "août", "aout", "agosto", "ago", "августа", "август", "авг"),
-         ("sep", "sept", "september", "septembre", "septiembre", "set", "сентября", "сентябрь",
+         ("mar", "march", "märz", "mär", "maerz", "mars", "marzo", "março", "maart", "mrt", "марта", "март", "мар"),
+         ("apr", "april", "avril", "avr", "abril", "abr", "aprile", "апреля", "апрель", "апр"),
+         ("may", "mai", "mayo", "maggio", "mag", "maio", "mei", "мая", "май"),
+         ("jun", "june", "juni", "juin", "junio", "giugno", "giu", "junho", "июня", "июнь", "июн"),
+         ("jul", "july", "juli", "juillet", "juil", "julio", "luglio", "lug", "julho", "июля", "июль", "июл"),
+         ("aug", "august", "août", "aout", "agosto", "ago", "augustus", "августа", "август", "авг"),
+         ("sep", "sept", "september", "septembre", "septiembre", "set", "settembre", "setembro", "сентября", "сентябрь",
           "сент", "сен"),
-         ("oct", "october", "okt", "oktober", "octobre", "octubre", "октября", "октябрь", "окт"),
-         ("nov", "november", "novembre", "noviembre", "ноября", "ноябрь", "нояб", "ноя"),
-         ("dec", "december", "dez", "dezember", "décembre", "decembre", "dic", "diciembre", "декабря",
+         ("oct", "october", "okt", "oktober", "octobre", "octubre", "ottobre", "ott", "outubro", "октября", "октябрь", "окт"),
+         ("nov", "november", "novembre", "noviembre", "novembro", "ноября", "ноябрь", "нояб", "ноя"),
+         ("dec", "december", "dez", "dezember", "décembre", "decembre", "dic", "diciembre", "dicembre", "dezembro", "декабря",
           "декабрь", "дек")],
         start=1,
     )
