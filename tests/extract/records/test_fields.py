@@ -6,6 +6,11 @@ from topiccrawler.extract.parse import parse_html
 from topiccrawler.extract.records.fields import block_fields
 
 
+def blocks_of(html: str, tag: str, name: str) -> list:
+    """The page's elements of that tag and class: the records' blocks, given."""
+    return [e for e in parse_html(html).iter(tag) if e.get("class") == name]
+
+
 def test_a_posters_menu_is_no_text_where_some_posts_show_it():
     """Posts that hold the poster's menu beside their text, a list of links whose items depend
     on the poster (no "Private Message" for one who takes none, "Visit Homepage" only for one
@@ -30,7 +35,7 @@ def test_a_posters_menu_is_no_text_where_some_posts_show_it():
         + f"</ul><span class=date>06-15-2016, 0{n}:03 PM</span> {text}</li>"
         for n, (user, menu, text) in enumerate(posts, 1)
     ) + "</ol></body></html>"  # fmt: skip
-    blocks = [li for li in parse_html(html).iter("li") if li.get("class") == "post"]
+    blocks = blocks_of(html, "li", "post")
     fields = block_fields(blocks, set(blocks))
     assert [(f.author, f.text) for f in fields] == [(user, text) for user, _, text in posts]
 
@@ -53,7 +58,7 @@ def test_a_field_of_the_posters_card_is_no_name():
         f'<td class="alt1"><div class="date">2016-02-0{n}, 02:2{n}</div><div id="post_message_{n}">{text}</div></td></tr>'
         for n, (user, badge, text) in enumerate(posts, 1)
     ) + "</table></body></html>"  # fmt: skip
-    blocks = [tr for tr in parse_html(html).iter("tr") if tr.get("class") == "post"]
+    blocks = blocks_of(html, "tr", "post")
     assert [f.author for f in block_fields(blocks, set(blocks))] == [u for u, _, _ in posts]
 
 
@@ -72,7 +77,7 @@ def test_a_link_that_acts_on_the_poster_is_no_name():
         f'<div class="t_msgfont">第{n}楼说：直接用VPS上的VPN会很快把流量耗光的。</div></td></tr></table>'
         for n, (user, site) in enumerate(posts, 1)
     ) + "</body></html>"  # fmt: skip
-    blocks = [t for t in parse_html(html).iter("table") if t.get("class") == "post"]
+    blocks = blocks_of(html, "table", "post")
     assert [f.author for f in block_fields(blocks, set(blocks))] == [u for u, _ in posts]
 
 
@@ -91,7 +96,7 @@ def test_the_people_who_liked_an_answer_are_not_its_author():
         f'<a class="answer-date-link" href="/answer/{n}">发布于 2014-08-1{n}</a></div>'
         for n, (name, voters) in enumerate(answers, 1)
     ) + "</body></html>"  # fmt: skip
-    blocks = [d for d in parse_html(html).iter("div") if d.get("class") == "zm-item-answer"]
+    blocks = blocks_of(html, "div", "zm-item-answer")
     assert [f.author for f in block_fields(blocks, set(blocks))] == [a for a, _ in answers]
 
 
@@ -111,7 +116,7 @@ def test_a_folded_answers_controls_are_neither_text_nor_name():
         + f"{text}</div></div>"
         for n, (name, folded, text) in enumerate(answers, 1)
     ) + "</body></html>"  # fmt: skip
-    blocks = [d for d in parse_html(html).iter("div") if d.get("class") == "answer-item"]
+    blocks = blocks_of(html, "div", "answer-item")
     fields = block_fields(blocks, set(blocks))
     assert [f.text for f in fields if f.author] == [t for _, folded, t in answers if folded]
     assert [f.author for f in fields] == ["vicky_1624", None, "分子710"]
@@ -141,6 +146,6 @@ def test_a_short_posts_text_is_read_where_the_others_have_theirs():
         f"<div><div>__________________ Have a nice talk with the forum members on Discord!</div></div></div>"
         for n, (user, text) in enumerate(posts, 1)
     ) + "</body></html>"  # fmt: skip
-    blocks = [d for d in parse_html(html).iter("div") if d.get("class") == "post"]
+    blocks = blocks_of(html, "div", "post")
     fields = block_fields(blocks, set(blocks))
     assert [f.text for f in fields] == [t for _, t in posts]
