@@ -7,9 +7,13 @@ from pathlib import Path
 
 import pytest
 from scrapy.http import HtmlResponse
+from scrapy.linkextractors import LinkExtractor
+from scrapy.utils.response import get_base_url
 
+from tests.conftest import SHARED
+from topiccrawler.extract.blocks import navigation_hrefs
 from topiccrawler.extract.encoding import decode_html
-from topiccrawler.extract.links import PageLink, page_links, rebuilt_response
+from topiccrawler.extract.links import PageLink, UrlMemo, absolute_url, page_links, rebuilt_response
 from topiccrawler.guard.text import drop_html_controls
 from topiccrawler.responses import in_encoding
 
@@ -97,3 +101,130 @@ def test_an_href_with_a_control_character_is_the_one_difference():
     assert [link.url for link in spider] == ["http://news.example/a%07b.html"]
     assert [link.url for link in worker] == ["http://news.example/ab.html"]
     assert [link.text for link in spider] == [link.text for link in worker] == ["bell"]
+
+
+# --- The same links as Scrapy's LinkExtractor -------------------------------------------------
+
+# hrefs whose URL depends on the page's and the base's schemes, hosts and paths in every way
+# urllib joins them, and hrefs it is never asked to join.
+HOSTILE_HREFS = [
+    "http:g",
+    "HTTP://Example.COM/a/../b",
+    "//other.example/x",
+    "///x",
+    "/./a/../b",
+    "?q=1",
+    "#frag",
+    "",
+    "  /spaced  ",
+    "javascript:void(0)",
+    "JavaScript:x",
+    "mailto:a@b",
+    "ftp://f.example/x",
+    "FILE:///etc/passwd",
+    "http://[::1",
+    "http://a/b?",
+    "http://a/b;p?q#f",
+    "/税务/?q=增值税",
+    "data:text/html,x",
+    "\x01/ctrl",
+    "/a\tb",
+    "https://x.example",
+    "tel:123",
+    "../up.html",
+    "http:///p",
+    "https:/x",
+    "//",
+    "/",
+    "sub/page.html",
+    "HtTpS://Mixed.example/Path",
+    "/a b/c",
+    "%zz",
+    "http://a:99999/",
+    "h\ttp://split",
+    "http://user:pw@host.example/",
+    "\\\\backslash",
+    "/same",
+    "/same",
+    "//\t/x",
+    "/\t/",
+    "http://\t/x",
+    "/\t/x",
+    "/\n",
+    "HTTPS://UPPER.example",
+    "Ftp://f.example/y",
+]
+PAGE_URLS = ["http://news.example/2026/03/story.html", "https://secure.example/a/b/c?x=1"]
+BASES = [
+    None,
+    "http://cdn.example/base/",
+    "https://cdn.example/other/dir",
+    "sub/",
+    "/rooted/",
+    "http://CDN.Example/base/",
+    "?only=query",
+    "ftp://files.example/",
+]
+
+
+def hostile_page(base: str | None) -> str:
+    anchors = "".join(
+        f'<a href="{h.replace(chr(34), "&quot;")}">{i}</a>' for i, h in enumerate(HOSTILE_HREFS)
+    )
+    navigation = '<nav><a href="/same">n</a><a href="http:g">g</a><a href="?q=1">q</a></nav>'
+    base_tag = f'<base href="{base}">' if base else ""
+    return (
+        f"<html><head>{base_tag}</head><body>{navigation}<p>{anchors}</p>"
+        '<map><area href="/area.html"><area></map></body></html>'
+    )
+
+
+def extractor_links(response: HtmlResponse) -> list[PageLink]:
+    """The links as Scrapy's LinkExtractor gives them, marked in navigation by their URLs."""
+    base = get_base_url(response)
+    navigation = {
+        absolute_url(href, base, response.url, response.encoding)
+        for href in navigation_hrefs(response.selector.root)
+    }
+    return [
+        PageLink(link.url, drop_html_controls(link.text), link.url in navigation)
+        for link in LinkExtractor(deny_extensions=[]).extract_links(response)
+    ]
+
+
+def test_hostile_hrefs_give_linkextractors_links_whatever_the_memo_holds():
+    memo = UrlMemo()  # one memo over every page, base and scheme: what it keeps must not leak
+    for _ in range(2):
+        for page_url in PAGE_URLS:
+            for base in BASES:
+                for encoding in ("utf-8", "gbk"):
+                    body = hostile_page(base).encode(encoding, "xmlcharrefreplace")
+                    response = HtmlResponse(page_url, body=body, encoding=encoding)
+                    assert page_links(response, memo) == extractor_links(response), (
+                        page_url, base, encoding,
+                    )  # fmt: skip
+    assert memo.urls  # (it was used)
+
+
+def test_a_full_memo_starts_afresh():
+    memo = UrlMemo(size=3)
+    response = HtmlResponse(PAGE_URLS[0], body=hostile_page(None).encode(), encoding="utf-8")
+    assert page_links(response, memo) == extractor_links(response)
+    assert len(memo.urls) <= 3
+
+
+BODY_BENCH = SHARED / "bench" / "body"
+
+
+@pytest.mark.skipif(not BODY_BENCH.is_dir(), reason="../shared/bench is not beside this checkout")
+def test_real_pages_give_linkextractors_links():
+    """A quarter of the body bench's pages (news, blogs, wikis, Chinese portals: hundreds of
+    links each), read in place, under page URLs of two schemes, through one memo."""
+    memo = UrlMemo()
+    paths = sorted(BODY_BENCH.rglob("*.html"))[::4]
+    assert len(paths) > 40
+    for number, path in enumerate(paths):
+        encoding, html = decode_html(path.read_bytes(), "text/html")
+        page_url = ("http://site.example/a/index.html", "https://site.example/b/c?d")[number % 2]
+        response = rebuilt_response(html, page_url, encoding)
+        assert page_links(response, memo) == extractor_links(response), path
