@@ -83,6 +83,9 @@ SEARCH_REPEAT_AFTER = 86400.0  # seconds before a query answered with results is
 SITE_MAX_PAGES = 500  # page budget per site reached through search (authority sites: seed file)
 # Links of pages fetched at the hop limit kept, in all, to follow should the page turn up nearer
 HOP_HELD_LINKS_MAX = 50_000  # (about 20 MB); past it such a page is fetched once more
+# Pages remembered as fetched at the hop limit (about 150 B each: 15 MB); past it the oldest is
+# forgotten with its held links, and found nearer later it is not fetched again
+HOP_LIMITED_MAX = 100_000
 # Feeds and sitemaps of authority sites (discovery/): their entries join the best-first queue.
 DISCOVERY_ENABLED = True  # read feeds and sitemaps (per site: `discover = false` in the seed file)
 DISCOVERY_FEED_MAX_BYTES = 10 * 1024 * 1024  # a feed larger than this is not downloaded

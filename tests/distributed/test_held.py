@@ -61,12 +61,12 @@ def test_past_the_cap_over_all_workers_a_page_is_only_known_as_limited(stores):
 
 @pytest.fixture(params=["one process", "redis"])
 def store(request):
-    """A store of held links of each kind, capped at 3 links."""
+    """A store of held links of each kind, capped at 3 links and 4 pages."""
     if request.param == "one process":
-        yield HeldLinks(max_links=3)
+        yield HeldLinks(max_links=3, max_pages=4)
         return
     crawl = SharedCrawl(request.getfixturevalue("redis_server"), f"unit-{uuid.uuid4().hex[:8]}")
-    yield SharedHeldLinks(crawl, max_links=3)
+    yield SharedHeldLinks(crawl, max_links=3, max_pages=4)
     crawl.clear()
 
 
@@ -89,3 +89,19 @@ def test_past_the_cap_a_page_is_only_known_as_limited(store):
     assert store.take("http://a.test/1", 1) == (True, PAGE)  # its links leave the cap ...
     store.limited("http://a.test/3", 2)
     assert store.hold("http://a.test/3", PAGE)  # ... so another page's fit
+
+
+def test_past_the_cap_of_pages_the_oldest_is_forgotten_with_its_links(store):
+    store.limited("http://a.test/old", 2)
+    assert store.hold("http://a.test/old", PAGE)  # 2 of the 3 links
+    for number in range(3):
+        store.limited(f"http://a.test/{number}", 2)
+    store.limited("http://a.test/0", 2)  # known already: nothing new, nothing forgotten
+    assert store.take("http://a.test/0", 1) == (True, None)  # taken: 3 pages left
+    store.limited("http://a.test/3", 2)
+    store.limited("http://a.test/4", 2)  # the fifth: the oldest goes, with its links
+    assert store.take("http://a.test/old", 1) == (False, None)
+    assert store.hold("http://a.test/4", PAGE)  # its 2 links no longer count against the cap
+    for number in (1, 2, 3):
+        assert store.take(f"http://a.test/{number}", 1) == (True, None)
+    assert store.take("http://a.test/4", 1) == (True, PAGE)

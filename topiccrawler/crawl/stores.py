@@ -66,9 +66,9 @@ class CrawlStores:
         """The bookkeeping that raises a queued page found again by more links."""
         return Rediscoveries(gain)
 
-    def held_links(self, max_links: int) -> HeldLinks:
+    def held_links(self, max_links: int, max_pages: int = 0) -> HeldLinks:
         """Links the hop limit cut off, kept to follow should their page turn up nearer."""
-        return HeldLinks(max_links)
+        return HeldLinks(max_links, max_pages)
 
     def page_classifier(
         self, tokenizer: Tokenizer, self_training: bool, threshold_auto: bool

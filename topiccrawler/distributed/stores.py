@@ -40,8 +40,8 @@ class RedisCrawlStores(CrawlStores):
     def rediscoveries(self, gain: int) -> None:
         return None  # raised in Redis by the shared scheduler (distributed/rediscovery.py)
 
-    def held_links(self, max_links: int) -> HeldLinks:
-        return SharedHeldLinks(self.shared, max_links)
+    def held_links(self, max_links: int, max_pages: int = 0) -> HeldLinks:
+        return SharedHeldLinks(self.shared, max_links, max_pages)
 
     def page_classifier(
         self, tokenizer, self_training: bool, threshold_auto: bool

@@ -1,7 +1,9 @@
 """Pages fetched at their site's hop limit, and the links they held (middlewares/hop_limit.py).
 
-A page fetched at the hop limit is `limited` (its requested URL and hops). Its links that were
-not followed are `hold`-ed, up to a cap of links in all, with what following them later needs.
+A page fetched at the hop limit is `limited` (its requested URL and hops), up to a cap of pages:
+past it the page limited longest ago is forgotten with its held links (found nearer later, it is
+not fetched again and its links stay cut off, as with no hop memory). Its links that were not
+followed are `hold`-ed, up to a cap of links in all, with what following them later needs.
 Should the page come up again fewer hops away, `take` hands them back once. This is one
 process's store; the shared crawl's (distributed/held.py) keeps the same in Redis, so the worker
 that finds the page nearer need not be the one that fetched it.
@@ -44,14 +46,21 @@ NOT_NEARER = Taken(False, None)
 
 
 class HeldLinks:
-    def __init__(self, max_links: int):
+    def __init__(self, max_links: int, max_pages: int = 0):
         self.max_links = max_links
-        self.hop_limited: dict[str, int] = {}  # requested URL → its hops when fetched
+        self.max_pages = max_pages  # pages remembered as fetched at the limit (0: no cap)
+        self.hop_limited: dict[str, int] = {}  # requested URL → its hops when fetched (oldest first)
         self.held: dict[str, HeldPage] = {}
         self.total = 0  # links held, in all
 
     def limited(self, url: str, hops: int) -> None:
         self.hop_limited[url] = hops
+        while self.max_pages and len(self.hop_limited) > self.max_pages:
+            oldest = next(iter(self.hop_limited))
+            del self.hop_limited[oldest]
+            page = self.held.pop(oldest, None)
+            if page is not None:
+                self.total -= len(page.links)
 
     def hold(self, url: str, page: HeldPage) -> bool:
         """Keep the page's links; False when the cap would be passed (nothing kept)."""

@@ -79,7 +79,9 @@ class HopLimitMiddleware(PageOutputMiddleware):
         # to HOP_HELD_LINKS_MAX links in all) what is needed to follow those links without a
         # second fetch should the page turn up nearer. In a shared crawl, in Redis
         # (distributed/held.py): whichever worker finds the page nearer follows them.
-        self.store: HeldLinks = HeldLinks(settings.getint("HOP_HELD_LINKS_MAX"))
+        self.store: HeldLinks = HeldLinks(
+            settings.getint("HOP_HELD_LINKS_MAX"), settings.getint("HOP_LIMITED_MAX")
+        )
         # The frontier, once open: it admits released links (their site's budget, the tunnel
         # gate, ranking) as it admits a page's links.
         self.frontier: FrontierMiddleware | None = None
@@ -99,7 +101,9 @@ class HopLimitMiddleware(PageOutputMiddleware):
 
     def spider_opened(self, spider) -> None:
         if self.topic.topic is not None:  # (in Redis in a shared crawl: crawl/stores.py)
-            self.store = crawl_stores(self.crawler).held_links(self.store.max_links)
+            self.store = crawl_stores(self.crawler).held_links(
+                self.store.max_links, self.store.max_pages
+            )
 
     def frontier_opened(self, frontier: FrontierMiddleware) -> None:
         self.frontier = frontier
