@@ -149,3 +149,28 @@ def test_a_short_posts_text_is_read_where_the_others_have_theirs():
     blocks = blocks_of(html, "div", "post")
     fields = block_fields(blocks, set(blocks))
     assert [f.text for f in fields] == [t for _, t in posts]
+
+
+def test_a_notice_most_posts_carry_word_for_word_is_no_posts_text():
+    """Posts of our own, each a table whose row under the message holds a signature: most
+    posters keep the one the site gives everyone (a notice longer than the short replies),
+    one wrote their own. The notice is no post's text; a poster's own signature is left to
+    the signature rules."""
+    notice = "欢迎来到本论坛！请遵守版规，文明发言，一起打造最友好的交流平台。"
+    posts = [
+        ("ann", "辛苦了，感谢分享", notice),
+        ("bob", "顶一下", notice),
+        ("cid", "这期的信息量很大啊！", notice),
+        ("dan", "同意楼上的看法", ""),
+        ("eve", "收藏了，慢慢看", notice),
+    ]
+    html = "<html><body>" + "".join(
+        f'<table class="plhin"><tr><td class="pls"><a href="space.php?uid={n}">{user}</a></td>'
+        f'<td class="plc"><em>发表于 2019-7-3 21:{n}5</em><div class="t_f">{text}</div></td></tr>'
+        f'<tr><td></td><td><div class="note">{sign}</div></td></tr></table>'
+        for n, (user, text, sign) in enumerate(posts, 1)
+    ) + "</body></html>"  # fmt: skip
+    blocks = blocks_of(html, "table", "plhin")
+    fields = block_fields(blocks, set(blocks))
+    assert [(f.author, f.text) for f in fields] == [(user, text) for user, text, _ in posts]
+

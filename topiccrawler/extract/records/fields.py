@@ -54,6 +54,7 @@ from topiccrawler.extract.records.markup import (
 )
 from topiccrawler.extract.records.nodes import (
     best_key,
+    boilerplate_nodes,
     counter_keys,
     linked_labels,
     menu_nodes,
@@ -122,6 +123,7 @@ def block_fields(blocks: list[etree._Element], all_blocks: set, now=None) -> lis
     noise = noise_keys(nodes) | counter_keys(nodes)  # labels, and the posters' counters
     actions = linked_labels(nodes)
     menus = menu_nodes(nodes)  # a poster's menu, controls: in most posts, here or there
+    boilerplate = boilerplate_nodes(nodes)  # a notice or signature most posts carry
     not_post = not_post_times(nodes)
     time_key = best_key(
         nodes,
@@ -197,7 +199,7 @@ def block_fields(blocks: list[etree._Element], all_blocks: set, now=None) -> lis
         for n in block_nodes:
             if n.key in noise or (n.key, n.text) in actions or n is time_node:
                 continue
-            if id(n) in menus and n.text != author:
+            if id(n) in menus and n.text != author or id(n) in boilerplate:
                 continue
             if is_chrome(n, block):
                 continue

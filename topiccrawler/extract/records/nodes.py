@@ -374,6 +374,39 @@ def menu_nodes(blocks_nodes: Sequence[Sequence[SemanticNode]], least: int = 3) -
     return menus
 
 
+def boilerplate_nodes(blocks_nodes: Sequence[Sequence[SemanticNode]], least: int = 3) -> set[int]:
+    """Ids of the nodes that read as a sentence and that `least` or more blocks, and more than
+    half of them, carry word for word: a notice the site puts in every post, the signature it
+    gives every poster (or one poster's own, under the posts of a thread they mostly wrote).
+    Not a record's own text, wherever it stands: records say the same thing seldom, and a
+    region's records all quoting one post are its quotes, not the repeat of a block. A block
+    with no other text of its own (not a link, not a time) keeps them: records that all say
+    the same are still records."""
+    if len(blocks_nodes) < least:
+        return set()
+    present: Counter = Counter()
+    for nodes in blocks_nodes:
+        present.update({n.text for n in nodes if reads_as_sentence(_without_time(n))})
+    repeated = {t for t, count in present.items() if count >= least and 2 * count > len(blocks_nodes)}
+    if not repeated:
+        return set()
+    found: set[int] = set()
+    for nodes in blocks_nodes:
+        others = any(
+            n.text not in repeated and n.time is None and n.link_text != n.text for n in nodes
+        )
+        if others:
+            found.update(id(n) for n in nodes if n.text in repeated)
+    return found
+
+
+def _without_time(node: SemanticNode) -> str:
+    """The node's text, white space and the time it shows taken out (a byline of one minute
+    is no sentence; a reply repeated with its time is)."""
+    text = node.text.replace(node.time, "") if node.time else node.text
+    return "".join(text.split())
+
+
 def _menu_item(node: SemanticNode) -> bool:
     return (
         node.link_text == node.text
