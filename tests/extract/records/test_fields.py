@@ -174,3 +174,19 @@ def test_a_notice_most_posts_carry_word_for_word_is_no_posts_text():
     fields = block_fields(blocks, set(blocks))
     assert [(f.author, f.text) for f in fields] == [(user, text) for user, text, _ in posts]
 
+
+def test_a_post_whose_longest_text_is_a_reply_every_post_repeats_keeps_its_own():
+    """Floors of our own, each a short message over a list of replies to it, where the same
+    advertisement was posted under most floors: the list is the floor's longest text, but
+    what every floor repeats is not the floor's, and its own short message is."""
+    advert = "分别雪：低价直通车，流量优化，一对一解答店铺问题，每天晚上群内课堂免费教运营知识"
+    posts = [("ann", "支持"), ("bob", "很好很给力"), ("cid", "这么多啊！支持！"), ("dan", "辛苦了")]
+    html = "<html><body>" + "".join(
+        f'<div class="reply-item"><div class="info"><a href="/person?nick={user}">{user}</a>发表于'
+        f"<span>2016-09-20 21:1{n}</span></div><div class=\"message\">{text}</div>"
+        f'<ul class="blockquote"><li><a href="/person?nick=x">x</a>{advert}<span>2017-01-02 17:15</span></li>'
+        "<li>查看更多</li></ul></div>"
+        for n, (user, text) in enumerate(posts, 1)
+    ) + "</body></html>"  # fmt: skip
+    blocks = blocks_of(html, "div", "reply-item")
+    assert [(f.author, f.text) for f in block_fields(blocks, set(blocks))] == posts

@@ -212,6 +212,12 @@ def block_fields(blocks: list[etree._Element], all_blocks: set, now=None) -> lis
             candidates.append(without_name(n, author))
         container = containers[block]
         inside = sum(len(n.text) for n in candidates if is_within(n, container))
+        if (
+            container is not block
+            and not inside
+            and boilerplate.intersection(id(n) for n in block_nodes if is_within(n, container))
+        ):
+            container = block  # elected for a notice or replies every post repeats
         byline = is_inside(author_element, container) or (
             time_node is not None and is_inside(time_node.element, container) and inside < 10
         )

@@ -387,7 +387,9 @@ def boilerplate_nodes(blocks_nodes: Sequence[Sequence[SemanticNode]], least: int
     present: Counter = Counter()
     for nodes in blocks_nodes:
         present.update({n.text for n in nodes if reads_as_sentence(_without_time(n))})
-    repeated = {t for t, count in present.items() if count >= least and 2 * count > len(blocks_nodes)}
+    repeated = {
+        t for t, count in present.items() if count >= least and 2 * count > len(blocks_nodes)
+    }
     if not repeated:
         return set()
     found: set[int] = set()

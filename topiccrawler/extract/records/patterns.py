@@ -93,7 +93,7 @@ SENT_FROM = re.compile(r"^\s*(?:来自|发自|via|sent from|gesendet von|envoyé
 CHROME_WORD = (
     r"(?:回复|引用|举报|赞|顶|踩|分享|删除|编辑|评分|收藏|链接|评论|\d+\s*条?评论|只看该作者|倒序浏览|楼主|沙发|板凳|地板|"
     # what a click shows of a folded text ("展开全部", "Read more")
-    r"展开全部|展开|收起|显示全部|查看全部|阅读全文|show more|read more|see more|"
+    r"展开全部|展开|收起|显示全部|查看全部|查看更多|阅读全文|show more|read more|see more|"
     r"reply|quote|report|like|share|permalink|edit|delete|link|top|select|choose|"
     r"antworten|zitieren|melden|teilen|auswählen|répondre|responder|citer|选择|"
     r"log in to reply|login to reply|cancel reply|[^\w\s]*\d*[^\w\s]*"
