@@ -40,7 +40,7 @@ WITH_HOST = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*://[^/?#\t\r\n]|//[^/\t\r\n]")
 FROM_ROOT = re.compile(r"/[\t\r\n]*(?:[^/\t\r\n]|$)")  # /path, not //
 WEB_ADDRESS = re.compile(r"(https?)://[^/?#]+", re.IGNORECASE)
 ANCHOR_TEXT = etree.XPath("string()")
-URL_MEMO_MAX = 20_000  # hrefs remembered per process (about 0.3 KB each); then started afresh
+URL_MEMO_MAX = 20_000  # hrefs remembered per process (about 0.4 KB each); then started afresh
 
 
 @dataclass(frozen=True)
@@ -58,7 +58,7 @@ class UrlMemo:
 
     def __init__(self, size: int = URL_MEMO_MAX):
         self.size = size
-        self.urls: dict[tuple[str, str, str, str, str], str | None] = {}
+        self.urls: dict[tuple[str, str, str, str], str | None] = {}
 
     def resolver(self, base: str, page_url: str, encoding: str):
         """`resolve(href)` for one page: its link URL, or None for one LinkExtractor skips."""

@@ -199,7 +199,7 @@ def block_fields(blocks: list[etree._Element], all_blocks: set, now=None) -> lis
         for n in block_nodes:
             if n.key in noise or (n.key, n.text) in actions or n is time_node:
                 continue
-            if id(n) in menus and n.text != author or id(n) in boilerplate:
+            if (id(n) in menus and n.text != author) or id(n) in boilerplate:
                 continue
             if is_chrome(n, block):
                 continue
