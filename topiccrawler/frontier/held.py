@@ -49,7 +49,7 @@ class HeldLinks:
     def __init__(self, max_links: int, max_pages: int = 0):
         self.max_links = max_links
         self.max_pages = max_pages  # pages remembered as fetched at the limit (0: no cap)
-        self.hop_limited: dict[str, int] = {}  # requested URL → its hops when fetched (oldest first)
+        self.hop_limited: dict[str, int] = {}  # requested URL → hops when fetched, oldest first
         self.held: dict[str, HeldPage] = {}
         self.total = 0  # links held, in all
 
