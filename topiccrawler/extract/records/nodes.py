@@ -6,7 +6,7 @@ they compare siblings.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from lxml import etree
 
@@ -350,14 +350,7 @@ def menu_nodes(blocks_nodes: Sequence[Sequence[SemanticNode]], least: int = 3) -
     other such lines of the lists that hold them ("Visit Homepage", for the posters who have
     one). Not the post's text; the caller keeps a poster's own name, which one who wrote most
     of a thread repeats too."""
-    if len(blocks_nodes) < least:
-        return set()
-    present: Counter = Counter()
-    for nodes in blocks_nodes:
-        present.update({n.text for n in nodes if _menu_item(n)})
-    repeated = {
-        t for t, count in present.items() if count >= least and 2 * count > len(blocks_nodes)
-    }
+    repeated = _in_most(blocks_nodes, _menu_item, least)
     menus: set[int] = set()
     for nodes in blocks_nodes:
         lists = set()
@@ -382,14 +375,7 @@ def boilerplate_nodes(blocks_nodes: Sequence[Sequence[SemanticNode]], least: int
     records seldom say one sentence word for word. (At three blocks alone, without the half,
     replies quoting one post lost their quotes: docs/benchmarks.md, fifth gathering.) A block
     with no other text of its own (not a link, not a time) keeps them."""
-    if len(blocks_nodes) < least:
-        return set()
-    present: Counter = Counter()
-    for nodes in blocks_nodes:
-        present.update({n.text for n in nodes if reads_as_sentence(_without_time(n))})
-    repeated = {
-        t for t, count in present.items() if count >= least and 2 * count > len(blocks_nodes)
-    }
+    repeated = _in_most(blocks_nodes, lambda n: reads_as_sentence(_without_time(n)), least)
     if not repeated:
         return set()
     found: set[int] = set()
@@ -400,6 +386,20 @@ def boilerplate_nodes(blocks_nodes: Sequence[Sequence[SemanticNode]], least: int
         if others:
             found.update(id(n) for n in nodes if n.text in repeated)
     return found
+
+
+def _in_most(
+    blocks_nodes: Sequence[Sequence[SemanticNode]],
+    counted: Callable[[SemanticNode], bool],
+    least: int,
+) -> set[str]:
+    """Texts of `counted` nodes that `least` or more blocks, and more than half of them, show."""
+    if len(blocks_nodes) < least:
+        return set()
+    present: Counter = Counter()
+    for nodes in blocks_nodes:
+        present.update({n.text for n in nodes if counted(n)})
+    return {t for t, count in present.items() if count >= least and 2 * count > len(blocks_nodes)}
 
 
 def _without_time(node: SemanticNode) -> str:
