@@ -292,3 +292,48 @@ def test_the_posters_counters_are_no_text():
     assert [(p.author, p.time, p.text) for p in records.posts] == [
         (user, when, text) for user, _, _, when, text in said
     ]
+
+
+def floors_with_listed_replies(replies: list[list[tuple[str, str, str]]]) -> str:
+    """A forum thread of floors, each with its own text and a list of replies under it
+    written as one line each ("<a>name</a>：text <span>time</span>"), no class naming them."""
+    floors = "".join(
+        f"<div class=item><div class=info><a href=/people/f{n}>楼层用户{n}</a>发表于 "
+        f"<span>2026-03-0{n} 10:1{n}</span></div>"
+        f"<div class=msg><p>{text}</p></div><ul class=quote-list>"
+        + "".join(
+            f"<li><a href=/people/{who}>{who}</a>：{said}<span>{when}</span></li>"
+            for who, said, when in listed
+        )
+        + "</ul></div>"
+        for n, (text, listed) in enumerate(
+            zip(
+                ["个税汇算今年退得快吗？大家都多久到账的。", "！", "我的三天就到账了，挺快的。"],
+                replies,
+                strict=True,
+            ),
+            1,
+        )
+    )
+    return f"<html><body><h1>个税退税</h1><div class=thread>{floors}</div></body></html>"
+
+
+def test_replies_listed_under_a_floor_are_comments_of_their_own():
+    ad = "关注公众号学习报税干货，每天晚上群内课堂免费讲解个税汇算的全部流程，欢迎大家加入交流"
+    replies = [
+        [("路人甲", ad, "2026-03-05 08:01"), ("路人甲", ad, "2026-03-05 08:01"),
+         ("小李", "我也想知道，去年等了两个星期才到账呢", "2026-03-05 09:30")],
+        [("路人甲", ad, "2026-03-05 08:02"), ("老王", "感叹号是什么意思，没看懂你的回复呀", "2026-03-06 11:00")],
+        [("路人甲", ad, "2026-03-05 08:03"), ("小李", "三天确实很快了，羡慕你们那边的税务局", "2026-03-07 12:00")],
+    ]  # fmt: skip
+    records = extract_records(floors_with_listed_replies(replies), url=URL)
+    assert [p.author for p in records.posts] == ["楼层用户1", "楼层用户2", "楼层用户3"]
+    assert [p.text for p in records.posts][1] == "！"  # a reply of marks alone is its text
+    assert all("路人甲" not in p.text and ad not in p.text for p in records.posts)
+    listed = [(c.author, c.text, c.time, c.reply_to) for c in records.comments]
+    expected = [
+        (who, said, when, f"楼层用户{n}")
+        for n, floor in enumerate(replies, 1)
+        for who, said, when in floor
+    ]
+    assert listed == expected

@@ -381,9 +381,13 @@ def around_name(node: SemanticNode, element: etree._Element | None, name: str | 
 
 
 def without_name(node: SemanticNode, name: str | None) -> SemanticNode:
-    """A node holding the author's name among more text, without the name."""
+    """A node holding the author's name among more text, without the name (and without the
+    colon after it, where the line opens with the name: "<a>jane</a>：what she said")."""
     if not name or name not in node.text or len(node.text) <= 3 * len(name) + MAX_TIME_NODE_CHARS:
         return node
+    said = said_after_name(node, name)
+    if said is not None:
+        return said
     text = normalize_space(node.text.replace(name, " ", 1))
     return SemanticNode(node.key, text, node.link_text, node.element, node.time, node.machine_time)
 

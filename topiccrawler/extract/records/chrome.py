@@ -14,6 +14,7 @@ from topiccrawler.extract.records.patterns import (
     CJK,
     MAX_CHROME_CHARS,
     MIN_ONE_LINE_CHARS,
+    OUTCRY,
     RANK_CLASS,
     REPLY_NAMED,
     SENT_FROM,
@@ -77,6 +78,8 @@ def visually_hidden(element: etree._Element, stops: set[etree._Element]) -> bool
 def is_chrome(node: SemanticNode, block: etree._Element) -> bool:
     """A reply/vote/quote button, an avatar, a bare number, the client it was sent from:
     chrome on any record."""
+    if OUTCRY.match(node.text):
+        return False
     if CHROME_TEXT.match(node.text) or SENT_FROM.match(node.text):
         return True
     return under_chrome(node, {block})

@@ -13,7 +13,7 @@ every block. With that evidence, a region of fewer than b blocks (2 or more) is 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import lru_cache
@@ -238,11 +238,8 @@ def is_comment_region(
     if not options.evidence:
         return len(region.blocks) >= options.min_blocks
     n = len(region.blocks)
-    _, text, link = text_and_links(region.blocks)
-    if not text or link / text >= 0.5 or text / n < 10:
-        return False  # navigation, related articles, product lists: links
-    if teasers(region.blocks):
-        return False  # "latest posts" or "most active": other threads, each under its title
+    if not reads_as_records(region):
+        return False
     hinted = COMMENT_LIST_HINT.found(_marks(region.parent)) or any(
         COMMENT_HINT.found(_marks(b)) for b in region.blocks
     )
@@ -260,6 +257,16 @@ def is_comment_region(
     return authored / n >= (0.5 if structural else 0.8)
 
 
+def reads_as_records(region: Region) -> bool:
+    """Text, not links: mostly outside links and 10 characters a block (navigation, related
+    articles, product lists are links), not teasers of other pages ("latest posts", "most
+    active": other threads, each under its title)."""
+    _, text, link = text_and_links(region.blocks)
+    if not text or link / text >= 0.5 or text / len(region.blocks) < 10:
+        return False
+    return not teasers(region.blocks)
+
+
 def _stats(element: etree._Element, stats: dict):
     """The element's TextStats; a wrapper detection made since (rows of one post wrapped
     together) is counted from its children's (and not added: `stats` also says which
@@ -273,19 +280,26 @@ def comment_regions(
     options: RecordOptions = RecordOptions(),
     stats: dict | None = None,
     evidence: Evidence | None = None,
+    vouched: Callable[[Region], bool] | None = None,
 ) -> list[Region]:
     """Accepted regions, each with its nested replies (descendants repeating a block's own
     template). A region inside a record of an earlier one stands on its own evidence: comments
     under each answer of a Q&A page pass, a list inside a comment does not. `stats`: the
     body's `text_stats` and `evidence` (`text_evidence`), when the caller has them. A region
-    of <dt>/<dd> pairs is given wrapped in the tree (`with_definitions`; `restore` undoes it)."""
+    of <dt>/<dd> pairs is given wrapped in the tree (`with_definitions`; `restore` undoes it).
+    `vouched`: the caller's own test of a region the evidence does not accept (replies listed
+    under a forum's post, whose fields the caller reads), as a second way in."""
     accepted: list[Region] = []
     taken: set[etree._Element] = set()
     beside = beside_content(body, stats) if stats is not None else set()
-    for region in candidate_regions(body, options, stats, evidence):
+    # (The evidence's shortcuts skip what `is_comment_region` would reject: with a second way
+    # in, every node is compared.)
+    for region in candidate_regions(body, options, stats, None if vouched else evidence):
         if region.blocks[0] in taken or region.blocks[0] in beside:
             continue  # (a sidebar's "recent comments" are the site's, not the page's)
-        if not is_comment_region(region, options, evidence):
+        if not is_comment_region(region, options, evidence) and not (
+            vouched is not None and vouched(region)
+        ):
             continue  # a list inside a record (not a record itself) fails here too
         _take(region, taken)
         accepted.append(with_definitions(region))

@@ -72,6 +72,7 @@ from topiccrawler.extract.records.patterns import (
     MAX_TIME_PIECE_CHARS,
     MESSAGE_HEADER_LINES,
     MIN_LINES_CHARS,
+    ONE_LINE_JOINS,
     PARAGRAPH_TAGS,
     REPLIES_CLASS,
     SIGNATURE_RULE,
@@ -80,6 +81,7 @@ from topiccrawler.extract.records.patterns import (
 )
 from topiccrawler.extract.records.times import (
     as_shown,
+    closing_time,
     header_line_time,
     moment_of,
     not_post_times,
@@ -149,15 +151,29 @@ def block_fields(blocks: list[etree._Element], all_blocks: set, now=None) -> lis
             and (n.key, n.text) not in actions  # ("链接", "评论": every record's action links)
         )
 
-    link_key = (
-        best_key(nodes, lambda n: name_link(n, labels), prefer=to_profile)
-        or best_key(nodes, lambda n: name_link(n, noise), prefer=to_profile)
-        or best_key(  # a byline opening with the name: where most records have one
-            nodes, lambda n: n.key not in labels and byline_name(n) is not None, len(nodes) / 2
-        )
-        or best_key(  # a line signed with the name after its text: where most records have one
-            nodes, lambda n: n.key not in labels and signed_name(n) is not None, len(nodes) / 2
-        )
+    # The first of these that finds a position. (A key is tested against None, not for
+    # truth: a record written as one line of inline markup is a node at the block's own
+    # position, whose key is "".)
+    link_key = next(
+        (
+            key
+            for find in (
+                lambda: best_key(nodes, lambda n: name_link(n, labels), prefer=to_profile),
+                lambda: best_key(nodes, lambda n: name_link(n, noise), prefer=to_profile),
+                lambda: best_key(  # a byline opening with the name: where most records have one
+                    nodes,
+                    lambda n: n.key not in labels and byline_name(n) is not None,
+                    len(nodes) / 2,
+                ),
+                lambda: best_key(  # a line signed with the name after its text: where most have one
+                    nodes,
+                    lambda n: n.key not in labels and signed_name(n) is not None,
+                    len(nodes) / 2,
+                ),
+            )
+            if (key := find()) is not None
+        ),
+        None,
     )
     # No link names the posters: a bold name opening most blocks does (atop a column of
     # their own); names that differ between blocks, not a label every block repeats.
@@ -183,12 +199,14 @@ def block_fields(blocks: list[etree._Element], all_blocks: set, now=None) -> lis
         )
         if time_node is None:
             # A short text's time, or one an element of its own gives in an attribute inside a
-            # line of text (a one-line comment: "Thanks! – jane <span title=…>May 12</span>").
+            # line of text (a one-line comment: "Thanks! – jane <span title=…>May 12</span>"),
+            # or shows whole at the line's end ("<a>jane</a>：Thanks! <span>May 12</span>").
             time_node = next(
                 (
                     n
                     for n in block_nodes
-                    if n.time and (len(n.text) <= MAX_TIME_NODE_CHARS or n.machine_time)
+                    if n.time
+                    and (len(n.text) <= MAX_TIME_NODE_CHARS or n.machine_time or closing_time(n))
                 ),
                 None,
             )
@@ -618,12 +636,12 @@ def _one_line(
         return None
     when = node.time if node.time in node.text and node.time != node.text else find_time(node.time)
     at, shown = node.text.find(name), node.text.find(when or node.time)
-    before = normalize_space(node.text[:at]).strip(" –—-·|,:;") if 0 < at < shown else ""
+    before = normalize_space(node.text[:at]).strip(ONE_LINE_JOINS) if 0 < at < shown else ""
     if before and (reads_as_sentence(before) or _marked_apart(node.element, before)):
         rest = before  # signed after the text: all after the name is the byline's
     else:
         rest = node.text.replace(name, " ", 1).replace(when or node.time, " ", 1)
-        rest = normalize_space(rest).strip(" –—-·|,:;")
+        rest = normalize_space(rest).strip(ONE_LINE_JOINS)
     linked = normalize_space(node.link_text.replace(name, " ", 1))
     if len(linked) * 2 >= len(rest):
         return None  # (a header row's linked title: "Re: … by jane: 12:18pm")
@@ -641,7 +659,8 @@ def _marked_apart(element: etree._Element | None, text: str) -> bool:
     if element is None:
         return False
     return any(
-        child.tag != "a" and normalize_space("".join(child.itertext())).strip(" –—-·|,:;") == text
+        child.tag != "a"
+        and normalize_space("".join(child.itertext())).strip(ONE_LINE_JOINS) == text
         for child in element.iterdescendants(etree.Element)
     )
 

@@ -17,6 +17,7 @@ from topiccrawler.extract.records.comments import (
     Region,
     comment_regions,
     extract_comments,
+    reads_as_records,
 )
 from topiccrawler.extract.records.fields import block_fields
 from topiccrawler.extract.records.forum import extract_forum, is_forum_page, reread, unwrap
@@ -396,7 +397,9 @@ def comments_under(found, options, now, stats, evidence) -> tuple[list, list[Com
     regions = [
         region
         for block in found.blocks
-        for region in comment_regions(block, options, stats, evidence)
+        for region in comment_regions(
+            block, options, stats, evidence, vouched=lambda r: listed_replies(r, stats, now)
+        )
         if under_post(region, block, stats, now)
     ]
     regions += lone_comments(found.blocks, regions, now)
@@ -450,6 +453,15 @@ def _path(element, top) -> tuple:
     return tuple(reversed(steps))
 
 
+def listed_replies(region, stats: dict, now) -> bool:
+    """Replies listed under a forum's post that name their author and time only as the
+    lines' own words do, not by markup (楼中楼: "<a>jane</a>：text <span>time</span>"), which
+    the comment evidence needs of fewer than five: they read as text (`reads_as_records`)
+    and every one is a record of its own with a name, a text and (nearly) every one a time,
+    as `under_post` reads them; a post's own layout does not."""
+    return reads_as_records(region) and _each_signed(region, now)
+
+
 # What a post keeps of its own beside the comments under it (non-space characters).
 MIN_POST_CHARS = 20
 
@@ -461,6 +473,11 @@ def under_post(region, block, stats: dict, now) -> bool:
     inside = sum(_chars(b, stats) for b in region.blocks)
     if _chars(block, stats) - inside < MIN_POST_CHARS:
         return False
+    return _each_signed(region, now)
+
+
+def _each_signed(region, now) -> bool:
+    """Every block of the region names its author and has a text, (nearly) every one a time."""
     fields = block_fields(region.blocks, set(region.blocks), now)
     timed = sum(f.time is not None for f in fields)
     return all(f.author and f.text for f in fields) and timed >= 0.8 * len(fields)

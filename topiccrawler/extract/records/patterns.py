@@ -104,6 +104,10 @@ CHROME_WORD = (
 # A text made only of chrome words ("回复 赞", "Reply | Quote", "顶(0)").
 CHROME_TEXT = re.compile(rf"^{CHROME_WORD}(?:[\s|·/]+{CHROME_WORD})*$", re.I)
 
+# A text of exclamation and question marks alone ("！", "？？？"): what a poster wrote (a
+# reply beside a smiley), not a separator or a count, which CHROME_WORD's marks are.
+OUTCRY = re.compile(r"^[!?！？]+$")
+
 # What was done, as a byline writes it before the time ("edited Sep 7 '10 at 17:17",
 # "answered 2 hours ago", "发表于 2020-05-04"): read off such a line, the word is no name.
 ACTION_TEXT = re.compile(
@@ -393,6 +397,9 @@ SIGNATURE_RULE = re.compile(r"^[ \t]*_{18}(?!_)", re.MULTILINE)
 # Letters and digits a one-line record's text has beside its byline (eight CJK characters do
 # too): fewer are the byline's own labels ("By | | Topic: Hardware").
 MIN_ONE_LINE_CHARS = 20
+# What joins a one-line record's author, text and time ("jane – Works now · 12:30",
+# "<a>晨跑的猫</a>：终于凉快了 10:02"), stripped from the text's edges.
+ONE_LINE_JOINS = " –—-·|,:;："
 
 # A title: four words or more, 20 characters, or eight CJK characters.
 CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")

@@ -270,3 +270,17 @@ def moment_of(node: SemanticNode | None, now) -> datetime | None:
     if node is None:
         return None
     return (node.machine_time and parse_time(node.machine_time)) or parse_time(node.time, now=now)
+
+
+def closing_time(node: SemanticNode) -> bool:
+    """The line ends with its time, which an element of its own shows whole: a record
+    written on one line of inline markup, its time last ("<a>jane</a>：Works now, thanks!
+    <span>2023-05-12 09:40</span>", replies listed under a post). A date inside a sentence
+    does not end it, nor stand in an element of its own."""
+    time, element = node.time, node.element
+    if time is None or element is None or not node.text.rstrip().endswith(time):
+        return False
+    return any(
+        len(shown) == 0 and normalize_space(node_text(shown)) == time
+        for shown in element.iterdescendants(etree.Element)
+    )
