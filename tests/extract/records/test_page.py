@@ -337,3 +337,37 @@ def test_replies_listed_under_a_floor_are_comments_of_their_own():
         for who, said, when in floor
     ]
     assert listed == expected
+
+
+def test_an_edit_note_a_guest_notice_and_a_fields_label_are_no_posts_text():
+    """Metadata a forum writes into a post's message box: who edited it when (in any
+    language), a notice asking guests to register (with its close button), the label of a
+    jump-to-floor field; and a signature in a box of its own."""
+    notes = [
+        "本帖最后由 阿小2 于 2026-3-2 10:25 编辑",
+        "Last edited by 阿小3; 03-03-2026 at 10:40 AM.",
+        "Zuletzt bearbeitet von 阿小4 am 04.03.2026",
+    ]
+    texts = [
+        "退税到账一般要一周，耐心等等就好。",
+        "我的两天就到了。",
+        "今年比去年快多了。",
+        "记得先核对收入明细。",
+    ]
+    guest = (
+        "<div class=tips><h3>马上注册，结交更多好友，享用更多功能，让你轻松玩转社区。</h3>"
+        "<p>您需要 <a href=/login>登录</a> 才可以下载或查看，没有帐号？<a href=/reg>立即注册</a></p>"
+        "<span class=tips_close>x</span></div>"
+    )
+    posts = "".join(
+        f"<div class=post><div class=pi><a href=/space/{n}>阿小{n}</a> "
+        f"<em>发表于 2026-3-{n} 10:0{n}</em></div><div class=message>"
+        + (f"<div class=jump><label>电梯直达</label></div>{guest}" if n == 1 else "")
+        + (f"<i class=pstatus>{notes[n - 2]}</i><br>" if 2 <= n <= 4 else "")
+        + f"{texts[n - 1]}</div><div class=sign>长风破浪会有时 {n}</div></div>"
+        for n in (1, 2, 3, 4)
+    )
+    page = f"<html><body><div id=postlist>{posts}</div></body></html>"
+    records = extract_records(page, url=URL)
+    assert [p.author for p in records.posts] == ["阿小1", "阿小2", "阿小3", "阿小4"]
+    assert [p.text for p in records.posts] == texts

@@ -12,6 +12,8 @@ from topiccrawler.extract.records.patterns import (
     CHROME_CLASS,
     CHROME_TEXT,
     CJK,
+    EDIT_NOTE,
+    GUEST_NOTICE,
     MAX_CHROME_CHARS,
     MIN_ONE_LINE_CHARS,
     OUTCRY,
@@ -76,13 +78,27 @@ def visually_hidden(element: etree._Element, stops: set[etree._Element]) -> bool
 
 
 def is_chrome(node: SemanticNode, block: etree._Element) -> bool:
-    """A reply/vote/quote button, an avatar, a bare number, the client it was sent from:
-    chrome on any record."""
+    """A reply/vote/quote button, an avatar, a bare number, the client it was sent from, a
+    note that the record was edited, a notice to guests, a form field's label: chrome on any
+    record."""
     if OUTCRY.match(node.text):
         return False
-    if CHROME_TEXT.match(node.text) or SENT_FROM.match(node.text):
+    if any(p.match(node.text) for p in (CHROME_TEXT, SENT_FROM, EDIT_NOTE, GUEST_NOTICE)):
+        return True
+    if _labels_only(node):
         return True
     return under_chrome(node, {block})
+
+
+def _labels_only(node: SemanticNode) -> bool:
+    """The node's text is a form field's <label> ("电梯直达", "Jump to page"): the field it
+    names is gone with the page's cleaning, and the label is no one's words."""
+    element = node.element
+    if element is None:
+        return False
+    labels = [element] if element.tag == "label" else list(element.iter("label"))
+    shown = " ".join(normalize_space("".join(label.itertext())) for label in labels)
+    return bool(labels) and normalize_space(shown) == node.text
 
 
 def under_chrome(node: SemanticNode, stops: set[etree._Element]) -> bool:

@@ -59,7 +59,8 @@ CHROME_WORDS = (
     ("share|sharing", "share buttons"),
     ("report", "a report-abuse link"),
     ("avatar", "the poster's picture"),
-    ("sig", "a signature in short ('post-sig')"),
+    ("sig|sign", "a signature in short ('post-sig', Discuz!'s 'sign')"),
+    ("close", "a box's close button ('modal-close', 'tips_close': its 'x')"),
     ("tools|actions?|buttons?|edit", "a record's toolbar, its action buttons and edit link"),
     ("rating|badges?|karma", "a poster's rating, badges and karma"),
     ("quote-?header", "the header line of a quoted post ('X wrote:')"),
@@ -88,6 +89,65 @@ MAX_CHROME_CHARS = 100
 # The line naming the client a record was sent from, below its text ("来自 豆瓣App", "发自我的
 # iPhone", "via Android", "Sent from my iPhone using Tapatalk"): no words of the record.
 SENT_FROM = re.compile(r"^\s*(?:来自|发自|via|sent from|gesendet von|envoyé de)\s*\S.{0,40}$", re.I)
+
+# A note that the record was edited, by whom and when: metadata under or above the text, in
+# any language, never the record's words (the whole line; its time is not the post's either,
+# `EDITED_TIME`). A bare "编辑于 2017-07-25" is left alone: some sites write the post's own
+# time so.
+EDIT_NOTE_ROWS = (
+    (
+        r"本帖最后由\s*\S.{0,40}?\s*于\s*.{0,40}?\s*编辑",
+        "Discuz!: '本帖最后由 jane 于 2019-7-3 22:25 编辑'",
+    ),
+    (
+        r"(?:最后)?由\s*\S.{0,40}?\s*于\s*.{0,40}?\s*(?:编辑|修改|編輯)",
+        "the same said otherwise: '最后由 jane 于 2020-01-02 修改'",
+    ),
+    (
+        r"(?:last\s+)?(?:edited|modified|updated)\s+by\s+\S.{0,100}",
+        "vBulletin, phpBB, IPB: 'Last edited by jane; 05-12-2020 at 10:30 AM.', "
+        "'Edited by jane, 12 May 2020 - 10:30 AM.', phpBB's '…, edited 1 time in total.'",
+    ),
+    (r"last\s+edited\s*(?:on|at)?\s*[:：]\s*.{1,60}", "XenForo: 'Last edited: May 12, 2020'"),
+    (
+        r"zuletzt\s+(?:bearbeitet|geändert)\s+(?:von|am)\s+.{1,100}",
+        "German: 'Zuletzt bearbeitet von jane am 12.05.2020'",
+    ),
+    (
+        r"derni[eè]re\s+(?:édition|modification)\s+par\s+.{1,100}",
+        "French: 'Dernière édition par jane le 12/05/2020'",
+    ),
+    (
+        r"(?:última\s+edición|editado|modificado)\s+por\s+.{1,100}",
+        "Spanish, Portuguese: 'Última edición por jane', 'Editado por jane'",
+    ),
+)
+EDIT_NOTE = re.compile(
+    rf"^\s*[\[(（【]?\s*(?:{alternatives(EDIT_NOTE_ROWS)})\s*[\])）】]?\s*[.。]?\s*$", re.I | re.S
+)
+
+# A forum's notice to guests that they must log in or register, shown atop a post to a
+# visitor not logged in: the software's, not the poster's words.
+GUEST_NOTICE_ROWS = (
+    (
+        r"(?:马上|立即|现在)注册[，,].{0,40}?(?:好友|功能|论坛|社区|精彩|下载|查看).{0,40}",
+        "Discuz!'s: '马上注册，结交更多好友，享用更多功能，让你轻松玩转社区。' (what it offers)",
+    ),
+    (r"您需要\s*登录\s*才可以.{0,40}", "'您需要 登录 才可以下载或查看，没有帐号？立即注册'"),
+    (
+        r"(?:you\s+(?:must|need\s+to)(?:\s+be)?|please)\s+"
+        r"(?:log(?:ged)?\s*in|sign(?:ed)?\s*in|register(?:ed)?|sign\s*up)\s+"
+        r"(?:or\s+(?:register|sign\s*up)\s+)?(?:to|before)\s+"
+        r"(?:view|see|reply|post|download|access|comment|read|join)\b.{0,60}",
+        "'You must log in or register to reply here.', 'Please sign in to view attachments' "
+        "(what for: 'please sign in to your router' is a poster's advice)",
+    ),
+    (
+        r"(?:log\s*in|sign\s*in)\s+or\s+(?:register|sign\s*up)\b.{0,60}",
+        "'Log in or register to see the links'",
+    ),
+)
+GUEST_NOTICE = re.compile(rf"^\s*(?:{alternatives(GUEST_NOTICE_ROWS)})\s*$", re.I | re.S)
 
 # Texts that are chrome wherever they appear on a record.
 CHROME_WORD = (
