@@ -371,3 +371,21 @@ def test_an_edit_note_a_guest_notice_and_a_fields_label_are_no_posts_text():
     records = extract_records(page, url=URL)
     assert [p.author for p in records.posts] == ["阿小1", "阿小2", "阿小3", "阿小4"]
     assert [p.text for p in records.posts] == texts
+
+
+def test_a_name_in_a_byline_box_of_links_is_its_first_link_even_when_it_starts_with_a_label():
+    """A byline box marked as the author's holding the name link, then the poster's level
+    and action links: the name is the first link's text, not all their words; a name that
+    starts with a label word ("楼主长的帅") is the whole name, the label being written outside
+    a link ("楼主：<a>…</a>")."""
+    names = ["楼主长的帅", "疲卡丘", "作者不详"]
+    floors = "".join(
+        f"<div class=floor><div class=author><a class=u href=/u/{n}>{name}</a> "
+        f"(<a href=/u/{n}/topic>{n}7级</a>) <span class=stime>2026-01-1{n} 00:5{n}</span> "
+        f"<a href=#>举报</a> <a href=#>只看此人</a> <a href=#{n}>{n}楼</a></div>"
+        f"<div class=content>第{n}条回复：新百伦现在不算烂大街了，配牛仔裤还行。</div></div>"
+        for n, name in enumerate(names, 1)
+    )
+    page = f"<html><body><div class=floors>{floors}</div></body></html>"
+    records = extract_records(page, url=URL)
+    assert [p.author for p in records.posts] == names

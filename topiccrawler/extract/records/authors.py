@@ -37,6 +37,7 @@ from topiccrawler.extract.records.patterns import (
     IN_REPLY_TO,
     LABELLED_NAME,
     LEVEL,
+    LINKED_AUTHOR_LABEL,
     MAX_AUTHOR_CHARS,
     MAX_TIME_NODE_CHARS,
     MAX_TIME_PIECE_CHARS,
@@ -90,8 +91,7 @@ def hinted_author(
         weak = author_hint(marks)  # True: a profile box, its name the author where no other
         if weak is None or not_the_author(element, block, None):
             continue
-        linked = anchor_text(element)
-        name = clean_author(linked, linked=True) if linked else None
+        linked, name = _linked_name(element)
         if not name:  # a byline of the name and then the time (linked or not): the name
             linked = ""
             shown = node_text(element).split("\n")[0]
@@ -132,6 +132,21 @@ NOT_THE_AUTHOR: tuple[tuple[str, bool, Callable[..., bool]], ...] = (
     ("whom the post answers ('in reply to jane')", True,
      lambda element, block, name: bool(IN_REPLY_TO.match(first_text(element)))),
 )  # fmt: skip
+
+
+def _linked_name(element: etree._Element) -> tuple[str, str | None]:
+    """The text of the links an author-marked element holds, and the name they give: of the
+    first link that gives one (a byline box holding the name link, then the poster's level,
+    "举报", "只看此人" links: not all their words), else of them all."""
+    linked = anchor_text(element)
+    if element.tag != "a":
+        shown = [normalize_space("".join(a.itertext())) for a in element.iter("a")]
+        shown = [text for text in shown if text]
+        for text in shown if len(shown) > 1 else ():
+            name = clean_author(text, linked=True) or _numbered_user(text)  # (a user number)
+            if name:
+                return text, name
+    return linked, clean_author(linked, linked=True) if linked else None
 
 
 def not_the_author(element: etree._Element, block: etree._Element, name: str | None) -> str | None:
@@ -232,7 +247,8 @@ def clean_author(text: str | None, linked: bool = False) -> str | None:
     if not text:
         return None
     text = normalize_space(ZERO_WIDTH.sub("", text.split("\n")[0]))
-    text = AUTHOR_TRAILER.sub("", AUTHOR_LABEL.sub("", text)).strip(" :：|·-")
+    label = LINKED_AUTHOR_LABEL if linked else AUTHOR_LABEL
+    text = AUTHOR_TRAILER.sub("", label.sub("", text)).strip(" :：|·-")
     text = BRACKETED.sub(r"\1", text)  # a name shown in brackets: "[清风徐来]"
     if not text or not_a_name(text, linked):
         return None

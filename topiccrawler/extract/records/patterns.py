@@ -201,6 +201,13 @@ AUTHOR_LABEL = re.compile(
     rf"^\s*(?:(?:{NAME_LABELS}){WORD_END}\s*[:：]?|(?:{NAME_LABELS_WITH_COLON})\s*[:：])\s*", re.I
 )
 
+# The same labels before a name link's own text: only set apart from the name by a colon or
+# a space ("作者：jane", "by jane"). A name that starts with one is the name ("楼主长的帅": the
+# page writes its labels outside the link).
+LINKED_AUTHOR_LABEL = re.compile(
+    rf"^\s*(?:{NAME_LABELS}|{NAME_LABELS_WITH_COLON})(?:\s*[:：]|\s+)\s*", re.I
+)
+
 # What follows an author's name in a byline: "Jane says:", "Anna sagt:".
 AUTHOR_TRAILER = re.compile(
     r"\s*(?:says|said|sagt|schreibt|meint|dit|dice|wrote|说|说道)\s*[:：]?\s*$"
