@@ -100,7 +100,7 @@ def test_bounds_keep_every_region_the_test_accepts(monkeypatch):
     monkeypatch.setattr(
         comments,
         "could_accept",
-        lambda node, kids, evidence, stats, shallow, options: (
+        lambda node, kids, evidence, stats, shallow, options, unnamed=False: (
             kids if comments.could_pass(node, kids, evidence) else []
         ),
     )

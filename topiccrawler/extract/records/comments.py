@@ -82,6 +82,7 @@ def candidate_regions(
     options: RecordOptions,
     stats: dict | None = None,
     evidence: Evidence | None = None,
+    unnamed: bool = False,
 ) -> Iterator[Region]:
     """Every region the structure test finds, outer ones first (the paper's walk).
 
@@ -92,6 +93,8 @@ def candidate_regions(
     as depth 4, so with `evidence` on such shallow regions are kept, marked, for the stricter
     evidence test. Given the page's `Evidence`, siblings are only compared under a node where
     a region could pass that test (`could_pass`): the result is the same, found faster.
+    `unnamed`: regions whose authors the markup does not name are wanted too (a caller's own
+    test reads them), so a group with times in most blocks is compared without them.
     """
     measure = MEASURES[options.measure]()
     minimum = options.min_blocks_with_evidence if options.evidence else options.min_blocks
@@ -121,7 +124,7 @@ def candidate_regions(
             )
             if evidence is not None and options.evidence:
                 compared = could_accept(
-                    node, compared, evidence, stats, depth <= options.level, options
+                    node, compared, evidence, stats, depth <= options.level, options, unnamed
                 )
             for blocks in similar_siblings(
                 compared, measure, options.similarity, minimum, options.max_siblings
@@ -167,6 +170,7 @@ def could_accept(
     stats: dict,
     shallow: bool,
     options: RecordOptions,
+    unnamed: bool = False,
 ) -> list:
     """The kids of the tags among which a region `is_comment_region` accepts could be found
     (siblings are only compared within one tag), where the node `could_pass`: each of its
@@ -199,7 +203,7 @@ def could_accept(
             if not structural and sum(timed) < 0.8 * minimum:
                 continue  # (the commonest case, decided before authors are looked for)
             named = [k in evidence.named for k in same]
-            if not _accepts_some(hinted, timed, named, shallow, options):
+            if not _accepts_some(hinted or unnamed, timed, named, shallow, options):
                 continue
             if len(kids) >= 2 and (hinted or sum(timed) >= 2):
                 kept.add(tag)  # what could_pass asks is there
@@ -292,9 +296,8 @@ def comment_regions(
     accepted: list[Region] = []
     taken: set[etree._Element] = set()
     beside = beside_content(body, stats) if stats is not None else set()
-    # (The evidence's shortcuts skip what `is_comment_region` would reject: with a second way
-    # in, every node is compared.)
-    for region in candidate_regions(body, options, stats, None if vouched else evidence):
+    unnamed = vouched is not None  # (a second way in that needs no author named by markup)
+    for region in candidate_regions(body, options, stats, evidence, unnamed):
         if region.blocks[0] in taken or region.blocks[0] in beside:
             continue  # (a sidebar's "recent comments" are the site's, not the page's)
         if not is_comment_region(region, options, evidence) and not (
