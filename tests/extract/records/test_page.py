@@ -389,3 +389,44 @@ def test_a_name_in_a_byline_box_of_links_is_its_first_link_even_when_it_starts_w
     page = f"<html><body><div class=floors>{floors}</div></body></html>"
     records = extract_records(page, url=URL)
     assert [p.author for p in records.posts] == names
+
+
+def test_one_line_pushes_with_a_mark_before_the_name_and_a_yearless_time():
+    """A board's pushes: one line each, a vote mark set apart before the user's id, the
+    text after a colon, and a time without its year after the poster's address, in an
+    element whose class word ends in "time" ("ipdatetime"). The mark and the address are
+    the line's, not the text; a one-character push is a text."""
+    pushes = [("推", "tw_reader", "好"), ("→", "mango88", "明年再看看"), ("噓", "k1ng", "太慢了吧")]
+    lines = "".join(
+        f"<div class=push><span class=push-mark>{mark} </span><span class=push-userid>{user}"
+        f"</span><span class=push-content>: {text}</span><span class=push-ipdatetime>"
+        f" 10.0.0.{n} 02/2{n} 00:1{n}\n</span></div>"
+        for n, (mark, user, text) in enumerate(pushes, 1)
+    )
+    page = (
+        "<html><body><div id=main><div class=meta>作者 op_user</div>"
+        "<div class=meta>標題 [問卦] 報稅季到了嗎</div>今年的綜所稅申報什麼時候開始？\n"
+        f"有沒有人已經收到通知了\n--\n{lines}</div></body></html>"
+    )
+    records = extract_records(page, url=URL)  # (a forum's URL: read as the thread's posts)
+    assert [(c.author, c.text, c.time) for c in records.posts] == [
+        (user, text, f"02/2{n} 00:1{n}") for n, (_, user, text) in enumerate(pushes, 1)
+    ]
+
+
+def test_a_labelled_byline_names_its_linked_name_not_the_words_up_to_the_time():
+    """"Submitted by <a>jane</a> on Wed, 19/12/2012 - 16:03": the name is the link after the
+    label (the weekday between name and date is not the name's)."""
+    people = ["jane", "Petrik", "m.berg"]
+    posts = "".join(
+        f"<div class=comment><h3 class=title>Re: heat pump metering</h3>"
+        f"<div class=submitted>Submitted by <a href=/user/{n}>{name}</a> on Wed, "
+        f"1{n}/12/2012 - 16:0{n}.</div><div class=content><p>Reply {n}: the pump's own meter "
+        f"reads the electrical side only; add a heat meter on the flow.</p></div></div>"
+        for n, name in enumerate(people, 1)
+    )
+    page = f"<html><body><div id=comments>{posts}</div></body></html>"
+    records = extract_records(page, url=URL)
+    found = records.posts or records.comments
+    assert [r.author for r in found] == people
+    assert all(f"1{n}/12/2012 - 16:0{n}" in r.time for n, r in enumerate(found, 1))

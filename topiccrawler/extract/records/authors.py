@@ -241,6 +241,20 @@ def not_a_name(text: str, linked: bool = False) -> str | None:
     return None
 
 
+def _labelled_link(node: SemanticNode) -> str | None:
+    """The name a labelled byline gives as a link right after its label ("Submitted by
+    <a>jane</a> on Wed, 19/12/2012 - 16:03"): the link's text, whatever words come between
+    the name and the time."""
+    if not node.link_text or node.element is None:
+        return None
+    first = next(node.element.iter("a"), None)
+    shown = normalize_space("".join(first.itertext())) if first is not None else ""
+    after_label = AUTHOR_LABEL.sub("", node.text, count=1)
+    if not shown or not after_label.startswith(shown):
+        return None
+    return clean_author(shown, linked=True)
+
+
 def clean_author(text: str | None, linked: bool = False) -> str | None:
     """An author's name without labels and trailers; None when it cannot be a name
     (`NOT_A_NAME`)."""
@@ -277,7 +291,7 @@ def record_author(
     keyed = _keyed_author(nodes, link_key)
     for node, following in zip(nodes[:6], [*nodes[1:7], None], strict=False):
         if LABELLED_NAME.match(node.text):
-            name = clean_author(before_time(node.text))
+            name = _labelled_link(node) or clean_author(before_time(node.text))
             if name:
                 # a labelled line beside a link to a person's page where the other posts
                 # have theirs is a field of the poster's card ("From: NYC"), not the name

@@ -68,6 +68,7 @@ from topiccrawler.extract.records.patterns import (
     INLINE_TAGS,
     MAX_AUTHOR_CHARS,
     MAX_CARD_LINE_CHARS,
+    MAX_CUED_CHARS,
     MAX_TIME_NODE_CHARS,
     MAX_TIME_PIECE_CHARS,
     MESSAGE_HEADER_LINES,
@@ -635,12 +636,20 @@ def _one_line(
     if not name or node.time is None or element is None or not _holds(node, element):
         return None
     when = node.time if node.time in node.text and node.time != node.text else find_time(node.time)
-    at, shown = node.text.find(name), node.text.find(when or node.time)
+    when = _time_element_text(node.element, when or node.time)
+    at, shown = node.text.find(name), node.text.find(when)
     before = normalize_space(node.text[:at]).strip(ONE_LINE_JOINS) if 0 < at < shown else ""
-    if before and (reads_as_sentence(before) or _marked_apart(node.element, before)):
+    between = (
+        normalize_space(node.text[at + len(name) : shown]).strip(ONE_LINE_JOINS) if before else ""
+    )
+    if before and (
+        reads_as_sentence(before) or (_marked_apart(node.element, before) and not between)
+    ):
         rest = before  # signed after the text: all after the name is the byline's
+    elif before and between and _marked_apart(node.element, before):
+        rest = between  # a mark set apart before the name ("推 jane: 好 02/27"): the line's label
     else:
-        rest = node.text.replace(name, " ", 1).replace(when or node.time, " ", 1)
+        rest = node.text.replace(name, " ", 1).replace(when, " ", 1)
         rest = normalize_space(rest).strip(ONE_LINE_JOINS)
     linked = normalize_space(node.link_text.replace(name, " ", 1))
     if len(linked) * 2 >= len(rest):
@@ -651,6 +660,20 @@ def _one_line(
     if at < said and shown < said:
         return None  # a byline, then a status ("spinner 2 minutes ago Viewing thread: …")
     return SemanticNode(node.key, rest, node.link_text, node.element, None, None)
+
+
+def _time_element_text(element: etree._Element | None, time: str) -> str:
+    """The whole text of the element of its own that shows the line's time, where it shows
+    more than the time ("61.229.1.18 04/01 19:49": the poster's address beside it): what the
+    element shows is the byline's, not the record's text. Else the time."""
+    if element is None:
+        return time
+    for shown in element.iterdescendants(etree.Element):
+        if len(shown) == 0 and shown.text and len(shown.text) <= MAX_CUED_CHARS:
+            text = normalize_space(shown.text)
+            if time in text:
+                return text
+    return time
 
 
 def _marked_apart(element: etree._Element | None, text: str) -> bool:

@@ -34,6 +34,7 @@ AUTHOR_WORDS = (
     ("user-?name", "the same as two words"),
     ("u-?name", "the user's name in short ('uname')"),
     ("user", "a link or box named for the user ('user', 'user-link')"),
+    ("user-?id", "a user's id shown as the name, where ids are names ('userid', 'user-id')"),
     ("nick(?:name)?", "the shown name, as Chinese sites call it ('nick', 'nickname')"),
     ("poster", "who posted ('poster', 'poster-name')"),
     ("fn", "hCard's formatted name (microformats), as WordPress marks a comment's author"),
@@ -188,7 +189,7 @@ POSTER_ACTION = re.compile(
 
 # Labels in front of an author: "作者：", "by", "von", "Name:"; those that are common words
 # ("from") or say where from ("网友") only with their colon.
-BY_VERBS = r"(?:posted|asked|answered|commented|replied|written) by"  # "Asked by jane"
+BY_VERBS = r"(?:posted|submitted|asked|answered|commented|replied|written) by"  # "Asked by jane"
 
 # (a Latin label is a word of its own: "bytedancer" is no "by" and a name)
 WORD_END = r"(?![a-zà-öø-ÿ])"
@@ -314,8 +315,16 @@ TIME_WORDS = (
 TIME_CLASS = Words(rf"(?:^|[-_\s])(?:{alternatives(TIME_WORDS)})(?:$|[-_\s])")
 
 # A date shown without its year ("11-02", "11/02 18:30", "11月2日"): no time on its own (a
-# score, a range), a record's time where the markup calls its element the date or time.
+# score, a range), a record's time where the markup calls its element the date or time. It
+# may close the element's text after what the element shows beside it ("61.229.1.18 04/01
+# 19:49": the poster's address, then the time), then with its clock.
 CUED_DATE = re.compile(r"^\s*(?:\d{1,2}[-/.]\d{1,2}|\d{1,2}月\d{1,2}日)(?:\s+\d{1,2}:\d{2})?\s*$")
+CLOSING_CUED_DATE = re.compile(r"\s(\d{1,2}[-/.]\d{1,2}\s+\d{1,2}:\d{2})\s*$")
+MAX_CUED_CHARS = 40
+
+# A class word that ends in a time's word ("ipdatetime", "replytime", "postdate"): names a
+# time's element as TIME_CLASS does, for a date that needs the cue (CUED_DATE) only.
+COMPOUND_TIME_CLASS = Words(r"[a-z](?:time|date)(?:$|[-_\s])")
 
 MONTH_DAY = re.compile(r"\d[-/.月]\d")  # what a CUED_DATE has somewhere in a longer text
 

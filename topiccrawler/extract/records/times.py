@@ -29,12 +29,15 @@ from topiccrawler.extract.records.patterns import (
     BARE_AGE,
     BYLINE_JOIN,
     CLOCK,
+    CLOSING_CUED_DATE,
+    COMPOUND_TIME_CLASS,
     CUED_DATE,
     EDITED_TIME,
     HAS_DIGIT,
     HEADER_LINE,
     INVISIBLE,
     MAX_COARSE_CHARS,
+    MAX_CUED_CHARS,
     MAX_DATE_AND_CLOCK_CHARS,
     MAX_TIME_NODE_CHARS,
     MAX_TIME_PIECE_CHARS,
@@ -113,17 +116,25 @@ def _shown_by_time_element(node: etree._Element, shown: str) -> bool:
 
 
 def cued_time(element: etree._Element) -> str | None:
-    """The element's text where it is a date without its year (CUED_DATE) and the element,
-    or its parent, is named for a date or time ("date", "reply-time")."""
+    """The element's text where it is a date without its year (CUED_DATE, or closing the
+    text with its clock) and the element, or its parent, is named for a date or time ("date",
+    "reply-time", "ipdatetime")."""
     text = element.text
-    if not text or len(element) or not CUED_DATE.match(text):
+    if not text or len(element) or len(text) > MAX_CUED_CHARS:
+        return None
+    if CUED_DATE.match(text):
+        shown = text.strip()
+    elif closing := CLOSING_CUED_DATE.search(text):
+        shown = closing.group(1)
+    else:
         return None
     named = element
     for _ in range(2):
         if named is None or not isinstance(named.tag, str):
             return None
-        if TIME_CLASS.found(author_marks(named)):
-            return text.strip()
+        marks = author_marks(named)
+        if TIME_CLASS.found(marks) or COMPOUND_TIME_CLASS.found(marks):
+            return shown
         named = named.getparent()
     return None
 
@@ -157,7 +168,9 @@ def shows_time(block: etree._Element) -> bool:
         return True
     if any(short_time(title) for title in _TOOLTIPS(block)):
         return True
-    return any(cued_time(e) for e in block.iter(etree.Element) if e.text and len(e.text) < 20)
+    return any(
+        cued_time(e) for e in block.iter(etree.Element) if e.text and len(e.text) <= MAX_CUED_CHARS
+    )
 
 
 def attribute_time(element: etree._Element) -> bool:
