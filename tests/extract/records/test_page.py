@@ -415,7 +415,7 @@ def test_one_line_pushes_with_a_mark_before_the_name_and_a_yearless_time():
 
 
 def test_a_labelled_byline_names_its_linked_name_not_the_words_up_to_the_time():
-    """"Submitted by <a>jane</a> on Wed, 19/12/2012 - 16:03": the name is the link after the
+    """ "Submitted by <a>jane</a> on Wed, 19/12/2012 - 16:03": the name is the link after the
     label (the weekday between name and date is not the name's)."""
     people = ["jane", "Petrik", "m.berg"]
     posts = "".join(
@@ -430,3 +430,27 @@ def test_a_labelled_byline_names_its_linked_name_not_the_words_up_to_the_time():
     found = records.posts or records.comments
     assert [r.author for r in found] == people
     assert all(f"1{n}/12/2012 - 16:0{n}" in r.time for n, r in enumerate(found, 1))
+
+
+def test_an_attachments_file_line_and_the_replies_backlinks_are_no_posts_text():
+    """An image board's reply: the upload's file line above the text ("檔名：….png-(648 KB,
+    1235x950)") and the list of replies to it below ("Replies(2): >>1002 >>1003")."""
+    said = ["第一張是新的排程表", "稅單下週才會寄到", "我也還在等退稅"]
+    posts = "".join(
+        f"<div class='post reply' id=r100{n}><div class=post-head><span class=name>無名</span>"
+        f"<span class=now>2026/03/0{n}(二)</span><span>14:2{n}:32</span>"
+        f"<span class=qlink>No.100{n}</span></div>"
+        + (
+            f"<div class=file-text>檔名：<a href=/src/16385{n}.png>16385{n}.png</a>"
+            f"-(64{n} KB, 1235x950)</div>"
+            if n != 2
+            else ""
+        )
+        + f"<div class=quote>{text}</div>"
+        + (f"<div class=backquote>Replies(2): <a>&gt;&gt;100{n + 1}</a> <a>&gt;&gt;1009</a></div>")
+        + "</div>"
+        for n, text in enumerate(said, 1)
+    )
+    page = f"<html><body><div class=thread>{posts}</div></body></html>"
+    records = extract_records(page, url=URL)
+    assert [p.text for p in records.posts] == said

@@ -9,6 +9,8 @@ from lxml import etree
 from topiccrawler.extract.parse import normalize_space
 from topiccrawler.extract.records.markup import SemanticNode
 from topiccrawler.extract.records.patterns import (
+    ATTACHMENT_LINE,
+    BACKLINKS,
     CHROME_CLASS,
     CHROME_TEXT,
     CJK,
@@ -79,11 +81,14 @@ def visually_hidden(element: etree._Element, stops: set[etree._Element]) -> bool
 
 def is_chrome(node: SemanticNode, block: etree._Element) -> bool:
     """A reply/vote/quote button, an avatar, a bare number, the client it was sent from, a
-    note that the record was edited, a notice to guests, a form field's label: chrome on any
-    record."""
+    note that the record was edited, a notice to guests, an attachment's file line, the replies' backlinks, a form
+    field's label: chrome on any record."""
     if OUTCRY.match(node.text):
         return False
-    if any(p.match(node.text) for p in (CHROME_TEXT, SENT_FROM, EDIT_NOTE, GUEST_NOTICE)):
+    if any(
+        p.match(node.text)
+        for p in (CHROME_TEXT, SENT_FROM, EDIT_NOTE, GUEST_NOTICE, ATTACHMENT_LINE, BACKLINKS)
+    ):
         return True
     if _labels_only(node):
         return True

@@ -91,6 +91,20 @@ MAX_CHROME_CHARS = 100
 # iPhone", "via Android", "Sent from my iPhone using Tapatalk"): no words of the record.
 SENT_FROM = re.compile(r"^\s*(?:来自|发自|via|sent from|gesendet von|envoyé de)\s*\S.{0,40}$", re.I)
 
+# An attachment's line: its file name with the file's size (and an image's pixels), as
+# boards list a post's upload above or below its text ("檔名：16385.png-(648 KB, 1235x950)",
+# "File: cat.jpg (80 KB, 964x827)", "附件: a.zip (2.1 MB)"): the file's, no words of the post.
+ATTACHMENT_LINE = re.compile(
+    r"^\s*(?:[^\W\d_]{1,12}\s*[:：]\s*)?\S{1,120}?\.(?:png|jpe?g|gif|webp|bmp|webm|mp4|"
+    r"pdf|zip|rar|7z|txt|docx?|xlsx?)\s*[-–(（,]*\s*\(?\s*[\d.,]+\s*(?:[KMG]i?B|bytes|字节)"
+    r"(?:\s*[,，]\s*\d+\s*[x×]\s*\d+)?(?:\s*[,，][^()（）]{0,40})?\s*[)）]?\s*$",
+    re.I,
+)
+
+# The replies a post has had, listed under it as links to them by number ("Replies(2):
+# >>25208135 >>25208591", "回應: >>123"): image boards' backlinks, no words of the post.
+BACKLINKS = re.compile(r"^\s*(?:[^\W\d_]{1,12}\s*(?:[(（]\d+[)）])?\s*[:：]\s*)?(?:>>\d+\s*)+$")
+
 # A note that the record was edited, by whom and when: metadata under or above the text, in
 # any language, never the record's words (the whole line; its time is not the post's either,
 # `EDITED_TIME`). A bare "编辑于 2017-07-25" is left alone: some sites write the post's own
