@@ -165,7 +165,8 @@ def test_user_box_statistics_rank_and_join_date_are_not_author_or_time():
     [("Posts: 139", False, None), ("积分: 84", False, None), ("Member", False, None),
      ("版主", False, None), ("Senior Member", False, None), ("Moderator", True, "Moderator"),
      ("jeff99", False, "jeff99"), ("K O'Connor", False, "K O'Connor"),
-     ("等风 \u200b", False, "等风")],  # a zero-width space after the name: no part of it
+     ("等风 \u200b", False, "等风"),  # a zero-width space after the name: no part of it
+     ("更多", True, None), ("More", True, None)],  # a menu of more actions, linked as names are
 )  # fmt: skip
 def test_statistics_and_ranks_are_no_names(text, linked, name):
     """A rank that links to a profile is the name the profile goes by."""

@@ -167,8 +167,9 @@ GUEST_NOTICE = re.compile(rf"^\s*(?:{alternatives(GUEST_NOTICE_ROWS)})\s*$", re.
 # Texts that are chrome wherever they appear on a record.
 CHROME_WORD = (
     r"(?:回复|引用|举报|赞|顶|踩|分享|删除|编辑|评分|收藏|链接|评论|\d+\s*条?评论|只看该作者|倒序浏览|楼主|沙发|板凳|地板|"
-    # what a click shows of a folded text ("展开全部", "Read more")
-    r"展开全部|展开|收起|显示全部|查看全部|查看更多|阅读全文|show more|read more|see more|"
+    # what a click shows of a folded text ("展开全部", "Read more"), or a menu of more actions
+    # ("更多", "More")
+    r"展开全部|展开|收起|显示全部|查看全部|查看更多|更多|阅读全文|show more|read more|see more|more|"
     r"reply|quote|report|like|share|permalink|edit|delete|link|top|select|choose|"
     r"antworten|zitieren|melden|teilen|auswählen|répondre|responder|citer|选择|"
     r"log in to reply|login to reply|cancel reply|[^\w\s]*\d*[^\w\s]*"
