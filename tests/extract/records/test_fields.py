@@ -100,6 +100,23 @@ def test_the_people_who_liked_an_answer_are_not_its_author():
     assert [f.author for f in block_fields(blocks, set(blocks))] == [a for a, _ in answers]
 
 
+def test_one_person_who_liked_an_answer_is_not_its_author():
+    """As above with one voter each ("洪哥 赞同"), a row of one: the line of a linked name and
+    a reaction names who reacted; the author's line, a name and a bio, is no such line."""
+    answers = [("芝士就是力量", "洪哥"), ("小不点儿", "Lylian"), ("欧阳忆希", "元酱")]
+    html = "<html><body>" + "".join(
+        f'<div class="zm-item-answer"><div class="answer-head"><div class="zm-item-answer-author-info">'
+        f'<h3 class="zm-item-answer-author-wrap"><a href="/people/a{n}">{name}</a>，<strong>一句简介</strong></h3></div>'
+        f'<div class="zm-item-vote-info"><span class="voters"><span class="user-block">'
+        f'<a href="/people/v{n}" class="zg-link">{voter}</a></span></span> <span>赞同</span></div></div>'
+        f'<div class="zm-editable-content">第{n}个回答：说谢谢并没有错，要看它达到了什么效果。</div>'
+        f'<a class="answer-date-link" href="/answer/{n}">发布于 2014-08-1{n}</a></div>'
+        for n, (name, voter) in enumerate(answers, 1)
+    ) + "</body></html>"  # fmt: skip
+    blocks = blocks_of(html, "div", "zm-item-answer")
+    assert [f.author for f in block_fields(blocks, set(blocks))] == [a for a, _ in answers]
+
+
 def test_a_folded_answers_controls_are_neither_text_nor_name():
     """Answers of our own, the long ones folded behind a "展开全部" (show all) button inside the
     text box, each under a card whose name has no link (one a number, no name to the rules)

@@ -39,13 +39,16 @@ from topiccrawler.extract.records.patterns import (
     LEVEL,
     LINKED_AUTHOR_LABEL,
     MAX_AUTHOR_CHARS,
+    MAX_REACTED_LINE_CHARS,
     MAX_TIME_NODE_CHARS,
     MAX_TIME_PIECE_CHARS,
     NAME_LABEL,
+    NAME_SEPARATORS,
     NUMBERED_USER,
     PERSON_LINK,
     POSTER_ACTION,
     QUOTE_CLASS,
+    REACTED,
     REPLIES_CLASS,
     REPLIES_LIST,
     REPLY_TO,
@@ -126,6 +129,8 @@ NOT_THE_AUTHOR: tuple[tuple[str, bool, Callable[..., bool]], ...] = (
      lambda element, block, name: TIME_CLASS.found(author_marks(element))),
     ("one of a list of people ('萧瑶、Winter、任红雷 等人赞同': those who liked the post)", False,
      lambda element, block, name: _one_of_people(element)),
+    ("a name on a line that says they reacted ('洪哥 赞同', 'jane liked this')", False,
+     lambda element, block, name: _reacted(element, block)),
     ("the quoted post's author", True, lambda element, block, name: _quoted(element, block)),
     ("a name mentioned in the text", True,
      lambda element, block, name: name[0] == "@" and _mention(element)),
@@ -171,6 +176,25 @@ def _one_of_people(element: etree._Element) -> bool:
         return False
     people = sum(_to_person(c if c.tag == "a" else next(c.iter("a"), None)) for c in alike)
     return people >= 2
+
+
+def _reacted(element: etree._Element, block: etree._Element) -> bool:
+    """The element stands on a short line (itself or an ancestor below the block) of linked
+    names and then a reaction ("洪哥 赞同", "<a>jane</a>, <a>bo</a> liked this")."""
+    for line in (element, *element.iterancestors()):
+        if line is block:
+            return False
+        text = normalize_space(" ".join(line.itertext()))
+        if len(text) > MAX_REACTED_LINE_CHARS:
+            return False
+        found = REACTED.search(text)
+        if found is None or found.start() == 0:
+            continue
+        names = text[: found.start()]
+        for link in line.iter("a"):
+            names = names.replace(normalize_space("".join(link.itertext())), " ", 1)
+        return not NAME_SEPARATORS.sub("", names)  # (nothing but the names before it)
+    return False
 
 
 def _mention(element: etree._Element) -> bool:

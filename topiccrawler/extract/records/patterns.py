@@ -385,6 +385,17 @@ IN_REPLY_TO = re.compile(
     re.I,
 )
 
+# A line naming those who reacted to a post, their names first ("洪哥 赞同", "萧瑶、Winter 等人赞同",
+# "jane and 3 others liked this"): the reaction closes the line, and the names are no author's.
+REACTED = re.compile(
+    r"(?:等\s*\d*\s*人)?\s*(?:赞同|赞了|点赞|觉得很赞|赞过|喜欢|觉得有用|"
+    r"(?:and \d+ others? )?(?:liked?|upvoted|reacted to|found this helpful)(?: (?:this|it))?|"
+    r"gefällt das|aiment ça)\s*[。.!！]?\s*$",
+    re.I,
+)
+MAX_REACTED_LINE_CHARS = 120
+NAME_SEPARATORS = re.compile(r"[\s、,，;；&]|\band\b|和|及|与")  # between names on such a line
+
 # Names of things, not people: "category-name", "tag__name", "forum-title-name".
 NOT_PERSON = Words(
     r"(?:category|tag|badge|forum|board|site|file|attachment|image|product)[-_]*name"
