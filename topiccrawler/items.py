@@ -40,6 +40,7 @@ class PostRecord:
     published_at: datetime | None = None
     time_attr: str | None = None  # as in CommentRecord
     accepted: bool = False  # a Q&A page's accepted (best) answer, as the page marks it
+    votes: int | None = None  # the score the page shows beside it (votes, likes), if any
 
 
 @dataclass

@@ -62,19 +62,19 @@ def test_comments_and_posts_are_added_once(database):
     assert counts(database) == {"pages": 1, "comments": 3, "forum_posts": 1, "forum_threads": 0}
 
 
-def test_an_accepted_answer_is_stored_as_accepted(database):
+def test_an_accepted_answer_is_stored_as_accepted_with_each_posts_votes(database):
     posts = [
-        PostRecord("How do I file a VAT return?", "asker"),
-        PostRecord("Online, before the 15th.", "helper", accepted=True),
+        PostRecord("How do I file a VAT return?", "asker", votes=3),
+        PostRecord("Online, before the 15th.", "helper", accepted=True, votes=12),
         PostRecord("By post works too.", "other"),
     ]
     store(database, page(posts=posts))
     with database.session() as session:
         rows = session.scalars(select(ForumPost).order_by(ForumPost.position)).all()
-    assert [(r.author, r.accepted) for r in rows] == [
-        ("asker", False),
-        ("helper", True),
-        ("other", False),
+    assert [(r.author, r.accepted, r.votes) for r in rows] == [
+        ("asker", False, 3),
+        ("helper", True, 12),
+        ("other", False, None),
     ]
 
 

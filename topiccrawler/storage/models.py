@@ -188,6 +188,7 @@ class ForumPost(Base):
     published_text: Mapped[str | None] = mapped_column(String(255))
     published_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     accepted: Mapped[bool | None] = mapped_column(Boolean)  # a Q&A page's accepted answer
+    votes: Mapped[int | None] = mapped_column(Integer)  # the score shown beside it (votes, likes)
     first_seen_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 

@@ -287,6 +287,7 @@ def _store_records(
             row["reply_to"] = record.reply_to
         else:
             row["accepted"] = record.accepted
+            row["votes"] = record.votes
         rows.append(row)
     if not rows:
         return 0

@@ -55,6 +55,7 @@ from topiccrawler.extract.records.patterns import alternatives
 from topiccrawler.extract.records.similarity import children, similar_siblings
 from topiccrawler.extract.records.threads import NUMBER, thread_rows
 from topiccrawler.extract.records.times import shows_time
+from topiccrawler.extract.records.votes import record_votes
 from topiccrawler.extract.tree import text_stats
 from topiccrawler.items import PostRecord, ThreadRecord
 
@@ -519,13 +520,15 @@ def _posts(
     """The posts read from `blocks` (those with text), records `inner` to them left out;
     `owners` gets each one's block. A block the page's microdata calls the accepted answer
     (itemprop="acceptedAnswer"), or whose class says so ("accepted-answer", "best_answer"),
-    is a post marked accepted."""
+    is a post marked accepted. Its score is what the block shows (`record_votes`), the
+    records inside it left out."""
     posts = []
-    for f in block_fields(blocks, set(blocks) | inner, now):
+    nested = set(blocks) | inner
+    for f in block_fields(blocks, nested, now):
         if f.text:
             post = PostRecord(
                 f.text, f.author, f.author_url, f.time, f.published_at, f.time_attr,
-                accepted=is_accepted(f.element),
+                accepted=is_accepted(f.element), votes=record_votes(f.element, nested),
             )  # fmt: skip
             posts.append(post)
             if owners is not None:

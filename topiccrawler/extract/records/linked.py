@@ -15,6 +15,7 @@ from lxml import etree, html
 
 from topiccrawler.extract.dates import parse_time
 from topiccrawler.extract.parse import json_ld_texts, normalize_space
+from topiccrawler.extract.records.votes import shown_count
 from topiccrawler.items import PostRecord
 
 # Types whose objects are a thread's opening post.
@@ -97,6 +98,7 @@ def _post(item: dict, accepted: bool = False) -> PostRecord | None:
         time=written,
         published_at=parse_time(written) if written else None,
         accepted=accepted,
+        votes=shown_count(str(item.get("upvoteCount", ""))),
     )
 
 
