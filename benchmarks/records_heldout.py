@@ -4,6 +4,7 @@ benchmarks/gather_records.py into a cache outside the repository.
 
     .venv/bin/python benchmarks/gather_records.py
     .venv/bin/python benchmarks/records_heldout.py [--cache DIR] [--show] [--labels FILE]
+                                                   [--pages KEY ...]
     PYTHONPATH=/path/to/other/checkout .venv/bin/python benchmarks/records_heldout.py
 
 Each page goes through `extract_page` (what `topiccrawler extract` runs); its records are taken
@@ -114,11 +115,14 @@ def main() -> int:
     parser.add_argument(
         "--labels", type=Path, default=LABELS, help="another labels file (a new gathering's)"
     )
+    parser.add_argument("--pages", nargs="+", metavar="KEY", help="only these pages (by key)")
     args = parser.parse_args()
     groups: dict[str, list[dict]] = defaultdict(list)
     print(f"{'page':24} {'found':>5} {'truth':>5} {'P':>6} {'R':>6} {'F1':>6} {'author':>7} "
           f"{'time':>6} {'text':>6}")  # fmt: skip
     for page in pages(args.labels):
+        if args.pages and page["key"] not in args.pages:
+            continue
         html = decode_html((args.cache / f"{page['key']}.html").read_bytes())[1]
         found, comments = found_records(page, html)
         result = score(page["records"], found)
