@@ -454,3 +454,49 @@ def test_an_attachments_file_line_and_the_replies_backlinks_are_no_posts_text():
     page = f"<html><body><div class=thread>{posts}</div></body></html>"
     records = extract_records(page, url=URL)
     assert [p.text for p in records.posts] == said
+
+
+def test_an_age_without_ago_in_an_element_named_for_the_date_is_the_time():
+    """ "2y", "11mo": a comment's age written short in its date element, no attribute."""
+    ages = ["2y", "11mo", "3w"]
+    comments = "".join(
+        f"<li class=comment><p class=comment-author><a href=/photos/u{n}/>Person {n}</a> "
+        f"<span class=comment-date>{age}</span></p><div class=comment-content>Comment {n}: "
+        f"what a view over the valley, the light is just right.</div></li>"
+        for n, age in enumerate(ages, 1)
+    )
+    page = f"<html><body><h1>Photo</h1><ul class=comments>{comments}</ul></body></html>"
+    records = extract_records(page, url="http://photos.example.test/p/1")
+    assert [c.time for c in records.comments] == ages
+
+
+def test_a_name_a_data_attribute_gives_as_the_elements_own_text_is_the_author():
+    """The display name in an element whose data attribute says so, beside a link to the
+    person's handle ("magani @magani"): the shown name, not the handle (a mention)."""
+    people = ["magani", "Tim R", "wren"]
+    comments = "".join(
+        f"<li class=comment><div class=comment-heading><div class=title "
+        f"data-display-name='{name}'>{name} <small><a href=/user/u{n}/>@u{n}</a></small></div>"
+        f"<div class=meta>August 1{n}, 2016 10:4{n} pm</div></div><div class=comment-content>"
+        f"<p>Comment {n}: my bank sent the new card number to the provider on its own.</p>"
+        f"</div></li>"
+        for n, name in enumerate(people, 1)
+    )
+    page = f"<html><body><h1>Cards</h1><ol class=comment-list>{comments}</ol></body></html>"
+    records = extract_records(page, url="http://news.example.test/2016/08/cards")
+    assert [c.author for c in records.comments] == people
+
+
+def test_a_header_line_of_number_name_and_time_names_the_author():
+    """ "#143003 - eKid - Tue Oct 16, 2007 12:47 am": fields apart by dashes, the post's
+    number and the time left out, the one field left is the name."""
+    people = ["eKid", "kusma", "gauauu"]
+    posts = "".join(
+        f"<div class=post><h4>#14300{n} - {name} - Tue Oct 16, 2007 1{n}:47 am</h4>"
+        f"<div class=postbody>Post {n}: the mixer runs in stereo now and the loader reads "
+        f"mod, s3m and xm files.</div></div>"
+        for n, name in enumerate(people, 1)
+    )
+    page = f"<html><body><h2>Audio</h2><div id=posts>{posts}</div></body></html>"
+    records = extract_records(page, url=URL)
+    assert [p.author for p in records.posts] == people

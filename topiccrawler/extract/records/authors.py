@@ -33,7 +33,10 @@ from topiccrawler.extract.records.patterns import (
     BOLD_TAGS,
     BRACKETED,
     CHROME_TEXT,
+    DATA_NAME_ATTRIBUTES,
     FIELD_TEXT,
+    HEADER_FIELD_SEPARATOR,
+    HEADER_NODES,
     IN_REPLY_TO,
     LABELLED_NAME,
     LEVEL,
@@ -46,6 +49,7 @@ from topiccrawler.extract.records.patterns import (
     NAME_SEPARATORS,
     NUMBERED_USER,
     PERSON_LINK,
+    POST_NUMBER,
     POSTER_ACTION,
     QUOTE_CLASS,
     REACTED,
@@ -58,6 +62,7 @@ from topiccrawler.extract.records.patterns import (
     STAT_TEXT,
     TIME_CLASS,
     WEB_ADDRESS,
+    WEEKDAY,
     ZERO_WIDTH,
 )
 from topiccrawler.extract.records.times import before_time
@@ -265,6 +270,31 @@ def not_a_name(text: str, linked: bool = False) -> str | None:
     return None
 
 
+# Data attributes that hold the name an element shows ("data-display-name", "data-author").
+_DATA_NAMED = etree.XPath(
+    "descendant::*[" + " or ".join(f"@{a}" for a in DATA_NAME_ATTRIBUTES) + "]"
+)
+
+
+def data_named(
+    block: etree._Element, skip: frozenset = frozenset()
+) -> tuple[str, etree._Element] | None:
+    """The name an element shows where a data attribute of its says that is the name
+    (`<div class="title" data-display-name="magani">magani <a>@magani</a></div>`): the
+    attribute's value is the element's own first text, so it names who the element shows,
+    not a quoted post's author (whose box opens with "jane said:")."""
+    skipped = {e for s in skip for e in s.iter()}
+    for element in _DATA_NAMED(block):
+        if element in skipped:
+            continue
+        own = normalize_space(element.text or "")
+        for attribute in DATA_NAME_ATTRIBUTES:
+            value = normalize_space(element.get(attribute) or "")
+            if value and value == own and (name := clean_author(value)) is not None:
+                return name, element
+    return None
+
+
 def _labelled_link(node: SemanticNode) -> str | None:
     """The name a labelled byline gives as a link right after its label ("Submitted by
     <a>jane</a> on Wed, 19/12/2012 - 16:03"): the link's text, whatever words come between
@@ -312,6 +342,9 @@ def record_author(
             return keyed
     if hinted:
         return hinted
+    shown = data_named(block, skip)
+    if shown is not None:
+        return shown
     keyed = _keyed_author(nodes, link_key)
     for node, following in zip(nodes[:6], [*nodes[1:7], None], strict=False):
         if LABELLED_NAME.match(node.text):
@@ -338,7 +371,31 @@ def record_author(
         name = bold_name(nodes[0])
         if name:
             return name, nodes[0].element
+    for node in nodes[:HEADER_NODES]:
+        name = header_field_name(node)
+        if name:
+            return name, node.element
     return None, None
+
+
+def header_field_name(node: SemanticNode) -> str | None:
+    """The name a header line of fields gives ("#143003 - eKid - Tue Oct 16, 2007 12:47 am",
+    "3楼 | 山间行者 | 2024-04-20"): split at its separators, the time's field and a post's
+    number left out, one field is left, and it is a name. No link, no class needed."""
+    if node.time is None or node.link_text or len(node.text) > MAX_TIME_NODE_CHARS:
+        return None
+    fields = [f.strip() for f in HEADER_FIELD_SEPARATOR.split(node.text) if f.strip()]
+    if len(fields) < 2:
+        return None
+    when = find_time(node.time) or node.time
+    left = [
+        f for f in fields
+        if f not in when and when not in f and not find_time(f) and not POST_NUMBER.match(f)
+        and not WEEKDAY.match(f)
+    ]  # fmt: skip
+    if len(left) != 1 or len(left) == len(fields):
+        return None
+    return clean_author(left[0])
 
 
 def bold_name(node: SemanticNode) -> str | None:

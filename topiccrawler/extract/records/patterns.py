@@ -314,6 +314,12 @@ BARE_AGE = re.compile(
     re.I,
 )
 
+# Where a BARE_AGE may stand in a longer text (a byline's "jane PRO 2y"): what `cued_time`
+# looks for before reading the byline's elements one by one.
+AGE_IN = re.compile(
+    r"\d\s*(?:秒|分钟?|小时|天|日|周|个月|月|年|(?:[smhdwy]|mo|mins?|hrs?)(?![a-z]))", re.I
+)
+
 # A coarse date shown where an attribute holds the time ("September 2019", "2019"): a year in
 # a short text is what the page writes.
 SHOWN_YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
@@ -395,6 +401,25 @@ REACTED = re.compile(
 )
 MAX_REACTED_LINE_CHARS = 120
 NAME_SEPARATORS = re.compile(r"[\s、,，;；&]|\band\b|和|及|与")  # between names on such a line
+
+# Data attributes a page writes the name it shows in ("data-display-name", XenForo's and
+# others' "data-author", "data-username"): read where the element's own text is that name.
+DATA_NAME_ATTRIBUTES = (
+    "data-display-name", "data-displayname", "data-author", "data-author-name",
+    "data-username", "data-user-name", "data-nickname", "data-nick",
+)  # fmt: skip
+
+# A post header written as fields ("#143003 - eKid - Tue Oct 16, 2007 12:47 am"): what
+# separates them, a post's number among them ("#12", "No.5", "3楼", "Reply #2"), and a
+# weekday written apart from its date.
+HEADER_FIELD_SEPARATOR = re.compile(r"\s+[-–—|·•]\s+|\s*[|｜·•]\s*")
+POST_NUMBER = re.compile(
+    r"^(?:#\s*\d+|no\.?\s*\d+|\d+\s*[楼樓#]|第?\d+楼|reply\s*#?\d+|post\s*#?\d+)$", re.I
+)
+WEEKDAY = re.compile(
+    r"^(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?$|^(?:星期|周|週|礼拜)[一二三四五六日天]$", re.I
+)
+HEADER_NODES = 3  # a record's first nodes looked at for such a header
 
 # Names of things, not people: "category-name", "tag__name", "forum-title-name".
 NOT_PERSON = Words(

@@ -26,6 +26,7 @@ from topiccrawler.extract.records.markup import (
     opening_link_text,
 )
 from topiccrawler.extract.records.patterns import (
+    AGE_IN,
     BARE_AGE,
     BYLINE_JOIN,
     CLOCK,
@@ -86,7 +87,7 @@ def time_of(element: etree._Element, text: str) -> tuple[str | None, str | None]
                     return find_time(text), value.strip()
                 return (shown if written else value), value.strip()
     if not find_time(text):
-        if not MONTH_DAY.search(text):
+        if not MONTH_DAY.search(text) and not AGE_IN.search(text):
             return None, None
         return next(filter(None, map(cued_time, element.iter(etree.Element))), None), None
     timed = [
@@ -117,12 +118,12 @@ def _shown_by_time_element(node: etree._Element, shown: str) -> bool:
 
 def cued_time(element: etree._Element) -> str | None:
     """The element's text where it is a date without its year (CUED_DATE, or closing the
-    text with its clock) and the element, or its parent, is named for a date or time ("date",
-    "reply-time", "ipdatetime")."""
+    text with its clock) or an age without "ago" ("2y", "11mo", "3 天": BARE_AGE) and the
+    element, or its parent, is named for a date or time ("date", "reply-time", "ipdatetime")."""
     text = element.text
     if not text or len(element) or len(text) > MAX_CUED_CHARS:
         return None
-    if CUED_DATE.match(text):
+    if CUED_DATE.match(text) or BARE_AGE.match(text):
         shown = text.strip()
     elif closing := CLOSING_CUED_DATE.search(text):
         shown = closing.group(1)
