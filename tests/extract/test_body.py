@@ -315,4 +315,3 @@ def test_a_blocks_own_lines_between_line_breaks_compete_with_its_children():
     assert all(line in body for line in STORY_LINES)
     without = extract_body(parse_html(page), BodyOptions(own_text=False))
     assert STORY_LINES[0] not in without
-
