@@ -2,6 +2,11 @@
 
     .venv/bin/pip install -e '.[bench]'
     .venv/bin/python benchmarks/body.py [--sets zh-dev en-dev] [--only NAME ...] [--out DIR]
+    .venv/bin/python benchmarks/body.py --sets l3s dragnet cleaneval [--cache DIR] ...
+
+A set not in ../shared/bench/body is read from `--cache` (default
+~/.cache/topiccrawler/bodies-heldout), where `benchmarks/gather_bodies.py` rebuilds the public
+English sets L3S-GN1 (`l3s`), Dragnet (`dragnet`) and CleanEval (`cleaneval`) in the same layout.
 
 Pages are read as bytes and decoded by the crawler's own `decode_html`; each extractor gets the
 same text. Timing is the extractor call only (our parse included), one process, per page.
@@ -40,6 +45,14 @@ from topiccrawler.extract.page import extract_page
 from topiccrawler.extract.parse import parse_html, visible_text
 
 BENCH = Path(__file__).resolve().parents[2] / "shared" / "bench" / "body"
+# The public sets benchmarks/gather_bodies.py rebuilds (never inside the repository).
+CACHE = Path.home() / ".cache" / "topiccrawler" / "bodies-heldout"
+
+
+def folder(set_name: str, cache: Path = CACHE) -> Path:
+    """Where a set's pages are: the shared bench's folder, else the cache's."""
+    shared = BENCH / set_name
+    return shared if shared.is_dir() else cache / set_name
 
 
 def ours() -> dict[str, Callable[[str], str]]:
@@ -108,10 +121,9 @@ def peers() -> dict[str, Callable[[str], str]]:
     return found
 
 
-def load(set_name: str) -> list[tuple[str, str, str]]:
-    folder = BENCH / set_name
+def load(set_name: str, cache: Path = CACHE) -> list[tuple[str, str, str]]:
     pages = []
-    for path in sorted(folder.glob("*.html")):
+    for path in sorted(folder(set_name, cache).glob("*.html")):
         _, text = decode_html(path.read_bytes())
         pages.append((path.stem, text, path.with_suffix(".txt").read_text(encoding="utf-8")))
     return pages
@@ -126,10 +138,12 @@ def record_files() -> list[Path]:
     return sorted(RECORDS.glob("*/*.html"))
 
 
-def whole_process(set_names: list[str], extra: list[Path] = ()) -> tuple[float, float, int]:
+def whole_process(
+    set_names: list[str], extra: list[Path] = (), cache: Path = CACHE
+) -> tuple[float, float, int]:
     """Wall and CPU time (user + system) of one `topiccrawler extract` process over every page
     of the sets (and the `extra` files), and how many pages it gave an error for."""
-    files = [str(p) for name in set_names for p in sorted((BENCH / name).glob("*.html"))]
+    files = [str(p) for name in set_names for p in sorted(folder(name, cache).glob("*.html"))]
     files += [str(p) for p in extra]
     command = Path(sys.executable).with_name("topiccrawler")
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -204,6 +218,10 @@ def main() -> int:
     parser.add_argument("--sets", nargs="+", default=["zh-dev", "en-dev"])
     parser.add_argument("--only", nargs="+", help="extractor names containing these words")
     parser.add_argument("--out", type=Path, help="write predictions here")
+    parser.add_argument(
+        "--cache", type=Path, default=CACHE,
+        help=f"sets not in the shared bench are read here (default {CACHE})",
+    )  # fmt: skip
     parser.add_argument("--no-peers", action="store_true")
     parser.add_argument(
         "--no-process", action="store_true", help="skip timing the `topiccrawler extract` command"
@@ -226,7 +244,11 @@ def main() -> int:
         extractors = {
             k: v for k, v in extractors.items() if any(w.lower() in k.lower() for w in args.only)
         }
-    data = {name: load(name) for name in args.sets}
+    missing = [name for name in args.sets if not folder(name, args.cache).is_dir()]
+    if missing:
+        print(f"no set {', '.join(missing)} (run benchmarks/gather_bodies.py for the public sets)")
+        return 1
+    data = {name: load(name, args.cache) for name in args.sets}
     results: dict[str, dict[str, dict]] = {}
     for name, extractor in extractors.items():
         gc.collect()
@@ -284,7 +306,7 @@ def main() -> int:
         print(", each beside readability-lxml in-process:" if readability else ":")
         ratios, cpu_ratios = [], []
         for n in range(1, max(1, args.rounds) + 1):
-            elapsed, cpu, errors = whole_process(args.sets, extra)
+            elapsed, cpu, errors = whole_process(args.sets, extra, args.cache)
             line = f"  round {n}: {elapsed:.2f} s (CPU {cpu:.2f} s), {errors} pages with an error"
             if readability:
                 gc.collect()

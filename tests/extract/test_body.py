@@ -291,3 +291,27 @@ def test_benchmark_sets_in_place(name, floor):
         assert text.strip(), path.name
         f1s.append(prf(text, path.with_suffix(".txt").read_text(encoding="utf-8"))[2])
     assert statistics.mean(f1s) >= floor
+
+
+STORY_LINES = [
+    "Boston had its winning streak snapped on Tuesday night as the visitors rallied late.",
+    "The home side led by eleven points with six minutes left before the collapse began.",
+    "Their coach said afterwards that the team had simply stopped moving the ball.",
+    "The two sides meet again on Friday in the second game of the short series.",
+]
+
+
+def test_a_blocks_own_lines_between_line_breaks_compete_with_its_children():
+    """An article written as lines between <br>s right in its container, with one small child
+    block (a copyright line in a paragraph): FindMT must not descend into the child because it
+    is the container's only element with text."""
+    story = "<br><br>".join(STORY_LINES)
+    page = (
+        f"<html><body>{NAV}<div class='story'><h1>Streak snapped</h1><div class='storybody'>"
+        f"{story}<div class='copyright'><p>Copyright 2008 The Press.</p></div></div></div>"
+        f"{SIDEBAR}</body></html>"
+    )
+    body = extract_body(parse_html(page))
+    assert all(line in body for line in STORY_LINES)
+    without = extract_body(parse_html(page), BodyOptions(own_text=False))
+    assert STORY_LINES[0] not in without

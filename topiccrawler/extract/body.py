@@ -86,6 +86,7 @@ class BodyOptions:
     stop_at_paragraphs: bool = True
     prune_named_chrome: bool = True
     keep_links_in_prose: bool = True  # links inside a sentence are the sentence's words
+    own_text: bool = True  # a node's own text lines compete with its children in FindMT
     negative_weight: float = 0.2
     positive_weight: float = 1.5
 
@@ -169,15 +170,20 @@ def find_region(
         children = [c for c in node if c in stats and stats[c].text]
         if not children:
             return node
+        # The node's own text (text nodes right in it, lines between <br>s) competes too.
+        own = stats[node].text - sum(stats[c].text for c in children) if node in stats else 0
+        own = options.loose_text_weight * own if options.own_text else 0
         if len(children) == 1:
             if options.stop_at_paragraphs and _is_paragraph_level(children[0]):
+                return node
+            if own > score(children[0], stats[children[0]], options):
                 return node
             node = children[0]
             continue
         shared = shared_prefix(children) if options.name_weights else ""
         scores = {c: score(c, stats[c], options, shared) for c in children}
         best = max(children, key=scores.__getitem__)
-        total = sum(scores.values())
+        total = sum(scores.values()) + own
         if total <= 0 or (total - scores[best]) / total > options.threshold:
             return node
         if options.stop_at_paragraphs and _is_paragraph_level(best):
