@@ -500,3 +500,33 @@ def test_a_header_line_of_number_name_and_time_names_the_author():
     page = f"<html><body><h2>Audio</h2><div id=posts>{posts}</div></body></html>"
     records = extract_records(page, url=URL)
     assert [p.author for p in records.posts] == people
+
+
+def test_posts_named_by_their_microdata_type_alone_join_their_group_however_long():
+    """Class-less posts that only their microdata type names (a forum's no-script view):
+    the long ones, written with headings, lists, code, call-outs and images, are unlike the
+    short ones to the layout's comparison, but the page names them the same."""
+    pieces = [
+        "<h3>Part {i}</h3>", "<p>Keep a heat sink on it, step {i}.</p>",
+        "<ul><li>arm_freq={i}</li><li>core_freq=500</li></ul>", "<pre>vcgencmd {i}</pre>",
+        "<blockquote>Warning {i}: back up the card first.</blockquote>",
+        "<div class=lightbox-wrapper><a class=lightbox href=/i{i}.png><img src=/i.png><div "
+        "class=meta><span class=filename>pi.png</span><span>528x528 28.2 KB</span></div></a></div>",
+    ]  # fmt: skip
+
+    def body(n: int) -> str:
+        if n % 2:
+            return f"<p>Reply {n}: the heat sink and the controller mapping did it for me.</p>"
+        return "".join(pieces[(i + n) % 6].format(i=i) for i in range(1, 7 + 5 * (n % 4)))
+
+    posts = "".join(
+        f"<div itemscope itemtype='http://schema.org/Article'><div class=creator><span>"
+        f"<a href=/users/u{n}><b itemprop=author>user{n}</b></a> <time datetime="
+        f"'2016-07-{n + 10}T10:00:00Z' itemprop=datePublished>2016-07-{n + 10} 10:00:00 UTC"
+        f"</time></span><span itemprop=position>#{n}</span></div><div class=post "
+        f"itemprop=articleBody>{body(n)}</div><hr></div>"
+        for n in range(1, 13)
+    )
+    page = f"<html><body><h1>Emulation</h1><div id=main-outlet>{posts}</div></body></html>"
+    records = extract_records(page, url="https://talk.example.test/t/emulation/44?page=2")
+    assert [p.author for p in records.posts] == [f"user{n}" for n in range(1, 13)]

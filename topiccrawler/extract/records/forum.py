@@ -180,12 +180,12 @@ def by_role(group: list[etree._Element]) -> list[list[etree._Element]]:
 
 def named_alike(group: list[etree._Element], kids: list[etree._Element]) -> list[etree._Element]:
     """The group with the siblings named like all its members (same tag, same first class
-    name without digits) that look like posts themselves: a post marked "best answer" or
+    name without digits, or the same microdata type) that look like posts themselves: a post marked "best answer" or
     "sticky" holds a badge more, which SoL's positions tell apart, but the page names it one
     of them."""
     if len(kids) == len(group):
         return group
-    names = {(g.tag, class_word(g)) for g in group}
+    names = {(g.tag, _name(g)) for g in group}
     if len(names) != 1:
         return group
     ((tag, name),) = names
@@ -193,9 +193,7 @@ def named_alike(group: list[etree._Element], kids: list[etree._Element]) -> list
         return group
     members = set(group)
     extra = [
-        k
-        for k in kids
-        if k not in members and k.tag == tag and class_word(k) == name and post_like(k)
+        k for k in kids if k not in members and k.tag == tag and _name(k) == name and post_like(k)
     ]
     if not extra or not all(map(post_like, group)):
         return group  # (only posts take their like: not a group of ads named like posts)
@@ -205,6 +203,12 @@ def named_alike(group: list[etree._Element], kids: list[etree._Element]) -> list
         return group  # (a box repeated word for word is an advertisement, not a post)
     order = {k: i for i, k in enumerate(kids)}
     return sorted([*group, *extra], key=order.get)
+
+
+def _name(element: etree._Element) -> str:
+    """What the page names an element by: its first class name without digits, else its
+    microdata type (a class-less `<div itemtype="http://schema.org/Article">` post)."""
+    return class_word(element) or element.get("itemtype") or ""
 
 
 def _merged(groups: list[list], kids: list) -> list[list]:
