@@ -138,3 +138,36 @@ def test_a_byline_of_a_name_link_and_a_linked_time_names_the_author():
     records = extract_records(page, now=NOW)
     found = records.comments or records.posts
     assert [(r.author, r.time) for r in found] == [(u, t) for u, t, _ in said]
+
+
+def test_a_definition_lists_entries_of_author_text_and_footer_are_one_comment_each():
+    """Blog comments as a definition list: each a <dt> (the author's line), a <dd> with the
+    text and a <dd> footer with the time. Each entry is one comment with its three fields,
+    found whether the region is taken as the <dt>s or as the text <dd>s (once, not twice)."""
+    people = ["Chibby", "Ann Lee", "Marco", "Sue", "Tim"]
+    items = "".join(
+        f"<dt class='comment-author' id='c{n}'><div class='avatar-image-container vcard'><span>"
+        f"<a href='http://blog.example.test/profile/{n}'><img src='/b.gif' title='{who}'></a>"
+        f"</span></div><a href='http://blog.example.test/profile/{n}' rel='nofollow'>{who}</a>"
+        f" said... </dt><dd class='comment-body' id='cmt-{n}'><p>Comment {n}: we donated too, "
+        f"for the parts of town that lost power.</p></dd><dd class='comment-footer'><span "
+        f"class='comment-timestamp'><a href='/p.html?showComment={n}#c{n}'>November 1{n}, 2012 "
+        f"7:18 PM</a></span></dd>"
+        for n, who in enumerate(people, 1)
+    )
+    page = (
+        "<html><body><div class=outer><div class=main><div class=posts><div class=post-outer>"
+        "<div class=post><h3>Giving back</h3><div class=post-body><p>"
+        + "A post about the recipe and the storm. "
+        * 20
+        + "</p></div></div><div class='comments' id='comments'><h4>5 comments:</h4><div "
+        f"id='comments-block-wrapper'><dl class='avatar-comment-indent'>{items}</dl></div></div>"
+        "</div></div></div></div></body></html>"
+    )
+    comments = extract_records(
+        page, url="http://blog.example.test/2012/11/giving-back.html"
+    ).comments
+    assert [(c.author, c.time) for c in comments] == [
+        (who, f"November 1{n}, 2012 7:18 PM") for n, who in enumerate(people, 1)
+    ]
+    assert all(c.text.startswith(f"Comment {n}:") for n, c in enumerate(comments, 1))

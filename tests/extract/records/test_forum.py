@@ -566,3 +566,32 @@ def test_a_post_whose_list_outweighs_its_paragraphs_keeps_them_all():
     first, second, _ = (p.text for p in records.posts)
     assert first.startswith("Hi, I am torn") and first.endswith("Any advice?")
     assert "Point 7" in first and second.endswith("Pick the one your team knows.")
+
+
+def test_layout_groups_count_wrappers_made_after_the_pages_statistics():
+    """Comment detection may wrap rows (a definition list's entries) after the page's text
+    statistics were taken: SoL's walk counts such a wrapper's text from its children rather
+    than failing on it, and leaves the statistics as they were (they say which elements the
+    page had, for the wrappers to be undone)."""
+    from lxml import etree
+
+    from topiccrawler.extract.records.forum import topic_blocks
+    from topiccrawler.extract.records.layout import ForumOptions
+    from topiccrawler.extract.tree import text_stats
+
+    rows = "".join(
+        f"<dt><a href=/u/{n}>member{n}</a> 2024-05-0{n} 12:00</dt><dd>Reply {n}: the new "
+        f"filter fixed the noise on my line.</dd>"
+        for n in range(1, 5)
+    )
+    body = parse_html(f"<html><body><div id=main><dl>{rows}</dl></div></body></html>").find("body")
+    stats = text_stats(body)
+    before = dict(stats)
+    dl = body.find(".//dl")
+    for term in list(dl.iter("dt")):
+        wrapper = etree.Element("div")
+        term.addprevious(wrapper)
+        wrapper.extend([term, wrapper.getnext()])
+    groups = topic_blocks(body, ForumOptions(), stats)
+    assert any(len(g) == 4 and all(m.tag == "div" for m in g) for g in groups)
+    assert stats == before

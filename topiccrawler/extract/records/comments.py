@@ -300,6 +300,8 @@ def comment_regions(
     for region in candidate_regions(body, options, stats, evidence, unnamed):
         if region.blocks[0] in taken or region.blocks[0] in beside:
             continue  # (a sidebar's "recent comments" are the site's, not the page's)
+        if region.blocks[0].getparent() is not region.parent:
+            continue  # (its blocks were wrapped into the entries of a region taken before)
         if not is_comment_region(region, options, evidence) and not (
             vouched is not None and vouched(region)
         ):
@@ -315,24 +317,29 @@ def comment_regions(
 
 
 def with_definitions(region: Region) -> Region:
-    """A region of <dt> blocks each followed by its <dd> (a post's header line and its text, as
-    2ch-like boards write them) with each pair wrapped as one block, in an attribute-less
-    <div> (what `restore` undoes); other regions as they are."""
-    pairs = []
-    for block in region.blocks:
-        if block.tag != "dt":
-            return region
-        following = block.getnext()
-        while following is not None and not isinstance(following.tag, str):
-            following = following.getnext()
-        if following is None or following.tag != "dd":
-            return region
-        pairs.append((block, following))
+    """A region of a definition list's entries, each a <dt> and the <dd>s after it (a post's
+    header line and its text, as 2ch-like boards write them; a blog comment's author line,
+    its text and its footer with the time, as Blogger does), found as the <dt>s or as one
+    <dd> of each: each entry wrapped as one block, in an attribute-less <div> (what
+    `restore` undoes); other regions as they are."""
+    if region.parent.tag != "dl" or any(b.tag not in ("dt", "dd") for b in region.blocks):
+        return region
+    entries: list[list[etree._Element]] = []
+    for child in region.parent.iterchildren(etree.Element):
+        if child.tag == "dt":
+            entries.append([child])
+        elif child.tag == "dd" and entries:
+            entries[-1].append(child)
+    entry_of = {member: i for i, entry in enumerate(entries) for member in entry}
+    taken = [entry_of.get(block) for block in region.blocks]
+    if None in taken or len(set(taken)) != len(taken) or any(len(e) < 2 for e in entries):
+        return region  # (not one block an entry, each a term with its descriptions)
     wrappers = []
-    for term, definition in pairs:
+    for i in taken:
+        term = entries[i][0]
         wrapper = etree.Element("div")
         term.addprevious(wrapper)
-        wrapper.extend((term, definition))
+        wrapper.extend(entries[i])
         wrappers.append(wrapper)
     return Region(region.parent, wrappers, region.shallow, region.nested)
 

@@ -18,7 +18,7 @@ schema.org answers or forum postings are believed as marked.
 from __future__ import annotations
 
 import re
-from collections import Counter
+from collections import ChainMap, Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -56,7 +56,7 @@ from topiccrawler.extract.records.similarity import children, similar_siblings
 from topiccrawler.extract.records.threads import NUMBER, thread_rows
 from topiccrawler.extract.records.times import shows_time
 from topiccrawler.extract.records.votes import record_votes
-from topiccrawler.extract.tree import text_stats
+from topiccrawler.extract.tree import element_stats, text_stats
 from topiccrawler.items import PostRecord, ThreadRecord
 
 # A URL or generator that calls its page a forum's: words of a kind, never a site's name.
@@ -105,17 +105,19 @@ def topic_blocks(
     measure = SimilarityOfLayout(options.weights)
     stats = stats if stats is not None else text_stats(body)
     beside = beside_content(body, stats)  # a sidebar's "latest threads" are the site's
+    made: dict = {}  # statistics of wrappers detection made since `stats` (not added to it)
     groups = []
     for node in body.iter(*LAYOUT_TAGS, "body"):
         if len(node) < options.min_blocks or node in beside:
             continue  # fewer children than a group needs, of any kind
         if evidence is not None and not could_hold_records(node, node, evidence):
             continue  # (most nodes off forums: asked of all children before kids are read)
-        kids = [c for c in children(node) if c.tag in LAYOUT_TAGS and stats[c].text]
+        kids = [c for c in children(node) if c.tag in LAYOUT_TAGS and _text(c, stats, made)]
         if len(kids) < options.min_blocks:
             continue
         if evidence is not None:
-            kids = could_be_records(node, kids, evidence, stats, options)
+            known = ChainMap(stats, made) if made else stats
+            kids = could_be_records(node, kids, evidence, known, options)
             if not kids:
                 continue
         found = [
@@ -130,6 +132,16 @@ def topic_blocks(
         groups.extend(_merged(found, kids) if len(found) > 1 else found)
     groups.sort(key=len, reverse=True)
     return groups
+
+
+def _text(element: etree._Element, stats: dict, made: dict) -> int:
+    """The element's text length; for a wrapper comment detection made since the page's
+    statistics were taken (a <dt>/<dd> pair wrapped), counted from its children into `made`
+    (`stats` also says which elements the page had: `restore` unwraps the others)."""
+    known = stats.get(element)
+    if known is None:
+        known = made.get(element) or made.setdefault(element, element_stats(element, stats))
+    return known.text
 
 
 def badged_posts(kids: list, options: ForumOptions, evidence: Evidence | None = None) -> list[list]:
