@@ -171,3 +171,31 @@ def test_a_definition_lists_entries_of_author_text_and_footer_are_one_comment_ea
         (who, f"November 1{n}, 2012 7:18 PM") for n, who in enumerate(people, 1)
     ]
     assert all(c.text.startswith(f"Comment {n}:") for n, c in enumerate(comments, 1))
+
+
+def test_teasers_that_open_with_a_category_label_before_their_title_are_no_comments():
+    """ "Related stories" beside an article's comments: each a category link ("home"), then
+    its headline linking to the story, its author and time and an excerpt. Teasers, not
+    comments, though each carries a byline and a time."""
+    comments = "".join(
+        f"<li class='comment'><div class=title>reader{n}</div><div class=meta>August 1{n}, "
+        f"2016 10:4{n} pm</div><div class=comment-content><p>Comment {n}: my bank sent the new "
+        f"card number to the provider on its own.</p></div></li>"
+        for n in range(1, 4)
+    )
+    stories = "".join(
+        f"<div class=post><a class=category href=/{cat}/>{cat}</a><h2><a href=/2016/10/story-{n}>"
+        f"Story {n}: These People Have Never Eaten A Big Mac</a></h2><div class=meta><a "
+        f"href=/author/a{n}/ rel=author>Writer {n}</a> <time datetime='2016-10-2{n}T12:30'>2{n} "
+        f"Oct 2016 12:30 PM</time></div><div class=excerpt>Meet the three people who took part "
+        f"in test {n}, and what they made of it.</div></div>"
+        for n, cat in enumerate(["home", "tech", "money"], 1)
+    )
+    page = (
+        "<html><body><article><h1>Cards</h1><p>"
+        + "Some bill providers update your card on their own. " * 10
+        + f"</p></article><ol class=commentlist>{comments}</ol>"
+        f"<div class='stories related'>{stories}</div></body></html>"
+    )
+    found = extract_records(page, url="http://news.example.test/2016/08/cards").comments
+    assert [c.text.split(":")[0] for c in found] == ["Comment 1", "Comment 2", "Comment 3"]

@@ -699,6 +699,12 @@ def _title_like(text: str) -> bool:
     return len(text.split()) >= 4 or len("".join(text.split())) >= 20 or len(CJK.findall(text)) >= 8
 
 
+# A teaser's opening texts looked at for its title (a short label may stand before it), and
+# how long such a label is at most ("home", "Tech", "New").
+OPENING_TEXTS = 2
+MAX_LABEL_CHARS = 15
+
+
 def teasers(blocks: Sequence[etree._Element]) -> bool:
     """Blocks that each open with a title linking to a page of its own: teasers of other
     threads or articles ("latest posts", "most active", "related"), not records, whatever
@@ -713,29 +719,36 @@ def teasers(blocks: Sequence[etree._Element]) -> bool:
 
 def _opening_link(block: etree._Element) -> etree._Element | None:
     """The link holding the block's first text, when that text reads as a title and the link
-    goes to another page (not an anchor of this one)."""
-    owner = _first_text_owner(block)
-    if owner is None:
-        return None
-    anchor = owner if owner.tag == "a" else next(owner.iterancestors("a"), None)
-    if anchor is None or not is_inside(anchor, block):
-        return None
-    href = (anchor.get("href") or "").strip()
-    title = normalize_space("".join(anchor.itertext()))
-    if not href or href.startswith(("#", "javascript:")) or find_time(title):
-        return None
-    return anchor if _title_like(title) else None
-
-
-def _first_text_owner(element: etree._Element) -> etree._Element | None:
-    """The element whose text (or a child's tail) is the first visible text below `element`."""
-    if element.text and element.text.strip():
-        return element
-    for child in element:
-        if isinstance(child.tag, str) and child.tag not in SKIPPED_TAGS:
-            found = _first_text_owner(child)
-            if found is not None:
-                return found
-        if child.tail and child.tail.strip():
-            return element
+    goes to another page (not an anchor of this one); after a short label before it (a
+    teaser's category: "home", "Tech")."""
+    for owner in _text_owners(block, OPENING_TEXTS):
+        anchor = owner if owner.tag == "a" else next(owner.iterancestors("a"), None)
+        shown = normalize_space("".join((anchor if anchor is not None else owner).itertext()))
+        if anchor is not None and is_inside(anchor, block):
+            href = (anchor.get("href") or "").strip()
+            if href and not href.startswith(("#", "javascript:")) and not find_time(shown):
+                if _title_like(shown):
+                    return anchor
+        if len(shown) > MAX_LABEL_CHARS or _title_like(shown):
+            return None  # (a text of its own first: a post's byline or its words)
     return None
+
+
+def _text_owners(element: etree._Element, most: int) -> list[etree._Element]:
+    """The elements whose text (or a child's tail) are the first `most` visible texts below
+    `element`, in order."""
+    found: list[etree._Element] = []
+    walk = etree.iterwalk(element, events=("start", "end"))
+    for event, node in walk:
+        if len(found) >= most:
+            break
+        if not isinstance(node.tag, str):
+            continue
+        if event == "start":
+            if node.tag in SKIPPED_TAGS and node is not element:
+                walk.skip_subtree()
+            elif node.text and node.text.strip():
+                found.append(node)
+        elif node is not element and node.tail and node.tail.strip():
+            found.append(node.getparent())
+    return found[:most]
